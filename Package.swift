@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layering (each module depends only on modules below it):
+//   stagemon (executable) → MonitorUI → StageEngine, TerminalKit
+//   StageEngine → TokenCore → JSONKit, COpenSSL
+//   TerminalKit → CNcursesw
+let package = Package(
+  name: "stagemon",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "stagemon", targets: ["stagemon"]),
+    .executable(name: "stagemon-bench", targets: ["stagemon-bench"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "COpenSSL",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    .systemLibrary(
+      name: "CNcursesw",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+    ),
+    .target(name: "JSONKit"),
+    .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
+    .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit"]),
+    .target(name: "TerminalKit", dependencies: ["CNcursesw"]),
+    .target(
+      name: "MonitorUI",
+      dependencies: ["StageEngine", "TerminalKit", "TokenCore"]
+    ),
+    .executableTarget(
+      name: "stagemon",
+      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit"]
+    ),
+    .executableTarget(
+      name: "stagemon-bench",
+      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit"]
+    ),
+    .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
+    .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
+    .testTarget(name: "StageEngineTests", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
+    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+    .testTarget(name: "MonitorUITests", dependencies: ["MonitorUI", "StageEngine", "TerminalKit"]),
+    .testTarget(name: "StagemonTests", dependencies: ["stagemon"]),
+  ]
+)

@@ -1,0 +1,293 @@
+/// A strict RFC 8259 parser producing `JSON` values, reporting errors by line
+/// and column. Rejects duplicate keys (a token or scenario with two values for
+/// one key is ambiguous) and nesting deeper than `maximumDepth`, so hostile
+/// input cannot exhaust the stack.
+public struct JSONParser {
+  /// Deepest array/object nesting accepted.
+  public static let maximumDepth = 256
+
+  private let bytes: [UInt8]
+  private var index = 0
+  private var depth = 0
+
+  private init(bytes: [UInt8]) { self.bytes = bytes }
+
+  /// Parses one complete JSON text; trailing non-space content is an error.
+  public static func parse(_ text: String) throws(JSONParseError) -> JSON {
+    try parse(bytes: Array(text.utf8))
+  }
+
+  /// Parses one complete JSON text from UTF-8 bytes.
+  public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSON {
+    var parser = JSONParser(bytes: bytes)
+    parser.skipSpace()
+    let value = try parser.parseValue()
+    parser.skipSpace()
+    if parser.index < bytes.count {
+      throw parser.error("unexpected content after the JSON value")
+    }
+    return value
+  }
+
+  private func error(_ reason: String, at position: Int? = nil) -> JSONParseError {
+    let end = min(position ?? index, bytes.count)
+    var line = 1
+    var lineStart = 0
+    for i in 0..<end where bytes[i] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = i + 1
+    }
+    return JSONParseError(line: line, column: end - lineStart + 1, reason: reason)
+  }
+
+  private mutating func skipSpace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func parseValue() throws(JSONParseError) -> JSON {
+    guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try parseObject()
+    case UInt8(ascii: "["): return try parseArray()
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+    case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+    case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    default: throw error("unexpected character \(describe(bytes[index])), expected a value")
+    }
+  }
+
+  private func describe(_ byte: UInt8) -> String {
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x" + String(byte, radix: 16)
+  }
+
+  private mutating func parseLiteral(_ word: String, _ value: JSON) throws(JSONParseError) -> JSON {
+    let utf8 = Array(word.utf8)
+    guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8
+    else { throw error("invalid literal, expected '\(word)'") }
+    index += utf8.count
+    return value
+  }
+
+  private mutating func enter() throws(JSONParseError) {
+    depth += 1
+    if depth > JSONParser.maximumDepth {
+      throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+    }
+  }
+
+  private mutating func parseObject() throws(JSONParseError) -> JSON {
+    try enter()
+    index += 1
+    var members: [(key: String, value: JSON)] = []
+    var seen = Set<String>()
+    skipSpace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      depth -= 1
+      return .object(members)
+    }
+    while true {
+      skipSpace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        throw error("expected a string key in object")
+      }
+      let keyStart = index
+      let key = try parseString()
+      guard seen.insert(key).inserted else {
+        throw error("duplicate key \"\(key)\"", at: keyStart)
+      }
+      skipSpace()
+      try expect(":", "expected ':' after object key")
+      skipSpace()
+      members.append((key, try parseValue()))
+      skipSpace()
+      if try endOfContainer("}", "expected ',' or '}' in object") { break }
+    }
+    depth -= 1
+    return .object(members)
+  }
+
+  private mutating func parseArray() throws(JSONParseError) -> JSON {
+    try enter()
+    index += 1
+    var elements: [JSON] = []
+    skipSpace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      depth -= 1
+      return .array(elements)
+    }
+    while true {
+      skipSpace()
+      elements.append(try parseValue())
+      skipSpace()
+      if try endOfContainer("]", "expected ',' or ']' in array") { break }
+    }
+    depth -= 1
+    return .array(elements)
+  }
+
+  /// Consumes ',' (returns false) or the closing bracket (returns true).
+  private mutating func endOfContainer(
+    _ close: Unicode.Scalar, _ message: String
+  ) throws(JSONParseError) -> Bool {
+    guard index < bytes.count else { throw error(message) }
+    if bytes[index] == UInt8(ascii: ",") {
+      index += 1
+      return false
+    }
+    if bytes[index] == UInt8(ascii: close) {
+      index += 1
+      return true
+    }
+    throw error(message)
+  }
+
+  private mutating func expect(_ char: Unicode.Scalar, _ message: String) throws(JSONParseError) {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: char) else { throw error(message) }
+    index += 1
+  }
+
+  private mutating func parseString() throws(JSONParseError) -> String {
+    index += 1
+    let start = index
+    // Fast path: no escapes.
+    while index < bytes.count {
+      let b = bytes[index]
+      if b == UInt8(ascii: "\"") {
+        let s = try decodeUTF8(bytes[start..<index], at: start)
+        index += 1
+        return s
+      }
+      if b == UInt8(ascii: "\\") { break }
+      if b < 0x20 { throw error("control character in string") }
+      index += 1
+    }
+    var buffer = Array(bytes[start..<index])
+    while index < bytes.count {
+      let b = bytes[index]
+      if b == UInt8(ascii: "\"") {
+        let s = try decodeUTF8(buffer[...], at: start)
+        index += 1
+        return s
+      }
+      if b < 0x20 { throw error("control character in string") }
+      if b == UInt8(ascii: "\\") {
+        try parseEscape(into: &buffer)
+      } else {
+        buffer.append(b)
+        index += 1
+      }
+    }
+    throw error("unterminated string", at: start - 1)
+  }
+
+  private func decodeUTF8(_ slice: ArraySlice<UInt8>, at position: Int) throws(JSONParseError)
+    -> String
+  {
+    guard let s = String(validating: slice, as: UTF8.self) else {
+      throw error("string is not valid UTF-8", at: position)
+    }
+    return s
+  }
+
+  private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONParseError) {
+    index += 1
+    guard index < bytes.count else { throw error("unterminated escape") }
+    let c = bytes[index]
+    index += 1
+    switch c {
+    case UInt8(ascii: "\""): buffer.append(0x22)
+    case UInt8(ascii: "\\"): buffer.append(0x5C)
+    case UInt8(ascii: "/"): buffer.append(0x2F)
+    case UInt8(ascii: "b"): buffer.append(0x08)
+    case UInt8(ascii: "f"): buffer.append(0x0C)
+    case UInt8(ascii: "n"): buffer.append(0x0A)
+    case UInt8(ascii: "r"): buffer.append(0x0D)
+    case UInt8(ascii: "t"): buffer.append(0x09)
+    case UInt8(ascii: "u"): try parseUnicodeEscape(into: &buffer)
+    default: throw error("invalid escape \\\(Character(Unicode.Scalar(c)))", at: index - 2)
+    }
+  }
+
+  private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard let digit = hexValue(bytes[index]) else { throw error("invalid hex digit in \\u escape") }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+
+  private func hexValue(_ b: UInt8) -> UInt32? {
+    switch b {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
+  }
+
+  private mutating func parseUnicodeEscape(into buffer: inout [UInt8]) throws(JSONParseError) {
+    var code = try parseHex4()
+    if (0xD800..<0xDC00).contains(code) {
+      guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+        bytes[index + 1] == UInt8(ascii: "u")
+      else { throw error("unpaired surrogate in \\u escape") }
+      index += 2
+      let low = try parseHex4()
+      guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate") }
+      code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+    } else if (0xDC00..<0xE000).contains(code) {
+      throw error("unpaired surrogate in \\u escape")
+    }
+    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+    buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+  }
+
+  private mutating func parseNumber() throws(JSONParseError) -> JSON {
+    let start = index
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number") }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    var isInteger = true
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      try digits()
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      isInteger = false
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      try digits()
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    if isInteger, let value = Int64(text) { return .integer(value) }
+    guard let value = Double(text) else { throw error("invalid number", at: start) }
+    return .number(value)
+  }
+
+  private mutating func digits() throws(JSONParseError) {
+    guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number") }
+    while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+  }
+
+  private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+}

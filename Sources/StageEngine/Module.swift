@@ -1,0 +1,1 @@
+// Placeholder until this module lands; replaced by its first real file.
