@@ -1,1 +1,5 @@
-print("stagemon")
+import Foundation
+
+/// Entry point: hands the words to the command they name.
+let words = Array(CommandLine.arguments.dropFirst())
+exit(Stagemon.run(words).rawValue)

@@ -1,0 +1,40 @@
+/// The top-level dispatcher: picks the command, turns usage errors into
+/// exit status 2 with a hint, and keeps `main.swift` to one line of logic.
+enum Stagemon {
+  static let version = "0.1.0"
+
+  static let usage = """
+    stagemon \(version) — a terminal stage monitor for Amazon IVS real-time token exchange
+
+    USAGE:
+      stagemon [SCENARIO.json] [--theme NAME|PATH] [--no-color]   open the monitor UI
+      stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
+      stagemon token keygen|mint|inspect|verify|diff ...
+      stagemon --help | --version | COMMAND --help
+
+    Exit status: 0 success, 1 invalid input or rejected token, 2 usage error.
+    """
+
+  /// Runs the command named by `words` and returns its exit status.
+  static func run(_ words: [String]) -> ExitStatus {
+    guard let first = words.first else { return MonitorCommand.run([]) }
+    let rest = Array(words.dropFirst())
+    switch first {
+    case "--help", "-h", "help":
+      Console.out(usage)
+      return .success
+    case "--version", "-V":
+      Console.out("stagemon \(version)")
+      return .success
+    case "token": return TokenCommand.run(rest)
+    case "run": return RunCommand.run(rest)
+    default: return MonitorCommand.run(words)
+    }
+  }
+
+  /// Reports a usage error the same way for every command.
+  static func fail(_ error: UsageError, help: String) -> ExitStatus {
+    Console.error("stagemon: \(error.message)\n\n\(help)")
+    return .usage
+  }
+}
