@@ -222,7 +222,9 @@ public struct JSONParser {
     guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
     var value: UInt32 = 0
     for _ in 0..<4 {
-      guard let digit = hexValue(bytes[index]) else { throw error("invalid hex digit in \\u escape") }
+      guard let digit = hexValue(bytes[index]) else {
+        throw error("invalid hex digit in \\u escape")
+      }
       value = value << 4 | digit
       index += 1
     }
@@ -273,7 +275,8 @@ public struct JSONParser {
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       isInteger = false
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       try digits()

@@ -1,0 +1,77 @@
+/// The stage service's imported public keys, by public-key ARN. Verifying a
+/// token against it is how the service decides whether to trust a key-pair
+/// token (SPEC §1.3); IVS allows three keys per region.
+public struct KeyStore: Sendable {
+  /// IVS's quota of imported public keys per region.
+  public static let maximumKeys = 3
+
+  private var keys: [(arn: String, key: PublicKey)] = []
+
+  /// An empty store.
+  public init() {}
+
+  /// The imported ARNs, in import order.
+  public var arns: [String] { keys.map(\.arn) }
+
+  /// Imports a key; fails for a malformed ARN, a duplicate ARN or a full store.
+  public mutating func add(_ key: PublicKey, arn: String) throws(KeyError) {
+    guard ARN.isPublicKey(arn) else {
+      throw KeyError(
+        "\"\(arn)\" is not a public key ARN (arn:aws:ivs:REGION:ACCOUNT:public-key/ID)")
+    }
+    guard self.key(for: arn) == nil else { throw KeyError("a key is already imported as \(arn)") }
+    guard keys.count < Self.maximumKeys else {
+      throw KeyError("at most \(Self.maximumKeys) public keys per region can be imported")
+    }
+    keys.append((arn, key))
+  }
+
+  /// The key imported under `arn`.
+  public func key(for arn: String) -> PublicKey? {
+    keys.first { $0.arn == arn }?.key
+  }
+
+  /// Verifies a token as the stage service does at join or exchange: an
+  /// ES384 token by its `kid` and signature, an IVS-issued (`KMS`) token is
+  /// trusted as the service's own, anything else is refused; then the claims
+  /// are validated at `now`.
+  public func verify(_ token: ParticipantToken, now: Int64) throws(TokenError) {
+    switch token.header.alg {
+    case "ES384": try verifySignature(token)
+    case "KMS": break
+    default:
+      throw TokenError(
+        .notAllowed, part: "header",
+        reason: "algorithm \"\(token.header.alg)\" is not accepted (key-pair tokens use ES384)")
+    }
+    try token.claims.validate(now: now)
+  }
+
+  private func verifySignature(_ token: ParticipantToken) throws(TokenError) {
+    guard let kid = token.header.kid else {
+      throw TokenError(.notAllowed, part: "header", reason: "has no \"kid\" naming the public key")
+    }
+    guard let key = key(for: kid) else {
+      throw TokenError(
+        .notAllowed, part: "header", reason: "kid \(kid) is not an imported public key")
+    }
+    try SignatureCheck.check(token.signature)
+    guard token.verifySignature(with: key) else {
+      throw TokenError(
+        .notAllowed, part: "signature", reason: "does not verify with the key \(kid)")
+    }
+  }
+}
+
+/// Explains why a signature cannot be an ES384 JWS signature before any
+/// cryptography runs, so a DER signature is named as such.
+enum SignatureCheck {
+  static func check(_ signature: [UInt8]) throws(TokenError) {
+    guard signature.count != ECDSASignature.rawSize else { return }
+    let looksDER = signature.first == 0x30 && (100...104).contains(signature.count)
+    let hint = looksDER ? " (this looks like a DER signature; JWS needs raw r||s)" : ""
+    throw TokenError(
+      .notAllowed, part: "signature",
+      reason: "is \(signature.count) bytes, ES384 needs 96 (raw r||s)\(hint)")
+  }
+}

@@ -1,0 +1,112 @@
+import COpenSSL
+import Glibc
+
+/// A P-384 private key: signs key-pair participant tokens the way a
+/// customer's server does. Its material is never printed; the only way out
+/// is `write(toFile:)`, which creates the file with mode 0600.
+///
+/// `@unchecked Sendable`: the wrapped `EVP_PKEY` is never mutated after creation.
+public final class SigningKey: @unchecked Sendable {
+  let pkey: OpaquePointer
+
+  /// The matching public key, to import into a stage's key store.
+  public let publicKey: PublicKey
+
+  private init(owning pkey: OpaquePointer) throws(KeyError) {
+    self.pkey = pkey
+    guard let der = Self.publicDER(of: pkey), let pub = Self.publicKey(fromDER: der) else {
+      throw KeyError(OpenSSLError.message("could not derive the public key"))
+    }
+    publicKey = pub
+  }
+
+  deinit { EVP_PKEY_free(pkey) }
+
+  /// Generates a fresh key pair.
+  public static func generate() throws(KeyError) -> SigningKey {
+    guard let pkey = stagemon_generate_p384() else {
+      throw KeyError(OpenSSLError.message("P-384 key generation failed"))
+    }
+    return try SigningKey(owning: pkey)
+  }
+
+  /// Loads a private key PEM in SEC1 (`BEGIN EC PRIVATE KEY`) or PKCS#8
+  /// (`BEGIN PRIVATE KEY`). Encrypted keys are refused rather than prompting.
+  public convenience init(pem: String) throws(KeyError) {
+    let loaded = PEM.reading(pem) { bio -> OpaquePointer? in
+      // An empty passphrase makes OpenSSL fail on encrypted PEM instead of
+      // asking on the terminal.
+      "".withCString {
+        PEM_read_bio_PrivateKey(bio, nil, nil, UnsafeMutableRawPointer(mutating: $0))
+      }
+    }
+    guard let pkey = loaded else {
+      throw KeyError(
+        OpenSSLError.message(
+          "not an unencrypted private key PEM (BEGIN EC PRIVATE KEY or BEGIN PRIVATE KEY)"))
+    }
+    guard PEM.isP384(pkey) else {
+      EVP_PKEY_free(pkey)
+      throw KeyError("the private key is not an EC key on P-384 (secp384r1)")
+    }
+    try self.init(owning: pkey)
+  }
+
+  private static func publicDER(of pkey: OpaquePointer) -> [UInt8]? {
+    let length = i2d_PUBKEY(pkey, nil)
+    guard length > 0 else { return nil }
+    var der = [UInt8](repeating: 0, count: Int(length))
+    let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      var cursor = buffer.baseAddress
+      return i2d_PUBKEY(pkey, &cursor)
+    }
+    return written == length ? der : nil
+  }
+
+  private static func publicKey(fromDER der: [UInt8]) -> PublicKey? {
+    let parsed = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+      var cursor = buffer.baseAddress
+      return d2i_PUBKEY(nil, &cursor, der.count)
+    }
+    return parsed.map { PublicKey(owning: $0) }
+  }
+
+  /// Signs `message` with ECDSA P-384 / SHA-384 and returns raw `r || s`.
+  public func sign(_ message: [UInt8]) throws(KeyError) -> [UInt8] {
+    guard let ctx = EVP_MD_CTX_new() else { throw KeyError("out of memory") }
+    defer { EVP_MD_CTX_free(ctx) }
+    var length = 0
+    guard EVP_DigestSignInit(ctx, nil, EVP_sha384(), nil, pkey) == 1,
+      EVP_DigestSign(ctx, nil, &length, message, message.count) == 1
+    else { throw KeyError(OpenSSLError.message("signing failed")) }
+    var der = [UInt8](repeating: 0, count: length)
+    guard EVP_DigestSign(ctx, &der, &length, message, message.count) == 1,
+      let raw = ECDSASignature.raw(fromDER: Array(der.prefix(length)))
+    else { throw KeyError(OpenSSLError.message("signing failed")) }
+    return raw
+  }
+
+  /// PKCS#8 PEM of the private key; internal so nothing can print it by accident.
+  func pkcs8PEM() -> String? {
+    PEM.writing { PEM_write_bio_PrivateKey($0, pkey, nil, nil, 0, nil, nil) }
+  }
+
+  /// Writes the private key as PKCS#8 PEM to a new file created with mode
+  /// 0600. Refuses to overwrite an existing file, so a key is never lost.
+  public func write(toFile path: String) throws(KeyError) {
+    guard let pem = pkcs8PEM() else { throw KeyError(OpenSSLError.message("could not encode key")) }
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard fd >= 0 else {
+      throw KeyError("cannot create \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { close(fd) }
+    guard fchmod(fd, 0o600) == 0 else {
+      throw KeyError("cannot set mode 0600 on \(path): \(String(cString: strerror(errno)))")
+    }
+    let bytes = Array(pem.utf8)
+    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    guard written == bytes.count else {
+      throw KeyError("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+  }
+}

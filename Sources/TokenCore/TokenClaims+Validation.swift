@@ -1,0 +1,62 @@
+extension TokenClaims {
+  /// The longest a token may live: `exp` at most 14 days after `iat`.
+  public static let maximumLifetime: Int64 = 14 * 86_400
+  /// Longest `jti` (participant ID).
+  public static let maximumJTILength = 64
+  /// Longest `user_id`, in characters.
+  public static let maximumUserIDLength = 128
+  /// Largest attributes map: UTF-8 bytes of keys and values together.
+  public static let maximumAttributesBytes = 1024
+
+  /// Checks every value and limit of SPEC §1.1 at virtual time `now` (Unix
+  /// seconds), so join and exchange share one definition of "valid".
+  public func validate(now: Int64) throws(TokenError) {
+    try validateShape()
+    guard exp > now else {
+      throw TokenError(.expired, part: "claim exp", reason: "expired at \(exp), now is \(now)")
+    }
+  }
+
+  /// The time-independent checks of `validate(now:)`.
+  public func validateShape() throws(TokenError) {
+    if exp - iat > Self.maximumLifetime {
+      throw invalid("exp", "is more than 14 days after iat (\(exp - iat) s)")
+    }
+    if exp < iat { throw invalid("exp", "is before iat") }
+    try validateJTI()
+    if let userId, userId.count > Self.maximumUserIDLength {
+      throw invalid("user_id", "has \(userId.count) characters, at most 128 allowed")
+    }
+    let size = attributes.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+    if size > Self.maximumAttributesBytes {
+      throw invalid("attributes", "total \(size) bytes, at most 1024 allowed")
+    }
+    if version != "1.0" { throw invalid("version", "is \"\(version)\", must be \"1.0\"") }
+    try validateStage()
+  }
+
+  private func validateJTI() throws(TokenError) {
+    guard (1...Self.maximumJTILength).contains(jti.utf8.count) else {
+      throw invalid("jti", "has \(jti.count) characters, must be 1–64")
+    }
+    if let bad = jti.first(where: { !($0.isASCIIAlphanumeric || $0 == "-" || $0 == "_") }) {
+      throw invalid("jti", "contains \"\(bad)\"; only A–Z, a–z, 0–9, - and _ are allowed")
+    }
+  }
+
+  private func validateStage() throws(TokenError) {
+    guard let stageID = ARN.stageID(from: resource) else {
+      throw invalid(
+        "resource", "\"\(resource)\" is not a stage ARN (arn:aws:ivs:REGION:ACCOUNT:stage/ID)")
+    }
+    if topic != stageID {
+      throw invalid("topic", "\"\(topic)\" is not the stage ID of resource (\(stageID))")
+    }
+    if eventsURL.isEmpty { throw invalid("events_url", "is empty") }
+    if whipURL.isEmpty { throw invalid("whip_url", "is empty") }
+  }
+
+  private func invalid(_ claim: String, _ reason: String) -> TokenError {
+    TokenError(.malformed, part: "claim \(claim)", reason: reason)
+  }
+}
