@@ -1,0 +1,62 @@
+import TokenCore
+
+/// One simulated SDK client's state inside the stage (internal).
+struct Client {
+  let id: String
+  var sdk: SDKProfile {
+    didSet { hasMetadataEvent = sdk.hasMetadataEvent }
+  }
+  /// Cached `sdk.hasMetadataEvent`, read once per observer in every fan-out.
+  private(set) var hasMetadataEvent: Bool
+  var strategy: StrategySettings
+  var token: ParticipantToken?
+  var connection = ConnectionState.disconnected
+  var publish = PublishState.notPublished
+  /// Column in `Stage.views` while publishing, else -1.
+  var publisherSlot = -1
+  var pendingPublishQuestion = false
+  /// Every distinct user ID / attributes value this participant has had; index = version.
+  var history: [ParticipantMetadata] = []
+  /// The metadata version the composition believes (policy on-reconnect lags behind).
+  var compositionVersion = 0
+
+  init(id: String, sdk: SDKProfile, strategy: StrategySettings) {
+    self.id = id
+    self.sdk = sdk
+    self.hasMetadataEvent = sdk.hasMetadataEvent
+    self.strategy = strategy
+  }
+
+  var capabilities: Capabilities { token?.claims.capabilities ?? Capabilities() }
+  var version: Int { history.count - 1 }
+  var metadata: ParticipantMetadata {
+    history.last ?? ParticipantMetadata(userId: nil, attributes: [:])
+  }
+
+  /// Makes `token` current, starting a new metadata version if user ID or attributes differ.
+  /// Returns whether the metadata changed.
+  @discardableResult
+  mutating func adopt(_ token: ParticipantToken) -> Bool {
+    self.token = token
+    let metadata = ParticipantMetadata(
+      userId: token.claims.userId, attributes: token.claims.attributes)
+    guard history.last != metadata else { return false }
+    history.append(metadata)
+    return true
+  }
+}
+
+/// What one observer knows about one publisher slot (internal, 8 bytes).
+struct RemoteView {
+  var known = false
+  var subscribe = SubscribeState.notSubscribed
+  var streams: MediaStreams = []
+  /// The publisher's metadata version this observer last received.
+  var version: Int32 = 0
+}
+
+/// The composition's configuration and the layout it last announced (internal).
+struct CompositionState {
+  var configuration: CompositionConfiguration
+  var slots: [CompositionSlot] = []
+}

@@ -1,0 +1,158 @@
+import JSONKit
+import TokenCore
+
+/// A validated scenario file (SPEC §6): the stage, its participants and the
+/// scripted steps. The same value drives the UI (one step per `n` key) and the
+/// headless runner; a `Scenario` only exists once the whole file has been
+/// checked, so nothing runs from a file with a mistake in it.
+public struct Scenario: Sendable {
+  /// The file's one-line summary, shown by the UI and in docs.
+  public var description: String?
+  /// The stage ARN and endpoints.
+  public var stage: ScenarioStage
+  /// Virtual time at which the run starts, in Unix seconds.
+  public var start: Int64
+  /// Signing keys named by the file; empty means one key is generated for the run.
+  public var keys: [ScenarioKey]
+  /// The server-side composition observing the stage, if any.
+  public var composition: CompositionConfiguration?
+  /// The participants, in file order.
+  public var participants: [ScenarioParticipant]
+  /// The scripted steps, in order.
+  public var steps: [ScenarioStep]
+
+  /// Creates a scenario from already-validated parts (tests and the built-in demo).
+  public init(
+    description: String? = nil, stage: ScenarioStage = ScenarioStage(),
+    start: Int64 = VirtualTime.defaultStart, keys: [ScenarioKey] = [],
+    composition: CompositionConfiguration? = nil, participants: [ScenarioParticipant],
+    steps: [ScenarioStep] = []
+  ) {
+    self.description = description
+    self.stage = stage
+    self.start = start
+    self.keys = keys
+    self.composition = composition
+    self.participants = participants
+    self.steps = steps
+  }
+
+  /// The participant with `id`, if the scenario has one.
+  public func participant(_ id: String) -> ScenarioParticipant? {
+    participants.first { $0.id == id }
+  }
+}
+
+/// The stage a scenario runs on; every field defaults to the documented shape.
+public struct ScenarioStage: Equatable, Sendable {
+  /// The default stage ARN used when a scenario names none.
+  public static let defaultARN = "arn:aws:ivs:us-west-2:123456789012:stage/AbCdEf123456"
+  /// The default events endpoint (SPEC §1.1).
+  public static let defaultEventsURL = "wss://global.events.live-video.net"
+
+  /// `arn:aws:ivs:<region>:<account>:stage/<id>`.
+  public var arn: String
+  /// The events endpoint written into every minted token.
+  public var eventsURL: String
+  /// The WHIP endpoint written into every minted token.
+  public var whipURL: String
+
+  /// Creates a stage description; the WHIP URL defaults to `https://<id>.global-bm.whip.live-video.net`.
+  public init(arn: String = defaultARN, eventsURL: String? = nil, whipURL: String? = nil) {
+    self.arn = arn
+    self.eventsURL = eventsURL ?? Self.defaultEventsURL
+    self.whipURL = whipURL ?? "https://\(Self.stageID(of: arn)).global-bm.whip.live-video.net"
+  }
+
+  /// The stage ID: the last path segment of the ARN.
+  public var id: String { Self.stageID(of: arn) }
+
+  private static func stageID(of arn: String) -> String {
+    String(arn.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+  }
+}
+
+/// A signing key named by the scenario: its public-key ARN and private key file.
+public struct ScenarioKey: Equatable, Sendable {
+  /// The public key ARN written as `kid`.
+  public var arn: String
+  /// Path of the PEM private key, already resolved against the scenario's folder.
+  public var privateKeyPath: String
+
+  /// Creates a key reference.
+  public init(arn: String, privateKeyPath: String) {
+    self.arn = arn
+    self.privateKeyPath = privateKeyPath
+  }
+}
+
+/// One participant of a scenario: its SDK, strategy and first token.
+public struct ScenarioParticipant: Sendable {
+  /// The participant ID (the token's `jti`).
+  public var id: String
+  /// The simulated SDK.
+  public var sdk: SDKProfile
+  /// How its host application answers strategy questions.
+  public var strategy: StrategySettings
+  /// Its first token: minted from claims shorthand, or given raw.
+  public var token: ScenarioToken
+
+  /// Creates a participant.
+  public init(id: String, sdk: SDKProfile, strategy: StrategySettings, token: ScenarioToken) {
+    self.id = id
+    self.sdk = sdk
+    self.strategy = strategy
+    self.token = token
+  }
+}
+
+/// A token as a scenario gives it: raw JWT text, or a description to mint from.
+public enum ScenarioToken: Sendable {
+  /// A compact JWT used as written (it may be deliberately broken).
+  case raw(String)
+  /// Claims shorthand; a participant's first token, or changes relative to its current token.
+  case mint(TokenMintSpec)
+}
+
+/// What to put in a minted token. For a participant's first token every
+/// unset field takes its default; for an exchange, unset fields keep the
+/// participant's current token's values.
+public struct TokenMintSpec: Sendable {
+  /// Which key signs the token.
+  public enum Key: Equatable, Sendable {
+    /// The key with this public-key ARN, from the scenario's `keys`.
+    case arn(String)
+    /// A freshly generated key that is not in the stage's key store.
+    case unknown
+  }
+
+  /// New capabilities.
+  public var capabilities: Capabilities?
+  /// New attributes (replace the whole map), in file order.
+  public var attributes: [(key: String, value: String)]?
+  /// New `user_id`.
+  public var userId: String?
+  /// Lifetime from the current virtual time (default 12h for a first token).
+  public var ttl: VirtualDuration?
+  /// Raw claim overrides applied last, including immutable claims.
+  public var claims: [(key: String, value: JSON)]
+  /// Signing key (default: the stage's first key).
+  public var key: Key?
+  /// Whether to make an IVS-style CreateParticipantToken token instead of a key-pair one.
+  public var origin: TokenOrigin
+
+  /// Creates a mint spec; everything unset.
+  public init(
+    capabilities: Capabilities? = nil, attributes: [(key: String, value: String)]? = nil,
+    userId: String? = nil, ttl: VirtualDuration? = nil, claims: [(key: String, value: JSON)] = [],
+    key: Key? = nil, origin: TokenOrigin = .keyPair
+  ) {
+    self.capabilities = capabilities
+    self.attributes = attributes
+    self.userId = userId
+    self.ttl = ttl
+    self.claims = claims
+    self.key = key
+    self.origin = origin
+  }
+}

@@ -1,0 +1,68 @@
+/// Decoding of `steps`: one verb per step object, plus that verb's own fields.
+extension ScenarioDecoder {
+  /// Extra fields each verb accepts beside the verb itself.
+  static let verbFields: [String: [String]] = [
+    "exchange": ["token"], "setStrategy": ["publish", "subscribe"], "answer": ["publish"],
+  ]
+
+  func decodeStep(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioStep {
+    guard let members = node.value.objectValue else {
+      throw node.error(
+        "expected a step object such as {\"join\": \"host\"}, found \(node.value.typeName)")
+    }
+    let verb = try findVerb(node, keys: members.map(\.key))
+    let object = try node.object(allowed: [verb] + (Self.verbFields[verb] ?? []))
+    let verbNode = try object.required(verb)
+    if verb == "advance" { return .advance(try verbNode.duration()) }
+    let id = try participant(verbNode)
+    switch verb {
+    case "join": return .join(id)
+    case "leave": return .leave(id)
+    case "publish": return .publish(id)
+    case "unpublish": return .unpublish(id)
+    case "refreshStrategy": return .refreshStrategy(id)
+    case "disconnect": return .disconnect(id)
+    case "reconnect": return .reconnect(id)
+    case "exchange": return .exchange(id, try decodeExchangeToken(object.required("token")))
+    case "answer": return .answer(id, publish: try object.required("publish").bool())
+    default: return try decodeSetStrategy(id, object)
+    }
+  }
+
+  /// The step's verb: `answer`/`setStrategy` own a `publish` field, otherwise exactly one verb key.
+  private func findVerb(_ node: ScenarioNode, keys: [String]) throws(ScenarioError) -> String {
+    var verbs = keys.filter(ScenarioStep.verbs.contains)
+    if verbs.contains("answer") || verbs.contains("setStrategy") {
+      verbs.removeAll { $0 == "publish" }
+    }
+    if verbs.count == 1, let verb = verbs.first { return verb }
+    if verbs.count > 1 {
+      throw node.error("one verb per step, found \(verbs.joined(separator: " and "))")
+    }
+    let hint = keys.first.map { Suggestion.hint(for: $0, in: ScenarioStep.verbs) } ?? ""
+    let unknown = keys.first.map { "unknown verb \"\($0)\"\(hint)" } ?? "empty step"
+    throw node.error("\(unknown); expected one of \(ScenarioStep.verbs.joined(separator: ", "))")
+  }
+
+  private func participant(_ node: ScenarioNode) throws(ScenarioError) -> String {
+    let id = try node.string()
+    guard participantIDs.contains(id) else {
+      let known = participantIDs.isEmpty ? "none declared" : participantIDs.joined(separator: ", ")
+      throw node.error(
+        "unknown participant \"\(id)\"\(Suggestion.hint(for: id, in: participantIDs)); participants: \(known)"
+      )
+    }
+    return id
+  }
+
+  private func decodeSetStrategy(_ id: String, _ object: ScenarioObject) throws(ScenarioError)
+    -> ScenarioStep
+  {
+    let publish = try object.optional("publish")?.choice(StrategySettings.Publish.self)
+    let subscribe = try object.optional("subscribe")?.choice(StrategySettings.Subscribe.self)
+    guard publish != nil || subscribe != nil else {
+      throw object.node.error("setStrategy needs \"publish\" and/or \"subscribe\"")
+    }
+    return .setStrategy(id, publish: publish, subscribe: subscribe)
+  }
+}

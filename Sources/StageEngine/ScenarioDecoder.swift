@@ -1,0 +1,126 @@
+import Foundation
+import JSONKit
+import TokenCore
+
+/// Reads a scenario file into a `Scenario`, checking everything first: types,
+/// unknown fields, SDK profiles, durations, participant references and keys.
+/// The first mistake is reported with the file, its JSON path and the cause.
+extension Scenario {
+  /// The top-level fields a scenario may have.
+  static let topLevelFields = [
+    "description", "stage", "start", "keys", "composition", "participants", "steps",
+  ]
+
+  /// Loads and validates the scenario file at `path` (`-` reads standard input).
+  public init(contentsOfFile path: String) throws(ScenarioError) {
+    let text: String
+    let base: String
+    if path == "-" {
+      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      base = FileManager.default.currentDirectoryPath
+    } else {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw ScenarioError(file: path, location: "", message: "cannot read the file")
+      }
+      text = String(decoding: data, as: UTF8.self)
+      base = (path as NSString).deletingLastPathComponent
+    }
+    try self.init(parsing: text, file: path, baseDirectory: base)
+  }
+
+  /// Parses and validates scenario text; `file` names it in errors and
+  /// `baseDirectory` resolves relative key paths.
+  public init(parsing text: String, file: String, baseDirectory: String) throws(ScenarioError) {
+    let json: JSON
+    do {
+      json = try JSONParser.parse(text)
+    } catch {
+      throw ScenarioError(
+        file: file, location: "line \(error.line), column \(error.column)",
+        message: "bad JSON: \(error.reason)")
+    }
+    let root = try ScenarioNode(value: json, path: "", file: file)
+      .object(allowed: Scenario.topLevelFields)
+    var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
+    self = try decoder.decode(root)
+  }
+}
+
+/// The stateful part of decoding: what has been declared so far, so later
+/// parts (steps, exchange keys) can be checked against it.
+struct ScenarioDecoder {
+  let baseDirectory: String
+  var participantIDs: [String] = []
+  var keyARNs: [String] = []
+
+  init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+
+  mutating func decode(_ root: ScenarioObject) throws(ScenarioError) -> Scenario {
+    let description = try root.optional("description").map(oneLineDescription)
+    let stage = try root.optional("stage").map(decodeStage) ?? ScenarioStage()
+    let start = try root.optional("start").map(decodeStart) ?? VirtualTime.defaultStart
+    let keys = try root.optional("keys").map { node throws(ScenarioError) in try decodeKeys(node) }
+    keyARNs = keys?.map(\.arn) ?? []
+    let composition = try root.optional("composition").map(decodeComposition)
+    let participants = try decodeParticipants(root.required("participants"))
+    let steps = try root.optional("steps").map { node throws(ScenarioError) in
+      try node.array().map { step throws(ScenarioError) in try decodeStep(step) }
+    }
+    return Scenario(
+      description: description, stage: stage, start: start, keys: keys ?? [],
+      composition: composition, participants: participants, steps: steps ?? [])
+  }
+
+  private func oneLineDescription(_ node: ScenarioNode) throws(ScenarioError) -> String {
+    let text = try node.string()
+    guard !text.contains(where: \.isNewline) else {
+      throw node.error("the description must be one line")
+    }
+    return text
+  }
+
+  private func decodeStage(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioStage {
+    let object = try node.object(allowed: ["arn", "eventsUrl", "whipUrl"])
+    var arn = ScenarioStage.defaultARN
+    if let arnNode = object.optional("arn") {
+      arn = try arnNode.string()
+      guard ARN.isStage(arn) else {
+        throw arnNode.error(
+          "not a stage ARN; expected arn:aws:ivs:<region>:<12-digit account>:stage/<id>")
+      }
+    }
+    return ScenarioStage(
+      arn: arn, eventsURL: try object.optional("eventsUrl")?.string(),
+      whipURL: try object.optional("whipUrl")?.string())
+  }
+
+  private func decodeStart(_ node: ScenarioNode) throws(ScenarioError) -> Int64 {
+    let text = try node.string()
+    guard let seconds = VirtualTime.parse(text) else {
+      throw node.error("bad time \"\(text)\"; expected UTC like 2026-01-01T12:00:00Z")
+    }
+    return seconds
+  }
+
+  private func decodeKeys(_ node: ScenarioNode) throws(ScenarioError) -> [ScenarioKey] {
+    var keys: [ScenarioKey] = []
+    for element in try node.array() {
+      let object = try element.object(allowed: ["arn", "privateKey"])
+      let arnNode = try object.required("arn")
+      let arn = try arnNode.string()
+      guard ARN.isPublicKey(arn) else {
+        throw arnNode.error(
+          "not a public key ARN; expected arn:aws:ivs:<region>:<12-digit account>:public-key/<id>")
+      }
+      guard !keys.contains(where: { $0.arn == arn }) else {
+        throw arnNode.error("duplicate key ARN \"\(arn)\"")
+      }
+      let path = try object.required("privateKey").string()
+      let resolved =
+        path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+      keys.append(ScenarioKey(arn: arn, privateKeyPath: resolved))
+    }
+    guard keys.count <= 3 else { throw node.error("at most 3 keys (the IVS per-region limit)") }
+    return keys
+  }
+}

@@ -1,0 +1,152 @@
+import TokenCore
+
+/// Runs a scenario on a fresh stage, one step at a time (the UI's `n` key) or
+/// all at once (headless). Everything that can be checked before the first
+/// step — keys, first tokens, claim overrides — is checked in `init`, so an
+/// invalid scenario never half-runs. A step the stage cannot take (e.g.
+/// `answer` with no pending question) stops the run with an error naming the
+/// step; SDK and service failures are events, not errors.
+public final class ScenarioRunner {
+  /// The scenario being run.
+  public let scenario: Scenario
+  /// The stage the scenario drives; the UI reads its snapshot and drains its events.
+  public let stage: Stage
+  /// Index of the next step to run (equals `scenario.steps.count` when finished).
+  public private(set) var nextStepIndex = 0
+
+  private let file: String
+  private var factory: ScenarioTokenFactory
+  private var tokens: [String: String] = [:]
+  private var strategies: [String: StrategySettings] = [:]
+
+  /// Builds the stage, loads or generates keys and mints every first token.
+  /// `file` names the scenario in errors; throws before anything has run.
+  public init(scenario: Scenario, file: String) throws(ScenarioError) {
+    self.scenario = scenario
+    self.file = file
+    let keyring = try ScenarioKeyring(scenario: scenario, file: file)
+    factory = ScenarioTokenFactory(stage: scenario.stage, file: file, keyring: keyring)
+    stage = Stage(
+      configuration: StageConfiguration(
+        arn: scenario.stage.arn, start: scenario.start, keys: keyring.store,
+        eventsURL: scenario.stage.eventsURL, whipURL: scenario.stage.whipURL,
+        composition: scenario.composition))
+    try checkClaimOverrides()
+    for (index, participant) in scenario.participants.enumerated() {
+      try addParticipant(participant, location: "participants[\(index)]")
+    }
+  }
+
+  /// Whether every step has run.
+  public var isFinished: Bool { nextStepIndex >= scenario.steps.count }
+
+  /// The compact token participant `id` currently holds (never print it whole).
+  public func currentToken(of id: String) -> String? { tokens[id] }
+
+  /// Runs the next step, recording a runner `step` event first; returns it, or
+  /// `nil` when the scenario is finished. Events stay in the stage for the caller to drain.
+  @discardableResult
+  public func step() throws(ScenarioError) -> ScenarioStep? {
+    guard !isFinished else { return nil }
+    let index = nextStepIndex
+    let step = scenario.steps[index]
+    nextStepIndex += 1
+    stage.recordStep("steps[\(index)] \(step.summary)")
+    do {
+      try perform(step, location: "steps[\(index)]")
+    } catch let error as StageActionError {
+      throw ScenarioError(
+        file: file, location: "steps[\(index)]", message: "\(step.verb) cannot run: \(error)")
+    } catch let error as ScenarioError {
+      throw error
+    } catch {
+      throw ScenarioError(file: file, location: "steps[\(index)]", message: "\(error)")
+    }
+    return step
+  }
+
+  /// Runs every remaining step, handing each batch of events to `sink` in order
+  /// (also the events recorded before the first step).
+  public func run(_ sink: ([StageEvent]) -> Void) throws(ScenarioError) {
+    sink(stage.drainEvents())
+    while !isFinished {
+      defer { sink(stage.drainEvents()) }
+      try step()
+    }
+  }
+
+  private func perform(_ step: ScenarioStep, location: String) throws {
+    switch step {
+    case .join(let id): try stage.join(participant: id, token: tokens[id] ?? "")
+    case .leave(let id): try stage.leave(participant: id)
+    case .publish(let id): try stage.publish(participant: id)
+    case .unpublish(let id): try stage.unpublish(participant: id)
+    case .refreshStrategy(let id): try stage.refreshStrategy(participant: id)
+    case .disconnect(let id): try stage.disconnect(participant: id)
+    case .advance(let duration): stage.advance(by: duration)
+    case .reconnect(let id): try stage.reconnect(participant: id)
+    case .answer(let id, let publish): try stage.answer(participant: id, publish: publish)
+    case .setStrategy(let id, let publish, let subscribe):
+      var strategy = strategies[id] ?? StrategySettings()
+      strategy.publish = publish ?? strategy.publish
+      strategy.subscribe = subscribe ?? strategy.subscribe
+      try stage.setStrategy(participant: id, to: strategy)
+      strategies[id] = strategy
+    case .exchange(let id, let token):
+      let newToken = try exchangeToken(for: id, token, location: location)
+      if try stage.exchangeToken(participant: id, newToken: newToken) == .accepted {
+        tokens[id] = newToken
+      }
+    }
+  }
+
+  private func exchangeToken(for id: String, _ token: ScenarioToken, location: String)
+    throws(ScenarioError) -> String
+  {
+    guard case .mint(let spec) = token else {
+      if case .raw(let raw) = token { return raw }
+      return ""
+    }
+    let current: ParticipantToken
+    do {
+      current = try ParticipantToken.parse(tokens[id] ?? "")
+    } catch {
+      throw ScenarioError(
+        file: file, location: "\(location).token",
+        message: "cannot mint relative to \(id)'s current token: \(error)")
+    }
+    let claims = try factory.exchangeClaims(
+      current: current.claims, spec: spec, now: stage.clock.now, location: "\(location).token")
+    return try factory.mint(claims, spec: spec, location: "\(location).token")
+  }
+
+  private func addParticipant(_ participant: ScenarioParticipant, location: String)
+    throws(ScenarioError)
+  {
+    switch participant.token {
+    case .raw(let raw):
+      tokens[participant.id] = raw
+    case .mint(let spec):
+      let claims = factory.firstClaims(id: participant.id, spec: spec, now: scenario.start)
+      tokens[participant.id] = try factory.mint(claims, spec: spec, location: location)
+    }
+    strategies[participant.id] = participant.strategy
+    do {
+      try stage.addParticipant(
+        id: participant.id, sdk: participant.sdk, strategy: participant.strategy)
+    } catch {
+      throw ScenarioError(file: file, location: location, message: error.message)
+    }
+  }
+
+  /// Applies every exchange step's raw claim overrides to sample claims, so a
+  /// wrongly typed override is reported before the first step runs.
+  private func checkClaimOverrides() throws(ScenarioError) {
+    let sample = factory.firstClaims(id: "check", spec: TokenMintSpec(), now: scenario.start)
+    for (index, step) in scenario.steps.enumerated() {
+      guard case .exchange(_, .mint(let spec)) = step, !spec.claims.isEmpty else { continue }
+      _ = try ScenarioTokenFactory.override(
+        sample, with: spec.claims, file: file, location: "steps[\(index)].token")
+    }
+  }
+}

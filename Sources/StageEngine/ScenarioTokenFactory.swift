@@ -1,0 +1,74 @@
+import JSONKit
+import TokenCore
+
+/// Turns a scenario's token descriptions into compact JWTs: a participant's
+/// first token from the claims shorthand, and exchange tokens relative to the
+/// participant's current token (SPEC §6).
+struct ScenarioTokenFactory {
+  /// Lifetime of a first token whose scenario gives no `ttl`.
+  static let defaultTTL = VirtualDuration(seconds: 12 * 3600)
+
+  let stage: ScenarioStage
+  let file: String
+  var keyring: ScenarioKeyring
+
+  /// The claims a participant's first token carries at virtual time `now`.
+  func firstClaims(id: String, spec: TokenMintSpec, now: Int64) -> TokenClaims {
+    let ttl = spec.ttl ?? Self.defaultTTL
+    return TokenClaims(
+      exp: now + ttl.seconds, iat: now, jti: id, userId: spec.userId, resource: stage.arn,
+      topic: stage.id, eventsURL: stage.eventsURL, whipURL: stage.whipURL,
+      capabilities: spec.capabilities ?? Capabilities(),
+      attributes: Self.dictionary(spec.attributes ?? []))
+  }
+
+  /// `current` changed as `spec` says, issued at `now`; the lifetime stays the
+  /// current one unless `ttl` is given. Raw claim overrides apply last.
+  func exchangeClaims(current: TokenClaims, spec: TokenMintSpec, now: Int64, location: String)
+    throws(ScenarioError) -> TokenClaims
+  {
+    var claims = current
+    let lifetime = spec.ttl?.seconds ?? max(0, current.exp - current.iat)
+    claims.iat = now
+    claims.exp = now + lifetime
+    if let capabilities = spec.capabilities { claims.capabilities = capabilities }
+    if let attributes = spec.attributes { claims.attributes = Self.dictionary(attributes) }
+    if let userId = spec.userId { claims.userId = userId }
+    return try Self.override(claims, with: spec.claims, file: file, location: location)
+  }
+
+  /// Applies raw claim overrides in order; a value of the wrong type names the claim.
+  static func override(
+    _ claims: TokenClaims, with overrides: [(key: String, value: JSON)], file: String,
+    location: String
+  ) throws(ScenarioError) -> TokenClaims {
+    var result = claims
+    for (name, value) in overrides {
+      do {
+        result = try result.setting(claim: name, to: value)
+      } catch {
+        throw ScenarioError(file: file, location: "\(location).claims.\(name)", message: "\(error)")
+      }
+    }
+    return result
+  }
+
+  /// Signs `claims` as `spec` asks: a key-pair token, or an IVS-style CreateParticipantToken one.
+  mutating func mint(_ claims: TokenClaims, spec: TokenMintSpec, location: String)
+    throws(ScenarioError) -> String
+  {
+    if spec.origin == .createParticipantToken {
+      return TokenMinter.mintCreateParticipantTokenStyle(claims)
+    }
+    let (arn, key) = try keyring.key(for: spec.key, file: file)
+    do {
+      return try TokenMinter.mint(claims, key: key, kid: arn)
+    } catch {
+      throw ScenarioError(file: file, location: location, message: "cannot sign: \(error)")
+    }
+  }
+
+  private static func dictionary(_ pairs: [(key: String, value: String)]) -> [String: String] {
+    Dictionary(pairs, uniquingKeysWith: { _, last in last })
+  }
+}

@@ -1,0 +1,148 @@
+import TokenCore
+
+/// `exchangeToken` (SPEC §3): SDK-side checks, service-side checks, effects.
+extension Stage {
+  /// Replaces `id`'s token with `newToken` while it stays in the stage.
+  ///
+  /// Throws only when the client's SDK has no `exchangeToken` (iOS/Android < 1.37.0,
+  /// Web < 1.33.0) or the participant does not exist; nothing is recorded then.
+  /// Otherwise the outcome is also in the stream: a rejection records the runner's
+  /// `exchangeRejected` (code, message, differing `fields`) followed by the client's
+  /// `error` event and changes nothing else (Web additionally leaves the stage with
+  /// `failed-exchange` when the service rejects). An acceptance records
+  /// `exchangeAccepted`, server `TOKEN_EXCHANGED`, then the effects of §3.3/§3.4.
+  @discardableResult
+  public func exchangeToken(participant id: String, newToken: String) throws(StageActionError)
+    -> ExchangeOutcome
+  {
+    let slot = try slot(of: id)
+    let sdk = clients[slot].sdk
+    guard sdk.supportsTokenExchange else {
+      throw StageActionError("\(sdk) has no exchangeToken (needs iOS/Android 1.37.0 or Web 1.33.0)")
+    }
+    let new: ParticipantToken
+    switch sdkCheck(slot, newToken) {
+    case .failure(let report):
+      reject(slot, report)
+      return .rejected(report)
+    case .success(let parsed):
+      new = parsed
+    }
+    do {
+      try keys.verify(new, now: clock.now)
+    } catch {
+      let report = ExchangeRejectionReport(
+        checker: .service, code: SDKErrorCode(.exchangeFailed, platform: sdk.platform),
+        message: "the service refused the new token: \(error)", fields: [])
+      reject(slot, report)
+      if sdk.platform == .web { disconnect(slot, reason: "failed-exchange") }
+      return .rejected(report)
+    }
+    accept(slot, new)
+    return .accepted
+  }
+
+  /// §3.1 in order: connected, parses, not CreateParticipantToken, immutable claims equal.
+  private func sdkCheck(_ slot: Int, _ newToken: String)
+    -> Result<ParticipantToken, ExchangeRejectionReport>
+  {
+    let code = SDKErrorCode(.exchangeRequestInvalid, platform: clients[slot].sdk.platform)
+    guard clients[slot].connection == .connected, let current = clients[slot].token else {
+      return .failure(
+        ExchangeRejectionReport(
+          checker: .sdk, code: code, message: "\(clients[slot].id) is not connected", fields: []))
+    }
+    switch ExchangeCheck.check(current: current, newToken: newToken) {
+    case .success(let parsed):
+      return .success(parsed)
+    case .failure(let rejection):
+      var fields: [String] = []
+      if case .immutableClaimsDiffer(let differing) = rejection { fields = differing }
+      return .failure(
+        ExchangeRejectionReport(checker: .sdk, code: code, message: "\(rejection)", fields: fields))
+    }
+  }
+
+  private func reject(_ slot: Int, _ report: ExchangeRejectionReport) {
+    var verdict = StageEvent(
+      source: .runner, kind: .exchangeRejected, participant: clients[slot].id)
+    verdict.code = report.code.number
+    verdict.errorCode = report.code.name
+    verdict.message = report.message
+    verdict.fields = report.fields
+    emit(verdict)
+    var error = clientEvent(.error, observer: slot, about: slot)
+    error.code = report.code.number
+    error.errorCode = report.code.name
+    error.message = report.message
+    emit(error)
+  }
+
+  private func accept(_ slot: Int, _ new: ParticipantToken) {
+    guard let old = clients[slot].token else { return }
+    let metadataChanged = clients[slot].adopt(new)
+    emit(StageEvent(source: .runner, kind: .exchangeAccepted, participant: clients[slot].id))
+    var exchanged = serverEvent(.tokenExchanged, participant: slot)
+    exchanged.userId = new.claims.userId
+    exchanged.attributes = new.claims.attributes
+    exchanged.capabilities = new.claims.capabilities
+    exchanged.exchange = TokenExchangeSummary(
+      previousToken: TokenSummary(old), newToken: TokenSummary(new))
+    emit(exchanged)
+    applyCapabilityChange(slot, from: old.claims.capabilities, to: new.claims.capabilities) {
+      if metadataChanged { self.announceMetadata(of: slot) }
+    }
+  }
+
+  /// §3.3: publish lost while publishing unpublishes at once with no strategy question
+  /// (the held metadata then reaches observers at the next publish); otherwise the
+  /// metadata is announced, then publish gained asks the strategy and subscribe gained
+  /// or lost starts or ends subscriptions.
+  private func applyCapabilityChange(
+    _ slot: Int, from old: Capabilities, to new: Capabilities, announce: () -> Void
+  ) {
+    let publishing = clients[slot].publish != .notPublished
+    if !new.publish {
+      clients[slot].pendingPublishQuestion = false
+      if publishing { unpublishFlow(slot) } else { announce() }
+    } else {
+      announce()
+      if !old.publish && !publishing { askPublish(slot) }
+    }
+    if new.subscribe && !old.subscribe {
+      for publisher in publishOrder where publisher != slot {
+        askSubscribe(slot, to: publisher)
+      }
+    } else if !new.subscribe && old.subscribe {
+      for publisher in publishOrder where publisher != slot {
+        let index = viewIndex(observer: slot, publisher: publisher)
+        if views[index].subscribe != .notSubscribed { unsubscribe(slot, from: publisher) }
+      }
+    }
+  }
+
+  /// §3.4: a publishing participant's new user ID / attributes go at once to every
+  /// observer whose SDK has the metadata event (and, on Web, to the client itself);
+  /// a non-publishing participant's update is held silently. The composition follows
+  /// with policy `live`.
+  private func announceMetadata(of slot: Int) {
+    guard clients[slot].publish != .notPublished else { return }
+    let version = clients[slot].version
+    let column = clients[slot].publisherSlot
+    for observer in joinOrder where observer != slot {
+      let index = observer * Self.publisherLimit + column
+      guard views[index].known, clients[observer].hasMetadataEvent else { continue }
+      views[index].version = Int32(version)
+      emitParticipantInfo(
+        .participantMetadataUpdated, observer: observer, about: slot, version: version)
+    }
+    if clients[slot].sdk.platform == .web {
+      emitParticipantInfo(
+        .participantMetadataUpdated, observer: slot, about: slot, version: version)
+    }
+    if composition?.configuration.updates == .live {
+      clients[slot].compositionVersion = version
+      updateLayout()
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import TokenCore
+
+/// Join, leave, DisconnectParticipant, reconnect and stage deletion (SPEC §2.4).
+extension Stage {
+  /// Joins with `token` (compact JWT). The token is verified (§1: shape, signature
+  /// by `kid`, `exp` in the future, this stage, not revoked) and the limits checked.
+  /// On failure the client's app gets an `error` (§5.3) and the client stays
+  /// disconnected. On success: `connecting → connected`, server `JOINED`, the
+  /// publish question if the token allows publish, then every current publisher
+  /// becomes visible to the new client.
+  @discardableResult
+  public func join(participant id: String, token: String) throws(StageActionError)
+    -> ActionOutcome
+  {
+    let slot = try slot(of: id)
+    guard clients[slot].connection == .disconnected else {
+      throw StageActionError("\(id) is already connected")
+    }
+    switch admit(token) {
+    case .failure(let refusal):
+      emitClientError(slot, refusal.errorCase, message: refusal.message)
+      if refusal.reachedService {
+        emitServerError(
+          .joinError, participant: slot, errorCode: refusal.serverCode, message: refusal.message)
+      }
+      return .failed(refusal.message)
+    case .success(let parsed):
+      connect(slot, with: parsed)
+      return .done
+    }
+  }
+
+  /// The client leaves (`user-initiated`): unpublish first, then disconnected, server `LEFT`.
+  public func leave(participant id: String) throws(StageActionError) {
+    let slot = try connectedSlot(of: id)
+    disconnect(slot, reason: "user-initiated")
+  }
+
+  /// The DisconnectParticipant API: the participant leaves and its participant ID
+  /// (`jti`) is revoked, so its token can never join again.
+  public func disconnect(participant id: String) throws(StageActionError) {
+    let slot = try connectedSlot(of: id)
+    if let jti = clients[slot].token?.claims.jti { revokedParticipantIDs.insert(jti) }
+    disconnect(slot, reason: "participant-disconnected")
+  }
+
+  /// Leaves, then joins again with the current token (a network reconnect). The
+  /// composition picks up the participant's current attributes when it republishes.
+  @discardableResult
+  public func reconnect(participant id: String) throws(StageActionError) -> ActionOutcome {
+    let slot = try connectedSlot(of: id)
+    guard let token = clients[slot].token?.compact else {
+      throw StageActionError("\(id) has no token to reconnect with")
+    }
+    disconnect(slot, reason: "user-initiated")
+    return try join(participant: id, token: token)
+  }
+
+  /// Deletes the stage: every connected participant leaves (`stage-deleted`), in
+  /// join order, and no one can join afterwards.
+  public func deleteStage() {
+    for slot in joinOrder { disconnect(slot, reason: "stage-deleted") }
+    isDeleted = true
+  }
+
+  struct JoinRefusal: Error {
+    let errorCase: SDKErrorCode.Case
+    let message: String
+    let reachedService: Bool
+    var serverCode: String? = nil
+  }
+
+  func admit(_ compact: String) -> Result<ParticipantToken, JoinRefusal> {
+    let token: ParticipantToken
+    do {
+      token = try ParticipantToken.parse(compact)
+    } catch {
+      return .failure(
+        JoinRefusal(errorCase: .tokenMalformed, message: "\(error)", reachedService: false))
+    }
+    if let refusal = serviceRefusal(of: token) { return .failure(refusal) }
+    return .success(token)
+  }
+
+  private func serviceRefusal(of token: ParticipantToken) -> JoinRefusal? {
+    func notAllowed(_ message: String) -> JoinRefusal {
+      JoinRefusal(errorCase: .tokenNotAllowed, message: message, reachedService: true)
+    }
+    if isDeleted { return notAllowed("stage \(configuration.stageID) has been deleted") }
+    do {
+      try keys.verify(token, now: clock.now)
+    } catch {
+      let errorCase: SDKErrorCode.Case =
+        switch error.category {
+        case .malformed: .tokenMalformed
+        case .expired: .tokenExpired
+        case .notAllowed: .tokenNotAllowed
+        }
+      return JoinRefusal(errorCase: errorCase, message: "\(error)", reachedService: true)
+    }
+    if token.claims.resource != configuration.arn {
+      return notAllowed("token is for \(token.claims.resource), not \(configuration.arn)")
+    }
+    if revokedParticipantIDs.contains(token.claims.jti) {
+      return notAllowed("participant \(token.claims.jti) was disconnected and is revoked")
+    }
+    if joinOrder.count >= Self.publisherLimit + Self.subscriberLimit {
+      return JoinRefusal(
+        errorCase: .stageAtCapacity,
+        message: "stage at capacity (\(Self.publisherLimit) publishers + "
+          + "\(Self.subscriberLimit) subscribers)",
+        reachedService: true, serverCode: "QUOTA_EXCEEDED")
+    }
+    return nil
+  }
+
+  func connect(_ slot: Int, with token: ParticipantToken) {
+    clients[slot].adopt(token)
+    clients[slot].connection = .connected
+    emitState(
+      .connectionStateChanged, ConnectionState.connecting.rawValue, observer: slot, about: slot)
+    emitState(
+      .connectionStateChanged, ConnectionState.connected.rawValue, observer: slot, about: slot)
+    emitServer(.joined, participant: slot)
+    joinOrder.append(slot)
+    if clients[slot].capabilities.publish { askPublish(slot) }
+    for publisher in publishOrder where publisher != slot {
+      introduce(publisher, to: slot)
+    }
+  }
+
+  /// Unpublishes if publishing, ends the client's subscriptions, then disconnected and `LEFT`.
+  func disconnect(_ slot: Int, reason: String) {
+    clients[slot].pendingPublishQuestion = false
+    if clients[slot].publish != .notPublished { unpublishFlow(slot) }
+    for publisher in publishOrder where publisher != slot {
+      let index = viewIndex(observer: slot, publisher: publisher)
+      if views[index].subscribe != .notSubscribed { unsubscribe(slot, from: publisher) }
+      views[index] = RemoteView()
+    }
+    clients[slot].connection = .disconnected
+    emitState(
+      .connectionStateChanged, ConnectionState.disconnected.rawValue, observer: slot, about: slot)
+    if clients[slot].sdk.platform == .web {
+      var event = clientEvent(.stageLeft, observer: slot, about: slot)
+      event.reason = reason
+      emit(event)
+    }
+    var left = serverEvent(.left, participant: slot)
+    left.reason = reason
+    emit(left)
+    if let position = joinOrder.firstIndex(of: slot) { joinOrder.remove(at: position) }
+  }
+}

@@ -1,0 +1,130 @@
+/// Publishing and unpublishing (SPEC §2.4) and what remote observers see of it.
+extension Stage {
+  /// The app publishes now: without publish capability the server logs
+  /// `PUBLISH_ERROR` (`INSUFFICIENT_CAPABILITIES`) and nothing changes; a 13th
+  /// publisher gets a stage-at-capacity error.
+  @discardableResult
+  public func publish(participant id: String) throws(StageActionError) -> ActionOutcome {
+    let slot = try connectedSlot(of: id)
+    guard clients[slot].publish == .notPublished else {
+      throw StageActionError("\(id) is already publishing")
+    }
+    guard clients[slot].capabilities.publish else {
+      let message = "\(id)'s token does not allow publish"
+      emitServerError(
+        .publishError, participant: slot, errorCode: "INSUFFICIENT_CAPABILITIES", message: message)
+      return .failed(message)
+    }
+    clients[slot].pendingPublishQuestion = false
+    return publishFlow(slot)
+  }
+
+  /// The app stops publishing: observers see the participant leave.
+  public func unpublish(participant id: String) throws(StageActionError) {
+    let slot = try connectedSlot(of: id)
+    guard clients[slot].publish != .notPublished else {
+      throw StageActionError("\(id) is not publishing")
+    }
+    unpublishFlow(slot)
+  }
+
+  /// Answers the pending `ask` publish question of `id`: yes publishes (after
+  /// `streamsToPublish`) unless already publishing; no unpublishes if publishing.
+  public func answer(participant id: String, publish: Bool) throws(StageActionError) {
+    let slot = try connectedSlot(of: id)
+    guard clients[slot].pendingPublishQuestion else {
+      throw StageActionError("\(id) has no pending publish question")
+    }
+    clients[slot].pendingPublishQuestion = false
+    let publishing = clients[slot].publish != .notPublished
+    if publish && !publishing { startPublishing(slot) }
+    if !publish && publishing { unpublishFlow(slot) }
+  }
+
+  /// Asks "publish?" (§2.3) and acts on the answer; `ask` leaves the question pending.
+  func askPublish(_ slot: Int) {
+    let answer = clients[slot].strategy.publish
+    let text =
+      switch answer {
+      case .always: "true"
+      case .never: "false"
+      case .ask: "pending"
+      }
+    emitQuestion(.shouldPublish, observer: slot, about: slot, answer: text)
+    switch answer {
+    case .always:
+      clients[slot].pendingPublishQuestion = false
+      if clients[slot].publish == .notPublished { startPublishing(slot) }
+    case .never:
+      clients[slot].pendingPublishQuestion = false
+      if clients[slot].publish != .notPublished { unpublishFlow(slot) }
+    case .ask:
+      clients[slot].pendingPublishQuestion = true
+    }
+  }
+
+  /// "Which streams?" then the publish flow.
+  func startPublishing(_ slot: Int) {
+    emitQuestion(.streamsToPublish, observer: slot, about: slot, answer: "audioVideo")
+    publishFlow(slot)
+  }
+
+  @discardableResult
+  func publishFlow(_ slot: Int) -> ActionOutcome {
+    guard let publisherSlot = freePublisherSlots.popLast() else {
+      let message = "stage at capacity: \(Self.publisherLimit) participants already publish"
+      emitClientError(slot, .stageAtCapacity, message: message)
+      emitServerError(
+        .publishError, participant: slot, errorCode: "QUOTA_EXCEEDED", message: message)
+      return .failed(message)
+    }
+    emitState(
+      .publishStateChanged, PublishState.attemptingPublish.rawValue, observer: slot, about: slot)
+    emitState(.publishStateChanged, PublishState.published.rawValue, observer: slot, about: slot)
+    clients[slot].publish = .published
+    clients[slot].publisherSlot = publisherSlot
+    var started = serverEvent(.publishStarted, participant: slot)
+    started.streams = .audioVideo
+    emit(started)
+    publishOrder.append(slot)
+    for observer in joinOrder where observer != slot {
+      introduce(slot, to: observer)
+    }
+    clients[slot].compositionVersion = clients[slot].version
+    updateLayout()
+    return .done
+  }
+
+  /// Observer `observer` sees publisher `publisher` arrive: participantJoined with the
+  /// current participant info, streamsAdded, then the subscribe question.
+  func introduce(_ publisher: Int, to observer: Int) {
+    let version = clients[publisher].version
+    let index = viewIndex(observer: observer, publisher: publisher)
+    views[index] = RemoteView(known: true, version: Int32(version))
+    emitParticipantInfo(.participantJoined, observer: observer, about: publisher, version: version)
+    var added = clientEvent(.streamsAdded, observer: observer, about: publisher)
+    added.streams = .audioVideo
+    emit(added)
+    if clients[observer].capabilities.subscribe { askSubscribe(observer, to: publisher) }
+  }
+
+  func unpublishFlow(_ slot: Int) {
+    clients[slot].publish = .notPublished
+    emitState(.publishStateChanged, PublishState.notPublished.rawValue, observer: slot, about: slot)
+    emitServer(.publishStopped, participant: slot)
+    for observer in joinOrder where observer != slot {
+      let index = viewIndex(observer: observer, publisher: slot)
+      guard views[index].known else { continue }
+      if views[index].subscribe != .notSubscribed { unsubscribe(observer, from: slot) }
+      var removed = clientEvent(.streamsRemoved, observer: observer, about: slot)
+      removed.streams = .audioVideo
+      emit(removed)
+      emit(clientEvent(.participantLeft, observer: observer, about: slot))
+      views[index] = RemoteView()
+    }
+    freePublisherSlots.append(clients[slot].publisherSlot)
+    clients[slot].publisherSlot = -1
+    if let position = publishOrder.firstIndex(of: slot) { publishOrder.remove(at: position) }
+    updateLayout()
+  }
+}

@@ -1,0 +1,59 @@
+import TokenCore
+
+/// Building `StageSnapshot` (for the UI and for equality tests).
+extension Stage {
+  /// The whole stage as values; cost grows with participants × publishers.
+  public func snapshot() -> StageSnapshot {
+    StageSnapshot(
+      time: clock.now, stageARN: configuration.arn, isDeleted: isDeleted,
+      participants: clients.indices.map(participantSnapshot),
+      joinOrder: joinOrder.map { clients[$0].id },
+      publishers: publishOrder.map { clients[$0].id },
+      composition: compositionSnapshot(),
+      pendingQuestions: clients.filter(\.pendingPublishQuestion).map {
+        PendingQuestion(
+          participant: $0.id, kind: .shouldPublish,
+          name: PlatformNames.strategy(.shouldPublish, on: $0.sdk.platform) ?? "")
+      })
+  }
+
+  private func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
+    let client = clients[slot]
+    var remotes: [RemoteViewSnapshot] = []
+    for publisher in publishOrder where publisher != slot {
+      let view = views[viewIndex(observer: slot, publisher: publisher)]
+      guard view.known else { continue }
+      let reason = "\(client.sdk): sees it on republish"
+      remotes.append(
+        remoteView(of: publisher, version: Int(view.version), reason: reason, view: view))
+    }
+    return ParticipantSnapshot(
+      id: client.id, sdk: client.sdk, strategy: client.strategy,
+      token: client.token.map(TokenSummary.init), capabilities: client.capabilities,
+      connection: client.connection, publish: client.publish,
+      metadata: client.history.last, remotes: remotes)
+  }
+
+  private func remoteView(
+    of publisher: Int, version: Int, reason: String, view: RemoteView
+  ) -> RemoteViewSnapshot {
+    let stale = version != clients[publisher].version
+    return RemoteViewSnapshot(
+      participant: clients[publisher].id, subscribe: view.subscribe, streams: view.streams,
+      believed: clients[publisher].history[version], isStale: stale,
+      staleReason: stale ? reason : nil)
+  }
+
+  private func compositionSnapshot() -> CompositionSnapshot? {
+    guard let state = composition else { return nil }
+    let reason =
+      "composition (\(state.configuration.updates.rawValue)): sees it on republish or reconnect"
+    let believed = publishOrder.map { slot in
+      remoteView(
+        of: slot, version: clients[slot].compositionVersion, reason: reason,
+        view: RemoteView(known: true, subscribe: .subscribed, streams: .audioVideo))
+    }
+    return CompositionSnapshot(
+      configuration: state.configuration, slots: state.slots, believed: believed)
+  }
+}

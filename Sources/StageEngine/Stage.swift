@@ -1,0 +1,136 @@
+import TokenCore
+
+/// The in-process model of one IVS stage: the stage service (ground truth,
+/// key store, limits, server event log) and one simulated broadcast SDK per
+/// participant (SPEC §2).
+///
+/// The UI and the scenario runner drive it only through these methods and read
+/// it through `snapshot()` and `drainEvents()`. Every action appends the events
+/// it causes, in order, stamped with the virtual clock. Participants are kept
+/// in arrays indexed by slot and iterated in join order, so runs are
+/// deterministic and one exchange fans out to 10,000 observers without
+/// allocating per observer.
+public final class Stage {
+  /// At most this many participants publish at once (IVS quota).
+  public static let publisherLimit = 12
+  /// At most this many subscribers per stage (IVS quota).
+  public static let subscriberLimit = 10_000
+
+  /// Identity, endpoints and start time.
+  public let configuration: StageConfiguration
+  /// The virtual clock; only `advance` moves it.
+  public private(set) var clock: VirtualClock
+
+  var keys: KeyStore
+  var clients: [Client] = []
+  var slotByID: [String: Int] = [:]
+  /// Connected client slots in join order.
+  var joinOrder: [Int] = []
+  /// Publishing client slots in publish-start order.
+  var publishOrder: [Int] = []
+  /// Free publisher slots (each publisher gets one of `publisherLimit` columns of `views`).
+  var freePublisherSlots: [Int] = Array((0..<Stage.publisherLimit).reversed())
+  /// Per observer, per publisher slot: `views[observer * publisherLimit + publisherSlot]`.
+  var views: [RemoteView] = []
+  var revokedParticipantIDs: Set<String> = []
+  var isDeleted = false
+  var composition: CompositionState?
+  var events: [StageEvent] = []
+  var nextSeq = 1
+
+  /// Opens a stage with no participants at the configuration's start time.
+  public init(configuration: StageConfiguration) {
+    self.configuration = configuration
+    self.clock = VirtualClock(start: configuration.start)
+    self.keys = configuration.keys
+    self.composition = configuration.composition.map { CompositionState(configuration: $0) }
+  }
+
+  /// Registers a participant's SDK client (not yet joined). IDs are unique.
+  public func addParticipant(
+    id: String, sdk: SDKProfile, strategy: StrategySettings = StrategySettings()
+  ) throws(StageActionError) {
+    guard !id.isEmpty else { throw StageActionError("a participant needs a non-empty ID") }
+    guard slotByID[id] == nil else { throw StageActionError("participant \(id) already exists") }
+    slotByID[id] = clients.count
+    clients.append(Client(id: id, sdk: sdk, strategy: strategy))
+    views.append(contentsOf: repeatElement(RemoteView(), count: Self.publisherLimit))
+  }
+
+  /// Participant IDs in registration order.
+  public var participantIDs: [String] { clients.map(\.id) }
+
+  /// Removes and returns every event recorded since the last call, oldest first.
+  public func drainEvents() -> [StageEvent] {
+    let drained = events
+    events.removeAll(keepingCapacity: true)
+    return drained
+  }
+
+  /// Number of events recorded and not yet drained.
+  public var pendingEventCount: Int { events.count }
+
+  /// Moves the virtual clock forward. Nothing else happens: tokens are checked
+  /// against the clock when they are used (join, exchange).
+  public func advance(bySeconds seconds: Int64) { clock.advance(bySeconds: seconds) }
+
+  /// Moves the virtual clock forward by a scenario duration.
+  public func advance(by duration: VirtualDuration) { clock.advance(by: duration) }
+
+  /// Records a runner `step` event (scenario step or UI action) in the stream.
+  public func recordStep(_ description: String) {
+    var event = StageEvent(source: .runner, kind: .step)
+    event.message = description
+    emit(event)
+  }
+
+  /// Changes the simulated SDK of a participant, e.g. to reproduce a customer's release.
+  public func setSDKProfile(participant id: String, to sdk: SDKProfile) throws(StageActionError) {
+    let slot = try slot(of: id)
+    clients[slot].sdk = sdk
+  }
+
+  /// Changes how the host app answers strategy questions; takes effect on the next
+  /// question or `refreshStrategy`.
+  public func setStrategy(participant id: String, to strategy: StrategySettings)
+    throws(StageActionError)
+  {
+    let slot = try slot(of: id)
+    clients[slot].strategy = strategy
+  }
+
+  /// Sets or replaces the server-side composition; the layout is recomputed at once.
+  public func setComposition(_ configuration: CompositionConfiguration?) {
+    guard let configuration else {
+      composition = nil
+      return
+    }
+    if composition == nil {
+      composition = CompositionState(configuration: configuration)
+      for slot in publishOrder { clients[slot].compositionVersion = clients[slot].version }
+    } else {
+      composition?.configuration = configuration
+    }
+    updateLayout()
+  }
+
+  /// Changes only the composition's update policy (§4); no-op without a composition.
+  public func setCompositionPolicy(_ policy: CompositionConfiguration.UpdatePolicy) {
+    guard var configuration = composition?.configuration else { return }
+    configuration.updates = policy
+    setComposition(configuration)
+  }
+
+  func slot(of id: String) throws(StageActionError) -> Int {
+    guard let slot = slotByID[id] else { throw StageActionError("no participant \(id)") }
+    return slot
+  }
+
+  func connectedSlot(of id: String) throws(StageActionError) -> Int {
+    let slot = try slot(of: id)
+    guard clients[slot].connection == .connected else {
+      throw StageActionError("\(id) is not connected")
+    }
+    return slot
+  }
+}

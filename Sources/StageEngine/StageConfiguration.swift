@@ -1,0 +1,39 @@
+import TokenCore
+
+/// The stage service's fixed facts: identity, endpoints, trusted keys, start time
+/// and composition (SPEC §2.1, §6).
+public struct StageConfiguration: Sendable {
+  /// Stage ARN, `arn:aws:ivs:<region>:<account>:stage/<id>`.
+  public var arn: String
+  /// Events endpoint.
+  public var eventsURL: String
+  /// WHIP endpoint.
+  public var whipURL: String
+  /// Virtual start time, Unix seconds.
+  public var start: Int64
+  /// Imported public keys, by ARN.
+  public var keys: KeyStore
+  /// Server-side composition, if the stage has one.
+  public var composition: CompositionConfiguration?
+
+  /// Creates a configuration; endpoints default to the documented global ones.
+  public init(
+    arn: String, start: Int64, keys: KeyStore,
+    eventsURL: String = "wss://global.events.live-video.net", whipURL: String? = nil,
+    composition: CompositionConfiguration? = nil
+  ) {
+    self.arn = arn
+    self.start = start
+    self.keys = keys
+    self.eventsURL = eventsURL
+    self.whipURL = whipURL ?? "https://\(Self.stageID(of: arn)).global-bm.whip.live-video.net"
+    self.composition = composition
+  }
+
+  /// The stage ID: the last path segment of the ARN.
+  public var stageID: String { Self.stageID(of: arn) }
+
+  private static func stageID(of arn: String) -> String {
+    arn.split(separator: "/").last.map(String.init) ?? arn
+  }
+}

@@ -1,0 +1,185 @@
+import TokenCore
+
+/// One line of the event stream (SPEC §7): a renderer event, a strategy
+/// question, a server event, a composition layout change or a runner verdict.
+///
+/// The UI scrolls these and the headless writer serialises them, so a single
+/// compact value type carries every field §7 names; fields that do not apply
+/// to a kind are `nil`. It is a struct of references and small scalars so that
+/// fanning one exchange out to 10,000 observers allocates nothing per event.
+public struct StageEvent: Equatable, Sendable {
+  /// 1, 2, 3 … in the order events happen.
+  public var seq: Int
+  /// Virtual time (Unix seconds) from the stage clock.
+  public var time: Int64
+  /// Who reports the event.
+  public var source: EventSource
+  /// The canonical kind (§5.1, §2.3, §5.2, §4, runner).
+  public var kind: EventKind
+  /// Participant ID of the SDK client reporting it (client and strategy events).
+  public var observer: String?
+  /// That client's SDK profile (client and strategy events).
+  public var sdk: SDKProfile?
+  /// The platform's own callback or method name (§5.1, §2.3).
+  public var name: String?
+  /// Participant ID the event is about.
+  public var participant: String?
+  /// `user_id` as the observer now sees it (participantJoined, participantMetadataUpdated,
+  /// TOKEN_EXCHANGED).
+  public var userId: String?
+  /// Attributes as the observer now sees them (same kinds as `userId`).
+  public var attributes: [String: String]?
+  /// Capabilities as the observer now sees them (same kinds as `userId`).
+  public var capabilities: Capabilities?
+  /// The new state of a state change (`connected`, `published`, `subscribed` …).
+  public var state: String?
+  /// The §5.3 numeric error code of an error or rejection.
+  public var code: Int?
+  /// The symbolic code: Web's name (`TOKEN_EXCHANGE_FAILED`) or the server's `errorCode`.
+  public var errorCode: String?
+  /// Human-readable explanation of an error or rejection.
+  public var message: String?
+  /// The immutable claims that differ (exchangeRejected).
+  public var fields: [String]?
+  /// The publisher a subscribe server event is about.
+  public var remoteParticipantId: String?
+  /// Why a client left the stage (`user-initiated`, `failed-exchange` …).
+  public var reason: String?
+  /// Streams added, removed, published or subscribed.
+  public var streams: MediaStreams?
+  /// The strategy's answer to a question: `true`, `false`, `pending`, `audioVideo` …
+  public var answer: String?
+  /// Ordered layout slots (layoutChanged).
+  public var slots: [CompositionSlot]?
+  /// Before/after summaries of TOKEN_EXCHANGED, boxed to keep every other event small.
+  public var exchange: TokenExchangeSummary?
+
+  /// Creates an event; the stage fills `seq` and `time` when it records it.
+  public init(
+    source: EventSource, kind: EventKind, observer: String? = nil, sdk: SDKProfile? = nil,
+    name: String? = nil, participant: String? = nil, seq: Int = 0, time: Int64 = 0
+  ) {
+    self.seq = seq
+    self.time = time
+    self.source = source
+    self.kind = kind
+    self.observer = observer
+    self.sdk = sdk
+    self.name = name
+    self.participant = participant
+  }
+}
+
+/// Who reports an event (SPEC §7 `source`).
+public enum EventSource: String, Sendable, CaseIterable {
+  /// A simulated SDK client's renderer (§5.1).
+  case client
+  /// A question an SDK client asked its strategy (§2.3).
+  case strategy
+  /// The stage service's event log (§5.2).
+  case server
+  /// A server-side composition (§4).
+  case composition
+  /// The driver of the model (scenario runner or UI): steps and exchange verdicts.
+  case runner
+}
+
+/// Canonical event kinds of SPEC §7; `rawValue` is what the stream writes.
+public enum EventKind: String, Sendable, CaseIterable {
+  /// Renderer: a remote participant became visible (it started publishing).
+  case participantJoined
+  /// Renderer: a remote participant stopped being visible.
+  case participantLeft
+  /// Renderer: the local publish state changed.
+  case publishStateChanged
+  /// Renderer: the subscribe state to a remote publisher changed.
+  case subscribeStateChanged
+  /// Renderer: a publisher's streams appeared.
+  case streamsAdded
+  /// Renderer: a publisher's streams went away.
+  case streamsRemoved
+  /// Renderer: a stream was muted or unmuted.
+  case streamsMutedChanged
+  /// Renderer: a participant's info (user ID, attributes) changed (§3.4).
+  case participantMetadataUpdated
+  /// Renderer: the client's connection state changed.
+  case connectionStateChanged
+  /// Renderer: an error reported to the app (§5.3).
+  case error
+  /// Renderer (Web only): the client left the stage, with a reason.
+  case stageLeft
+  /// Strategy: publish?
+  case shouldPublish
+  /// Strategy: which streams?
+  case streamsToPublish
+  /// Strategy: subscribe?
+  case shouldSubscribe
+  /// Server: a participant joined.
+  case joined = "JOINED"
+  /// Server: a join failed.
+  case joinError = "JOIN_ERROR"
+  /// Server: a participant left.
+  case left = "LEFT"
+  /// Server: a participant started publishing.
+  case publishStarted = "PUBLISH_STARTED"
+  /// Server: a participant stopped publishing.
+  case publishStopped = "PUBLISH_STOPPED"
+  /// Server: a publish attempt failed.
+  case publishError = "PUBLISH_ERROR"
+  /// Server: a subscription started.
+  case subscribeStarted = "SUBSCRIBE_STARTED"
+  /// Server: a subscription ended.
+  case subscribeStopped = "SUBSCRIBE_STOPPED"
+  /// Server: a subscription failed.
+  case subscribeError = "SUBSCRIBE_ERROR"
+  /// Server: a token exchange was accepted.
+  case tokenExchanged = "TOKEN_EXCHANGED"
+  /// Composition: the layout changed (§4).
+  case layoutChanged
+  /// Runner: a scenario step or UI action starts.
+  case step
+  /// Runner: an exchange was rejected (§3.1 or §3.2).
+  case exchangeRejected
+  /// Runner: an exchange was accepted (§3.3).
+  case exchangeAccepted
+}
+
+/// The media of a published or subscribed participant.
+public struct MediaStreams: OptionSet, Hashable, Sendable {
+  /// Raw bits.
+  public let rawValue: UInt8
+  /// Creates a set from raw bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// The audio track.
+  public static let audio = MediaStreams(rawValue: 1)
+  /// The video track.
+  public static let video = MediaStreams(rawValue: 2)
+  /// Both tracks, what a publishing client sends.
+  public static let audioVideo: MediaStreams = [.audio, .video]
+  /// Sorted names for the stream: `["audio", "video"]`.
+  public var names: [String] {
+    var result: [String] = []
+    if contains(.audio) { result.append("audio") }
+    if contains(.video) { result.append("video") }
+    return result
+  }
+}
+
+/// Before/after token summaries of a TOKEN_EXCHANGED server event (§3.3).
+public final class TokenExchangeSummary: Equatable, Sendable {
+  /// The token that was replaced.
+  public let previousToken: TokenSummary
+  /// The token now in force.
+  public let newToken: TokenSummary
+
+  /// Pairs the two summaries.
+  public init(previousToken: TokenSummary, newToken: TokenSummary) {
+    self.previousToken = previousToken
+    self.newToken = newToken
+  }
+
+  /// Equal when both summaries are equal.
+  public static func == (lhs: TokenExchangeSummary, rhs: TokenExchangeSummary) -> Bool {
+    lhs.previousToken == rhs.previousToken && lhs.newToken == rhs.newToken
+  }
+}
