@@ -17,6 +17,9 @@
 /// The standard screen (a macro over a global in some ncurses builds).
 static inline WINDOW *stagemon_stdscr(void) { return stdscr; }
 
+/// A new curses screen on the process's stdout/stdin (globals Swift 6 cannot touch safely).
+static inline SCREEN *stagemon_newterm(void) { return newterm(0, stdout, stdin); }
+
 /// Rows and columns of a window (getmaxyx is a macro assigning its arguments).
 static inline void stagemon_getmaxyx(WINDOW *win, int *rows, int *cols) {
   int y, x;

@@ -30,7 +30,7 @@ public enum ColorDepth: Int, Comparable, CaseIterable, Sendable {
     return depth(forTerm: environment["TERM"] ?? "")
   }
 
-  private static func depth(forColorCount count: Int) -> ColorDepth {
+  static func depth(forColorCount count: Int) -> ColorDepth {
     switch count {
     case (1 << 24)...: return .trueColor
     case 256...: return .color256
