@@ -25,7 +25,8 @@ import Testing
 
   func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
     let process = Process()
-    process.executableURL = try #require(Self.binary)
+    let binary: URL = try #require(Self.binary)
+    process.executableURL = binary
     process.arguments = arguments
     process.currentDirectoryURL = Self.repository
     let out = Pipe()
