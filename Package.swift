@@ -26,7 +26,8 @@ let package = Package(
     .target(name: "JSONKit"),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
     .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit"]),
-    .target(name: "TerminalKit", dependencies: ["CNcursesw"]),
+    // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
+    .target(name: "TerminalKit", dependencies: ["CNcursesw"], resources: [.process("Themes")]),
     .target(
       name: "MonitorUI",
       dependencies: ["StageEngine", "TerminalKit", "TokenCore"]

@@ -87,7 +87,7 @@ public struct JSONParser {
     try enter()
     index += 1
     var members: [(key: String, value: JSON)] = []
-    var seen = Set<String>()
+    var seen: Set<String> = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -101,7 +101,7 @@ public struct JSONParser {
       }
       let keyStart = index
       let key = try parseString()
-      guard seen.insert(key).inserted else {
+      guard isNew(key, in: members, seen: &seen) else {
         throw error("duplicate key \"\(key)\"", at: keyStart)
       }
       skipSpace()
@@ -113,6 +113,16 @@ public struct JSONParser {
     }
     depth -= 1
     return .object(members)
+  }
+
+  /// Duplicate-key check: a linear scan for the small objects tokens hold,
+  /// a set once an object grows, so huge inputs stay linear.
+  private func isNew(
+    _ key: String, in members: [(key: String, value: JSON)], seen: inout Set<String>
+  ) -> Bool {
+    if members.count < 16 { return !members.contains { $0.key == key } }
+    if seen.isEmpty { seen = Set(members.map(\.key)) }
+    return seen.insert(key).inserted
   }
 
   private mutating func parseArray() throws(JSONParseError) -> JSON {

@@ -30,25 +30,35 @@ public enum Base64URL {
 
   /// Decodes unpadded base64url; `nil` for any character outside the
   /// alphabet, padding, or an impossible length (4n+1).
-  public static func decode<Bytes: Collection>(_ text: Bytes) -> [UInt8]?
-  where Bytes.Element == UInt8 {
+  public static func decode(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    text.withUnsafeBufferPointer { decode($0) }
+  }
+
+  /// Decodes unpadded base64url text.
+  public static func decode(_ text: String) -> [UInt8]? {
+    decode(Array(text.utf8)[...])
+  }
+
+  private static func decode(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
     guard text.count % 4 != 1 else { return nil }
-    var out: [UInt8] = []
-    out.reserveCapacity(text.count * 3 / 4)
-    var accumulator: UInt32 = 0
-    var bits = 0
-    for c in text {
-      let value = decodeTable[Int(c)]
-      guard value != 0xFF else { return nil }
-      accumulator = accumulator << 6 | UInt32(value)
-      bits += 6
-      if bits >= 8 {
-        bits -= 8
-        out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+    return decodeTable.withUnsafeBufferPointer { table -> [UInt8]? in
+      var out = [UInt8]()
+      out.reserveCapacity(text.count * 3 / 4)
+      var accumulator: UInt32 = 0
+      var bits: UInt32 = 0
+      for c in text {
+        let value = table[Int(c)]
+        guard value != 0xFF else { return nil }
+        accumulator = (accumulator << 6 | UInt32(value)) & 0xFFFFFF
+        bits += 6
+        if bits >= 8 {
+          bits -= 8
+          out.append(UInt8(truncatingIfNeeded: accumulator >> bits))
+        }
       }
+      // Leftover bits must be zero, or two encodings would decode the same.
+      guard accumulator & ((1 << bits) - 1) == 0 else { return nil }
+      return out
     }
-    // Leftover bits must be zero, or two encodings would decode the same.
-    guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
-    return out
   }
 }

@@ -17,25 +17,25 @@ public struct ParticipantToken: Equatable, Sendable {
 
   /// Parses a compact JWS, naming the part and the cause of any failure.
   public static func parse(_ compact: String) throws(TokenError) -> ParticipantToken {
-    let trimmed = compact.trimmingASCIIWhitespace()
-    let parts = trimmed.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-    guard parts.count == 3 else {
+    let text = String(compact.trimmingASCIIWhitespace())
+    let bytes = Array(text.utf8)
+    let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
+    guard dots.count == 2 else {
       throw TokenError(
-        .malformed, part: "token", reason: "has \(parts.count) dot-separated parts, expected 3")
+        .malformed, part: "token", reason: "has \(dots.count + 1) dot-separated parts, expected 3")
     }
-    let header = try TokenHeader(json: try decodeJSON(parts[0], part: "header"))
-    let claims = try TokenClaims(json: try decodeJSON(parts[1], part: "payload"))
-    guard let signature = Base64URL.decode(parts[2]) else {
+    let header = try TokenHeader(json: try decodeJSON(bytes[..<dots[0]], part: "header"))
+    let claims = try TokenClaims(
+      json: try decodeJSON(bytes[(dots[0] + 1)..<dots[1]], part: "payload"))
+    guard let signature = Base64URL.decode(bytes[(dots[1] + 1)...]) else {
       throw TokenError(.malformed, part: "signature", reason: "is not valid base64url")
     }
-    let inputLength = parts[0].count + 1 + parts[1].count
     return ParticipantToken(
       header: header, claims: claims, signature: signature,
-      signingInput: String(Substring(trimmed.utf8.prefix(inputLength))), compact: String(trimmed))
+      signingInput: String(decoding: bytes[..<dots[1]], as: UTF8.self), compact: text)
   }
 
-  private static func decodeJSON(_ text: Substring.UTF8View.SubSequence, part: String)
-    throws(TokenError) -> JSON
+  private static func decodeJSON(_ text: ArraySlice<UInt8>, part: String) throws(TokenError) -> JSON
   {
     guard let bytes = Base64URL.decode(text) else {
       throw TokenError(.malformed, part: part, reason: "is not valid base64url")

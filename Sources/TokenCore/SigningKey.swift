@@ -97,6 +97,7 @@ public final class SigningKey: @unchecked Sendable {
     guard let pem = pkcs8PEM() else { throw KeyError(OpenSSLError.message("could not encode key")) }
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
     guard fd >= 0 else {
+      if errno == EEXIST { throw KeyError("\(path) already exists; not overwriting a key") }
       throw KeyError("cannot create \(path): \(String(cString: strerror(errno)))")
     }
     defer { close(fd) }

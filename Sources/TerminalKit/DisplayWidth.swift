@@ -1,0 +1,46 @@
+/// Terminal column widths of graphemes and strings, so layouts line up with what the terminal
+/// draws: East Asian wide and emoji graphemes take 2 columns, combining marks and zero-width
+/// format characters take none, control characters are shown as one replacement column.
+public enum DisplayWidth {
+  /// Columns the grapheme occupies on screen (0, 1 or 2).
+  public static func of(_ character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    if scalars.allSatisfy(isZeroWidth) { return 0 }
+    if isControl(first) { return 1 }
+    if isWide(first) || first.properties.isEmojiPresentation { return 2 }
+    if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+    return 1
+  }
+
+  /// Columns the whole string occupies on screen.
+  public static func of(_ text: some StringProtocol) -> Int {
+    text.reduce(0) { $0 + of($1) }
+  }
+
+  /// Whether the scalar is a C0/C1 control (tab, newline, escape, ...); the grid shows these as
+  /// a space so stray bytes in user data cannot move the cursor.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark: return true
+    case .format: return scalar.value != 0x00AD
+    default: break
+    }
+    return (0xFE00...0xFE0F).contains(scalar.value) || (0x1160...0x11FF).contains(scalar.value)
+  }
+
+  private static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+    0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+    0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+    0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
+
+  private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    wideRanges.contains { $0.contains(scalar.value) }
+  }
+}

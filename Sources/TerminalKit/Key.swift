@@ -1,0 +1,57 @@
+/// A key press as the UI sees it, independent of how the terminal encoded it (curses key codes
+/// or raw escape bytes), so keymaps and tests speak one language.
+public enum Key: Hashable, Sendable {
+  /// A printable character, including space (`.character(" ")`).
+  case character(Character)
+  /// Arrow up.
+  case up
+  /// Arrow down.
+  case down
+  /// Arrow left.
+  case left
+  /// Arrow right.
+  case right
+  /// Page Up.
+  case pageUp
+  /// Page Down.
+  case pageDown
+  /// Home.
+  case home
+  /// End.
+  case end
+  /// Enter / Return (CR or LF).
+  case enter
+  /// Escape on its own (not the start of a sequence).
+  case escape
+  /// Tab.
+  case tab
+  /// Shift-Tab (back tab).
+  case backTab
+  /// Backspace (DEL or BS byte, or the curses backspace key).
+  case backspace
+  /// Forward delete.
+  case delete
+  /// Function key F1...F63.
+  case function(Int)
+  /// Control plus a key, the key in lower case: Ctrl-C is `.control("c")`.
+  case control(Character)
+  /// Not a key: the terminal was resized; re-layout and redraw.
+  case resize
+
+  /// A short human label for help text and the footer, e.g. "↑", "Shift-Tab", "Ctrl-C", "Space".
+  public var label: String {
+    switch self {
+    case .character(" "): return "Space"
+    case .character(let character): return String(character)
+    case .control(let character): return "Ctrl-" + character.uppercased()
+    case .function(let number): return "F\(number)"
+    default: return Key.fixedLabels[self] ?? ""
+    }
+  }
+
+  private static let fixedLabels: [Key: String] = [
+    .up: "↑", .down: "↓", .left: "←", .right: "→", .pageUp: "PgUp", .pageDown: "PgDn",
+    .home: "Home", .end: "End", .enter: "Enter", .escape: "Esc", .tab: "Tab",
+    .backTab: "Shift-Tab", .backspace: "Backspace", .delete: "Del", .resize: "Resize",
+  ]
+}

@@ -1,0 +1,19 @@
+/// Where frames go and keys come from. MonitorUI renders a `CellGrid` and hands it to `draw`;
+/// it never talks to curses, so the same code runs against `MemoryBackend` in tests.
+public protocol TerminalBackend: AnyObject {
+  /// Current size; re-read after `Key.resize`.
+  var size: TerminalSize { get }
+  /// Border and ellipsis glyphs the terminal can show (ASCII when the locale is not UTF-8).
+  var glyphs: BorderGlyphs { get }
+  /// Colours the terminal can show; every style drawn is downgraded to it.
+  var colorDepth: ColorDepth { get }
+  /// Shows `grid`, writing only the cells that differ from the previous frame (everything after a
+  /// resize or `restore`).
+  func draw(_ grid: CellGrid)
+  /// The next key, waiting at most `timeout`; nil if none arrived (lets the UI tick a clock).
+  func readKey(timeout: Duration) -> Key?
+  /// Gives the terminal back temporarily (e.g. to run a shell or pager).
+  func suspend()
+  /// Takes the terminal again after `suspend`; the next `draw` repaints everything.
+  func restore()
+}

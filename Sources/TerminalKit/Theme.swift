@@ -1,0 +1,63 @@
+/// A named mapping from every `ThemeRole` to a `Style`. Always complete: a theme can be used
+/// without checks, whatever file it came from.
+public struct Theme: Hashable, Sendable {
+  /// The theme's name, from its `name =` line (or the file name).
+  public var name: String
+  private var styles: [ThemeRole: Style]
+
+  /// Creates a theme; roles missing from `styles` use `fallback` (the built-in default unless
+  /// given), so the result is always complete.
+  public init(name: String, styles: [ThemeRole: Style], fallback: Theme? = nil) {
+    self.name = name
+    let base = fallback?.styles ?? Theme.defaultStyles
+    self.styles = base.merging(styles) { _, new in new }
+  }
+
+  /// The style for a role: `grid.put(text, x: x, y: y, style: theme[.warning])`.
+  public subscript(role: ThemeRole) -> Style {
+    get { styles[role] ?? .plain }
+    set { styles[role] = newValue }
+  }
+
+  /// The same theme with every colour downgraded to what the terminal can show (see
+  /// `Style.downgraded(to:)`); backends do this too, but doing it once up front is cheaper.
+  public func downgraded(to depth: ColorDepth) -> Theme {
+    var copy = self
+    copy.styles = styles.mapValues { $0.downgraded(to: depth) }
+    return copy
+  }
+
+  /// The theme used when no theme file can be found or parsed. Mirrors `Themes/default.theme`
+  /// (a test keeps them equal), so an installed binary without its resources still looks right.
+  public static let builtInDefault = Theme(name: "default", styles: defaultStyles)
+
+  private static let defaultStyles: [ThemeRole: Style] = [
+    .text: Style(),
+    .muted: Style(foreground: .brightBlack),
+    .accent: Style(foreground: .cyan, attributes: .bold),
+    .border: Style(foreground: .brightBlack),
+    .borderFocused: Style(foreground: .cyan, attributes: .bold),
+    .title: Style(foreground: .brightWhite, attributes: .bold),
+    .selection: Style(foreground: .black, background: .cyan),
+    .header: Style(foreground: .brightWhite, background: .blue, attributes: .bold),
+    .footer: Style(foreground: .black, background: .white),
+    .publish: Style(foreground: .green, attributes: .bold),
+    .subscribe: Style(foreground: .blue, attributes: .bold),
+    .warning: Style(foreground: .yellow, attributes: .bold),
+    .error: Style(foreground: .brightRed, attributes: .bold),
+    .stale: Style(foreground: .brightBlack, attributes: .dim),
+    .success: Style(foreground: .green),
+    .joined: Style(foreground: .brightGreen),
+    .left: Style(foreground: .brightBlack),
+    .publishState: Style(foreground: .green),
+    .subscribeState: Style(foreground: .brightBlue),
+    .streams: Style(foreground: .cyan),
+    .metadata: Style(foreground: .magenta),
+    .connection: Style(foreground: .yellow),
+    .errorEvent: Style(foreground: .brightRed, attributes: .bold),
+    .strategy: Style(foreground: .brightMagenta),
+    .server: Style(foreground: .brightCyan),
+    .composition: Style(foreground: .indexed(141)),
+    .runner: Style(foreground: .indexed(244)),
+  ]
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Finds and loads a theme by name or path, in the documented search order: a path (from
+/// `--theme PATH`) → `$XDG_CONFIG_HOME/stagemon/themes/NAME.theme` (default `~/.config`) →
+/// bundled themes → the built-in default. Never throws and never crashes: problems come back as
+/// diagnostics next to a usable theme.
+public struct ThemeLoader: Sendable {
+  /// Environment used for `XDG_CONFIG_HOME` and `HOME`; injectable for tests.
+  public var environment: [String: String]
+  /// Directory of the bundled themes, if found.
+  public var bundledDirectory: String?
+
+  /// Creates a loader; by default it reads the process environment and locates the bundled themes
+  /// next to the executable.
+  public init(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    bundledDirectory: String? = BundledThemes.directory()
+  ) {
+    self.environment = environment
+    self.bundledDirectory = bundledDirectory
+  }
+
+  /// The user's theme directory: `$XDG_CONFIG_HOME/stagemon/themes`, or
+  /// `$HOME/.config/stagemon/themes`; nil when neither variable is set.
+  public var userDirectory: String? {
+    if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty {
+      return config + "/stagemon/themes"
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.config/stagemon/themes"
+  }
+
+  /// Loads `request` (a theme name, or a path if it contains "/" or ends in ".theme"; nil means
+  /// "default"). With `colorDepth == .none`, a named theme is replaced by "monochrome", whose
+  /// meaning survives without colour; an explicit path is still honoured.
+  public func load(_ request: String?, colorDepth: ColorDepth = .trueColor) -> ThemeLoadResult {
+    let requested = request ?? "default"
+    if ThemeLoader.isPath(requested) { return loadFile(requested) }
+    let name = colorDepth == .none ? "monochrome" : requested
+    let searched = directories.map { "\($0)/\(name).theme" }
+    if let path = searched.first(where: { FileManager.default.isReadableFile(atPath: $0) }) {
+      return loadFile(path)
+    }
+    guard name != "default" else {
+      return ThemeLoadResult(theme: .builtInDefault, diagnostics: [], source: "built-in")
+    }
+    let looked = searched.isEmpty ? "no theme directories found" : searched.joined(separator: ", ")
+    let message = "no theme named '\(name)' (looked for \(looked)); using the built-in default"
+    return ThemeLoadResult(
+      theme: .builtInDefault, diagnostics: [ThemeDiagnostic(.error, file: name, message: message)],
+      source: "built-in")
+  }
+
+  /// Names of all themes found in the user and bundled directories, sorted, for `--list-themes`
+  /// and the UI's theme picker.
+  public func availableThemeNames() -> [String] {
+    let files = directories.flatMap { directory in
+      (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    }
+    let names = files.filter { $0.hasSuffix(".theme") }.map { ThemeParser.baseName(of: $0) }
+    return Array(Set(names + ["default"])).sorted()
+  }
+
+  private var directories: [String] {
+    [userDirectory, bundledDirectory].compactMap { $0 }
+  }
+
+  private func loadFile(_ path: String) -> ThemeLoadResult {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let diagnostic = ThemeDiagnostic(
+        .error, file: path, message: "cannot read the theme file; using the built-in default")
+      return ThemeLoadResult(theme: .builtInDefault, diagnostics: [diagnostic], source: "built-in")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      let diagnostic = ThemeDiagnostic(
+        .error, file: path, message: "the theme file is not UTF-8 text; using the built-in default")
+      return ThemeLoadResult(theme: .builtInDefault, diagnostics: [diagnostic], source: "built-in")
+    }
+    let (theme, diagnostics) = ThemeParser.parse(text, file: path)
+    return ThemeLoadResult(theme: theme, diagnostics: diagnostics, source: path)
+  }
+
+  static func isPath(_ request: String) -> Bool {
+    request.contains("/") || request.hasSuffix(".theme")
+  }
+}

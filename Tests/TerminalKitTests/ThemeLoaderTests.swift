@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import TerminalKit
+
+@Suite struct ThemeLoaderTests {
+  let bundled = BundledThemeTests.themesDirectory
+
+  private func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "terminalkit-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func loadsABundledThemeByName() {
+    let loader = ThemeLoader(environment: [:], bundledDirectory: bundled)
+    let result = loader.load("light")
+    #expect(result.theme.name == "light")
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.source == bundled + "/light.theme")
+  }
+
+  @Test func userThemeInXDGConfigOverridesBundled() throws {
+    let config = try temporaryDirectory()
+    try FileManager.default.createDirectory(
+      atPath: config + "/stagemon/themes", withIntermediateDirectories: true)
+    try "name = my-light\ntext = red".write(
+      toFile: config + "/stagemon/themes/light.theme", atomically: true, encoding: .utf8)
+    let loader = ThemeLoader(environment: ["XDG_CONFIG_HOME": config], bundledDirectory: bundled)
+    let result = loader.load("light")
+    #expect(result.theme.name == "my-light")
+    #expect(result.theme[.text] == Style(foreground: .red))
+    #expect(loader.availableThemeNames().contains("monochrome"))
+  }
+
+  @Test func homeConfigIsUsedWithoutXDG() {
+    let loader = ThemeLoader(environment: ["HOME": "/home/u"], bundledDirectory: nil)
+    #expect(loader.userDirectory == "/home/u/.config/stagemon/themes")
+  }
+
+  @Test func brokenThemeFileYieldsErrorsAndAUsableTheme() throws {
+    let directory = try temporaryDirectory()
+    let path = directory + "/broken.theme"
+    try "name = broken\ntext = red\nerror = nocolour\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let result = ThemeLoader(environment: [:], bundledDirectory: bundled).load(path)
+    #expect(result.hasErrors)
+    let error = try #require(result.diagnostics.first { $0.severity == .error })
+    #expect(error.file == path && error.line == 3 && error.key == "error")
+    #expect(result.theme[.text] == Style(foreground: .red))
+    #expect(result.theme[.error] == Theme.builtInDefault[.error])
+  }
+
+  @Test func missingPathFallsBackToBuiltInDefault() throws {
+    let result = ThemeLoader(environment: [:], bundledDirectory: bundled).load("/nope/x.theme")
+    #expect(result.theme == Theme.builtInDefault)
+    #expect(result.source == "built-in")
+    let error = try #require(result.diagnostics.first)
+    #expect(error.file == "/nope/x.theme" && error.message.contains("cannot read"))
+  }
+
+  @Test func unknownNameFallsBackToBuiltInDefault() throws {
+    let result = ThemeLoader(environment: [:], bundledDirectory: bundled).load("neon")
+    #expect(result.theme == Theme.builtInDefault)
+    #expect(try #require(result.diagnostics.first).message.contains("no theme named 'neon'"))
+  }
+
+  @Test func defaultWithoutAnyFilesIsTheBuiltInDefaultSilently() {
+    let result = ThemeLoader(environment: [:], bundledDirectory: nil).load(nil)
+    #expect(result.theme == Theme.builtInDefault)
+    #expect(result.diagnostics.isEmpty)
+  }
+
+  @Test func noColourSelectsMonochromeForNamedThemes() {
+    let loader = ThemeLoader(environment: [:], bundledDirectory: bundled)
+    #expect(loader.load("light", colorDepth: .none).theme.name == "monochrome")
+    #expect(loader.load(bundled + "/light.theme", colorDepth: .none).theme.name == "light")
+  }
+}
