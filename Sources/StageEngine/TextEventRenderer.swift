@@ -53,7 +53,9 @@ public struct TextEventRenderer {
     if let reason = event.reason { parts.append("reason=\(reason)") }
     if let code = event.code { parts.append("code=\(code)") }
     if let errorCode = event.errorCode { parts.append("errorCode=\(errorCode)") }
-    if let fields = event.fields { parts.append("fields=\(fields.joined(separator: ","))") }
+    if let fields = event.fields, !fields.isEmpty {
+      parts.append("fields=\(fields.joined(separator: ","))")
+    }
     if let slots = event.slots {
       parts.append(
         "slots=[\(slots.map { "\($0.role.rawValue):\($0.participant)" }.joined(separator: " "))]")

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Drives the built `stagemon run` binary: exit codes, formats, errors on stderr.
+@Suite struct RunCommandTests {
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `stagemon` executable next to the test bundle (or the bundle's folder's ancestors).
+  static var binary: URL? {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("stagemon")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory.deleteLastPathComponent()
+    }
+    return nil
+  }
+
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    let process = Process()
+    let binary: URL = try #require(Self.binary)
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = Self.repository
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  @Test func headlessRunWritesJSONLWhenPipedAndMatchesTheGolden() throws {
+    let result = try run(["run", "Scenarios/cohost-upgrade.json", "--headless"])
+    #expect(result.status == 0)
+    let golden = try String(
+      contentsOf: Self.repository.appendingPathComponent("Scenarios/expected/cohost-upgrade.jsonl"),
+      encoding: .utf8)
+    #expect(result.stdout == golden)
+  }
+
+  @Test func textFormatAndOutFile() throws {
+    let out = FileManager.default.temporaryDirectory
+      .appendingPathComponent("stagemon-run-\(getpid()).txt")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try run([
+      "run", "Scenarios/cohost-upgrade.json", "--headless", "--format", "text", "--out", out.path,
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.isEmpty)
+    let text = try String(contentsOf: out, encoding: .utf8)
+    #expect(text.contains("shouldPublishFromParticipant"))
+    #expect(text.hasPrefix("2026-01-01T12:00:00Z  runner"))
+  }
+
+  @Test func scenarioFromStandardInput() throws {
+    let result = try run(
+      ["run", "-", "--headless"],
+      stdin: #"{"participants": [{"id": "a"}], "steps": [{"join": "a"}]}"#)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains(#""kind":"JOINED","participant":"a""#))
+  }
+
+  @Test func invalidScenarioExitsOneNamingFileAndPath() throws {
+    let result = try run(
+      ["run", "-", "--headless"],
+      stdin: #"{"participants": [{"id": "a"}], "steps": [{"jion": "a"}]}"#)
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains(#"-: steps[0]: unknown verb "jion" (did you mean "join"?)"#))
+  }
+
+  @Test func stepThatCannotRunExitsOneAfterWritingEarlierEvents() throws {
+    let result = try run(
+      ["run", "-", "--headless"],
+      stdin:
+        #"{"participants": [{"id": "a"}], "steps": [{"join": "a"}, {"answer": "a", "publish": true}]}"#
+    )
+    #expect(result.status == 1)
+    #expect(result.stdout.contains(#""kind":"JOINED""#))
+    #expect(result.stderr.contains("steps[1]: answer cannot run"))
+  }
+
+  @Test(arguments: [
+    ["run"], ["run", "Scenarios/cohost-upgrade.json"],
+    ["run", "Scenarios/cohost-upgrade.json", "--headless", "--format", "xml"],
+    ["run", "Scenarios/cohost-upgrade.json", "--headless", "--bogus"],
+  ])
+  func usageErrorsExitTwo(arguments: [String]) throws {
+    let result = try run(arguments)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("USAGE: stagemon run"))
+  }
+
+  @Test func withoutHeadlessItPointsToTheUI() throws {
+    let result = try run(["run", "Scenarios/cohost-upgrade.json"])
+    #expect(result.stderr.contains("stagemon Scenarios/cohost-upgrade.json"))
+  }
+
+  @Test func helpExitsZero() throws {
+    let result = try run(["run", "--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("--format FORMAT"))
+  }
+}
