@@ -1,7 +1,104 @@
-/// Placeholder until the monitor command lands.
+import Foundation
+import MonitorUI
+import StageEngine
+import TerminalKit
+
+/// `stagemon [SCENARIO.json]`: the monitor UI. Everything that can fail on input (scenario,
+/// theme, options) is checked before the terminal is taken, so errors land on a normal
+/// terminal on stderr; once the UI runs, nothing is written to stdout and the terminal is
+/// restored on q, Ctrl-C, SIGTERM, SIGHUP and errors.
 enum MonitorCommand {
+  static let help = """
+    USAGE: stagemon [SCENARIO.json] [options]
+
+    Opens the stage monitor on SCENARIO.json, or on the built-in demo without one.
+    Press n to run the scenario's next step, ? for every key.
+
+    OPTIONS:
+      --theme NAME|PATH        theme name (default, light, colorblind, high-contrast, monochrome) or file
+      --no-color               no colours (also NO_COLOR); meaning stays in symbols and attributes
+      --log-lines N            keep at most N log lines (default 10000)
+      --exit-after-frames N    quit after drawing N frames (scripted runs)
+      --help                   this help
+    """
+
   static func run(_ words: [String]) -> ExitStatus {
-    Console.error("stagemon: not built yet")
-    return .usage
+    var arguments = Arguments(words)
+    if arguments.flag("--help", "-h") {
+      Console.out(help)
+      return .success
+    }
+    let options: Options
+    do {
+      options = try Options(&arguments)
+    } catch {
+      return Stagemon.fail(error, help: help)
+    }
+    let setup: MonitorSetup
+    do {
+      setup = try options.scenario.map(MonitorSetup.file) ?? MonitorSetup.demo()
+    } catch {
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let depth = ColorDepth.detect(environment: environment, noColorFlag: options.noColor)
+    let loader = ThemeLoader(environment: environment)
+    let loaded = loader.load(options.theme, colorDepth: depth)
+    if let problem = loaded.diagnostics.first(where: { $0.severity == .error }) {
+      Console.error("stagemon: \(problem)")
+      return .invalid
+    }
+    return runUI(setup, options: options, theme: loaded.theme, loader: loader)
+  }
+
+  private static func runUI(
+    _ setup: MonitorSetup, options: Options, theme: Theme, loader: ThemeLoader
+  ) -> ExitStatus {
+    let session: TerminalSession
+    do {
+      session = try TerminalSession.start(noColorFlag: options.noColor)
+    } catch {
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
+    let controller = AppController(
+      setup: setup,
+      themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
+      theme: theme.downgraded(to: session.backend.colorDepth),
+      options: MonitorOptions(logLines: options.logLines))
+    let loop = MonitorLoop(controller: controller, backend: session.backend)
+    loop.run(exitAfterFrames: options.exitAfterFrames)
+    session.end()
+    return .success
+  }
+
+  /// The parsed options.
+  struct Options {
+    var scenario: String?
+    var theme: String?
+    var noColor: Bool
+    var logLines = 10_000
+    var exitAfterFrames: Int?
+
+    init(_ arguments: inout Arguments) throws(UsageError) {
+      noColor = arguments.flag("--no-color")
+      theme = try arguments.option("--theme")
+      if let text = try arguments.option("--log-lines") {
+        logLines = try Self.positive(text, "--log-lines")
+      }
+      if let text = try arguments.option("--exit-after-frames") {
+        exitAfterFrames = try Self.positive(text, "--exit-after-frames")
+      }
+      scenario = arguments.positional()
+      try arguments.finish()
+    }
+
+    private static func positive(_ text: String, _ name: String) throws(UsageError) -> Int {
+      guard let value = Int(text), value > 0 else {
+        throw UsageError("\(name) needs a positive whole number, not \"\(text)\"")
+      }
+      return value
+    }
   }
 }

@@ -1,0 +1,58 @@
+/// Every user action by name. Keys map to actions through `Keymap`; the `:` command line
+/// maps words to the same actions, so both ways of driving the monitor do the same thing.
+public enum Action: String, CaseIterable, Sendable {
+  /// Show or hide the help overlay.
+  case help
+  /// Leave the monitor, restoring the terminal.
+  case quit
+  /// Move focus to the next pane.
+  case focusNext = "focus-next"
+  /// Move focus to the previous pane.
+  case focusPrevious = "focus-previous"
+  /// Select the previous row (or scroll up).
+  case up
+  /// Select the next row (or scroll down).
+  case down
+  /// Move a page up.
+  case pageUp = "page-up"
+  /// Move a page down.
+  case pageDown = "page-down"
+  /// Jump to the first row (log: the oldest line).
+  case top
+  /// Jump to the last row (log: follow the newest line).
+  case bottom
+  /// Open the token deck for the selected participant (exchangeToken).
+  case exchange
+  /// Publish or unpublish the selected participant.
+  case togglePublish = "toggle-publish"
+  /// Join or leave with the selected participant.
+  case toggleJoin = "toggle-join"
+  /// Leave and join again with the current token.
+  case reconnect
+  /// Re-ask the selected participant's strategy.
+  case refreshStrategy = "refresh"
+  /// Answer a pending `ask` publish question with yes.
+  case answerYes = "yes"
+  /// Answer a pending `ask` publish question with no.
+  case answerNo = "no"
+  /// Run the next scripted step of the scenario.
+  case nextStep = "next"
+  /// Cycle the selected participant's SDK profile.
+  case cycleSDK = "sdk"
+  /// Cycle the composition's update policy.
+  case cyclePolicy = "policy"
+  /// Edit the live log filter.
+  case filter
+  /// Pause or resume the log.
+  case togglePause = "pause"
+  /// Save the log as JSON lines.
+  case saveLog = "save"
+  /// Switch to the next theme.
+  case nextTheme = "theme"
+  /// Open the `:` command line.
+  case commandLine = "command"
+  /// Close the overlay or input (deck, help, filter, command line).
+  case close
+  /// Confirm the highlighted choice (deck: exchange the token).
+  case confirm
+}

@@ -1,0 +1,127 @@
+import StageEngine
+import TerminalKit
+
+extension AppController {
+  /// Runs `action` in the current situation.
+  public func perform(_ action: Action) {
+    switch action {
+    case .help: state.overlay = .help(scroll: 0)
+    case .quit: state.wantsQuit = true
+    case .focusNext: state.focus = state.focus.next
+    case .focusPrevious: state.focus = state.focus.previous
+    case .up, .down, .pageUp, .pageDown, .top, .bottom: move(action)
+    case .exchange: openDeck()
+    case .togglePublish: withSelected(togglePublish)
+    case .toggleJoin: withSelected(toggleJoin)
+    case .reconnect: withSelected(reconnect)
+    case .refreshStrategy: withSelected(refreshStrategy)
+    case .answerYes: answer(true)
+    case .answerNo: answer(false)
+    case .nextStep: nextStep()
+    case .cycleSDK: withSelected(cycleSDK)
+    case .cyclePolicy: cyclePolicy()
+    case .filter: state.input = InputLine(.filter, text: state.log.filter)
+    case .togglePause: togglePause()
+    case .saveLog: saveLog()
+    case .nextTheme: selectTheme(themes.name(after: state.theme.name))
+    case .commandLine: state.input = InputLine(.command)
+    case .close: close()
+    case .confirm: confirm()
+    }
+  }
+
+  private func withSelected(_ body: (ParticipantSnapshot) -> Void) {
+    guard let participant = state.selectedParticipant else {
+      report("no participant selected", .error)
+      return
+    }
+    body(participant)
+  }
+
+  private func close() {
+    if state.input != nil {
+      if state.input?.purpose == .filter { state.log.setFilter("") }
+      state.input = nil
+    } else if state.overlay != nil {
+      state.overlay = nil
+    } else {
+      state.status = nil
+      if !state.log.filter.isEmpty {
+        state.log.setFilter("")
+        report("log filter cleared")
+      }
+    }
+  }
+
+  private func confirm() {
+    if case .deck = state.overlay { confirmDeck() }
+  }
+
+  /// Moves the selection or scrolls the focused pane (or the help overlay).
+  private func move(_ action: Action) {
+    if case .help(let scroll) = state.overlay {
+      state.overlay = .help(scroll: max(0, scroll + delta(action, page: pageSize)))
+      return
+    }
+    if case .deck(var deck) = state.overlay {
+      let count = deck.candidates.count
+      deck.highlighted = min(max(0, deck.highlighted + delta(action, page: pageSize)), count - 1)
+      state.overlay = .deck(deck)
+      return
+    }
+    switch state.focus {
+    case .participants:
+      let count = state.snapshot.participants.count
+      let target = state.selected + delta(action, page: pageSize)
+      select(min(max(0, target), max(0, count - 1)))
+    case .detail:
+      state.detailScroll = max(0, state.detailScroll + delta(action, page: pageSize))
+    case .composition: break
+    case .log:
+      let maximum = max(0, state.log.visibleCount - 1)
+      state.logScroll = min(maximum, max(0, state.logScroll - delta(action, page: pageSize)))
+    }
+  }
+
+  private func delta(_ action: Action, page: Int) -> Int {
+    switch action {
+    case .up: return -1
+    case .down: return 1
+    case .pageUp: return -page
+    case .pageDown: return page
+    case .top: return -Int(Int32.max)
+    case .bottom: return Int(Int32.max)
+    default: return 0
+    }
+  }
+
+  /// Selects participant `index` and recomputes who sees it.
+  func select(_ index: Int) {
+    guard index != state.selected else { return }
+    state.selected = index
+    state.detailScroll = 0
+    updateBeliefs()
+  }
+
+  private func togglePause() {
+    if state.log.isPaused {
+      state.log.resume()
+      state.logScroll = 0
+      report("log resumed")
+    } else {
+      state.log.pause()
+      report("log paused: new events are counted, not shown (Space resumes)")
+    }
+  }
+
+  /// Switches to theme `name`, reporting problems with a theme file.
+  func selectTheme(_ name: String) {
+    let result = themes.load(name)
+    if let problem = result.diagnostics.first(where: { $0.severity == .error }) {
+      report("theme: \(problem)", .error)
+      return
+    }
+    state.theme = result.theme
+    report("theme \(result.theme.name)")
+  }
+}

@@ -1,0 +1,154 @@
+import StageEngine
+import TokenCore
+
+/// The token deck: building candidates with predictions, typing values, exchanging.
+extension AppController {
+  /// Every deck entry: the scenario's prepared tokens, then the presets.
+  var deckEntries: [DeckEntry] {
+    prepared.map(DeckEntry.prepared) + DeckPreset.allCases.map(DeckEntry.preset)
+  }
+
+  /// Opens the deck for the selected participant (or says why it cannot be used).
+  func openDeck() {
+    guard let participant = state.selectedParticipant else {
+      report("no participant selected", .error)
+      return
+    }
+    if let reason = ExchangePredictor.unavailability(of: participant) {
+      report(reason, .error)
+      return
+    }
+    let current = parsedCurrentToken(of: participant.id)
+    var inputs: [Int: String] = [:]
+    for (index, entry) in deckEntries.enumerated() {
+      guard case .preset(let preset) = entry else { continue }
+      switch preset {
+      case .editAttributes:
+        inputs[index] = AttributeInput.format(current?.claims.attributes ?? [:])
+      case .editUserId: inputs[index] = current?.claims.userId ?? ""
+      case .rawJWT: inputs[index] = ""
+      default: break
+      }
+    }
+    let deck = DeckState(participant: participant.id, candidates: [], inputs: inputs)
+    state.overlay = .deck(rebuilt(deck))
+  }
+
+  /// Recomputes every candidate of `deck` (after opening or a typed value changed).
+  func rebuilt(_ deck: DeckState) -> DeckState {
+    var deck = deck
+    guard let participant = state.snapshot.participant(deck.participant) else { return deck }
+    let current = parsedCurrentToken(of: deck.participant)
+    let predictor = ExchangePredictor(
+      participant: participant, current: current, keys: stage.configuration.keys,
+      snapshot: state.snapshot)
+    deck.candidates = deckEntries.enumerated().map { index, entry in
+      candidate(entry, input: deck.inputs[index] ?? "", current: current, predictor: predictor)
+    }
+    deck.highlighted = min(deck.highlighted, max(0, deck.candidates.count - 1))
+    return deck
+  }
+
+  private func candidate(
+    _ entry: DeckEntry, input: String, current: ParticipantToken?, predictor: ExchangePredictor
+  ) -> DeckCandidate {
+    guard let current else {
+      return DeckCandidate(
+        entry: entry, token: nil, diff: [],
+        prediction: .rejectedBySDK("\(predictor.participant.id) is not connected"))
+    }
+    let token: String
+    do {
+      token = try forge.token(for: entry, current: current, now: state.snapshot.time, input: input)
+    } catch {
+      return DeckCandidate(
+        entry: entry, token: nil, diff: [], prediction: .invalidInput(error.message))
+    }
+    let diff: [String]
+    if let parsed = try? ParticipantToken.parse(token) {
+      diff = ClaimDiff.lines(from: current, to: parsed)
+    } else {
+      diff = token.isEmpty ? ["(type or paste a JWT)"] : ["(does not parse as a token)"]
+    }
+    return DeckCandidate(
+      entry: entry, token: token, diff: diff, prediction: predictor.predict(token))
+  }
+
+  func parsedCurrentToken(of id: String) -> ParticipantToken? {
+    guard let compact = currentToken(of: id) else { return nil }
+    return try? ParticipantToken.parse(compact)
+  }
+
+  /// Enter in the deck: entries that need a value open the input line first.
+  func confirmDeck() {
+    guard case .deck(let deck) = state.overlay, let candidate = deck.current else { return }
+    if candidate.entry.inputPrompt != nil, state.input == nil {
+      state.input = InputLine(.deckValue, text: deck.inputs[deck.highlighted] ?? "")
+      return
+    }
+    exchange(deck.participant, candidate)
+  }
+
+  /// The typed deck value changed: store it and re-predict.
+  func deckValueChanged(_ text: String) {
+    guard case .deck(var deck) = state.overlay else { return }
+    deck.inputs[deck.highlighted] = text
+    state.overlay = .deck(rebuilt(deck))
+  }
+
+  /// Calls exchangeToken with the candidate's token and reports the outcome.
+  func exchange(_ id: String, _ candidate: DeckCandidate) {
+    state.input = nil
+    state.overlay = nil
+    guard let token = candidate.token else {
+      report("\(id): \(candidate.prediction.headline)", .error)
+      return
+    }
+    drive("exchange \(id) \(candidate.entry.title)") { () throws(StageActionError) in
+      switch try stage.exchangeToken(participant: id, newToken: token) {
+      case .accepted:
+        tokenOverrides[id] = token
+        report("\(id): token exchanged (\(candidate.entry.title))", .success)
+      case .rejected(let report):
+        let code = report.code.name.map { "\(report.code.number) \($0)" } ?? "\(report.code.number)"
+        self.report(
+          "\(id): exchange rejected by the \(report.checker.rawValue) (\(code)): \(report.message)",
+          .warning)
+      }
+    }
+  }
+
+  /// `:exchange ID WORD [VALUE]`: the deck entry named `word`, without opening the deck.
+  func exchange(_ id: String, entryNamed word: String, value: String?) {
+    guard let participant = state.snapshot.participant(id) else {
+      report("no participant \(id)", .error)
+      return
+    }
+    if let reason = ExchangePredictor.unavailability(of: participant) {
+      report(reason, .error)
+      return
+    }
+    guard let index = deckEntries.firstIndex(where: { $0.commandWord == word }) else {
+      let words = deckEntries.map(\.commandWord).joined(separator: ", ")
+      report("no token \"\(word)\" (have: \(words))", .error)
+      return
+    }
+    var deck = DeckState(participant: id, candidates: [], inputs: [:])
+    deck.inputs[index] = value ?? defaultInput(for: deckEntries[index], of: id)
+    deck.highlighted = index
+    deck = rebuilt(deck)
+    guard let candidate = deck.current else { return }
+    exchange(id, candidate)
+  }
+
+  private func defaultInput(for entry: DeckEntry, of id: String) -> String {
+    guard case .preset(let preset) = entry, let current = parsedCurrentToken(of: id) else {
+      return ""
+    }
+    switch preset {
+    case .editAttributes: return AttributeInput.format(current.claims.attributes)
+    case .editUserId: return current.claims.userId ?? ""
+    default: return ""
+    }
+  }
+}

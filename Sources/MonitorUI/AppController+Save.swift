@@ -1,0 +1,15 @@
+extension AppController {
+  /// `s`: saves the lines the log shows (filter applied) and says where.
+  func saveLog() {
+    let lines = state.log.visibleLines()
+    do {
+      let path = try LogSaver.save(
+        lines, directory: options.saveDirectory, stageID: state.stageID,
+        time: state.snapshot.time)
+      let filtered = state.log.filter.isEmpty ? "" : " matching \"\(state.log.filter)\""
+      report("saved \(lines.count) events\(filtered) to \(path)", .success)
+    } catch {
+      report(error.description, .error)
+    }
+  }
+}

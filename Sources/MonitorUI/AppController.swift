@@ -1,0 +1,115 @@
+import StageEngine
+import TerminalKit
+import TokenCore
+
+/// Applies actions to the stage model and to the UI state: keys go through the keymap to an
+/// `Action`, actions call StageEngine's Stage API or the ScenarioRunner, and every change is
+/// followed by draining the stage's events into the log and taking a fresh snapshot.
+/// Failures become status messages; nothing here can crash on user input.
+public final class AppController {
+  /// The state views render.
+  public internal(set) var state: AppState
+  let forge: TokenForge
+  let themes: ThemeCatalog
+  let options: MonitorOptions
+  let prepared: [PreparedToken]
+  /// Tokens exchanged from the UI, newer than the runner's.
+  var tokenOverrides: [String: String] = [:]
+  /// Rows a page moves; updated from the screen size.
+  var pageSize = 10
+
+  /// Creates a controller for `runner`.
+  public init(
+    runner: ScenarioRunner, forge: TokenForge, themes: ThemeCatalog, theme: Theme,
+    options: MonitorOptions, prepared: [PreparedToken], stepNotes: [Int: String] = [:]
+  ) {
+    self.forge = forge
+    self.themes = themes
+    self.options = options
+    self.prepared = prepared
+    state = AppState(runner: runner, theme: theme, logCapacity: options.logLines)
+    state.stepNotes = stepNotes
+    refresh()
+  }
+
+  var stage: Stage { state.runner.stage }
+
+  /// Handles one key press.
+  public func handle(_ key: Key) {
+    if key == .resize { return }
+    if key == .control("c") {
+      state.wantsQuit = true
+      return
+    }
+    if state.input != nil, handleTyping(key) { return }
+    guard let action = state.keymap.action(for: key, in: state.keySituation) else {
+      if state.keySituation.layer == .panes {
+        state.status = StatusMessage("\(key.label): no such key here (? shows every key)")
+      }
+      return
+    }
+    perform(action)
+  }
+
+  /// Adapts paging to the terminal height.
+  public func screenResized(to size: TerminalSize) {
+    pageSize = max(1, size.height / 3)
+  }
+
+  /// Pulls events that arrived without an action (none today: the clock is virtual).
+  public func tick() {
+    if stage.pendingEventCount > 0 { refresh() }
+  }
+
+  /// The compact token `id` holds now (never shown).
+  func currentToken(of id: String) -> String? {
+    tokenOverrides[id] ?? state.runner.currentToken(of: id)
+  }
+
+  /// Drains events into the log and re-reads everything derived from the stage; returns the
+  /// events drained.
+  @discardableResult
+  func refresh() -> [StageEvent] {
+    let events = stage.drainEvents()
+    for event in events { state.log.append(LogLine(event)) }
+    if state.logScroll > 0, !state.log.isPaused {
+      state.logScroll += events.count
+    }
+    state.snapshot = stage.snapshot()
+    let count = state.snapshot.participants.count
+    state.selected = min(max(0, state.selected), max(0, count - 1))
+    updateBeliefs()
+    state.truthSlots = CompositionTruth.slots(in: state.snapshot)
+    state.commandHintContext = CommandCatalog.Context(
+      participants: state.snapshot.participants.prefix(200).map(\.id),
+      tokens: deckEntries.map(\.commandWord), themes: themes.names)
+    let steps = state.runner.scenario.steps
+    let done = state.runner.nextStepIndex
+    state.script = ScriptProgress(
+      done: done, total: steps.count, next: done < steps.count ? steps[done].summary : nil)
+    return events
+  }
+
+  func updateBeliefs() {
+    guard let subject = state.selectedParticipant else {
+      state.beliefs = []
+      return
+    }
+    state.beliefs = ObserverBelief.all(about: subject.id, in: state.snapshot)
+  }
+
+  func report(_ text: String, _ kind: StatusMessage.Kind = .info) {
+    state.status = StatusMessage(text, kind: kind)
+  }
+}
+
+extension AppController {
+  /// Creates a controller for a prepared scenario.
+  public convenience init(
+    setup: MonitorSetup, themes: ThemeCatalog, theme: Theme, options: MonitorOptions
+  ) {
+    self.init(
+      runner: setup.runner, forge: setup.forge, themes: themes, theme: theme, options: options,
+      prepared: setup.prepared, stepNotes: setup.notes)
+  }
+}

@@ -1,0 +1,80 @@
+import StageEngine
+import TerminalKit
+
+/// Everything the screen shows, in one value: the model refs and latest snapshot, focus and
+/// selection, the log, overlays, theme and messages. Views are pure functions of it; only
+/// `AppController` changes it.
+public struct AppState {
+  /// The runner driving the stage (and the stage itself, `runner.stage`).
+  public let runner: ScenarioRunner
+  /// The latest stage snapshot (taken after each change, not per frame).
+  public var snapshot: StageSnapshot
+  /// Which pane has focus.
+  public var focus: Pane = .participants
+  /// Index of the selected participant in `snapshot.participants`.
+  public var selected = 0
+  /// Lines the detail pane is scrolled down.
+  public var detailScroll = 0
+  /// Lines the log is scrolled up from the newest.
+  public var logScroll = 0
+  /// The event log.
+  public var log: LogBuffer
+  /// The overlay taking keys, if any.
+  public var overlay: Overlay?
+  /// The input line being typed, if any.
+  public var input: InputLine?
+  /// The theme in use.
+  public var theme: Theme
+  /// The last action's message.
+  public var status: StatusMessage?
+  /// "Who sees what" of the selected participant.
+  public var beliefs: [ObserverBelief] = []
+  /// The layout the composition would have if it followed the truth (nil without one).
+  public var truthSlots: [CompositionSlot]?
+  /// Names the command line completes (participants, deck tokens, themes).
+  public var commandHintContext = CommandCatalog.Context(participants: [], tokens: [], themes: [])
+  /// The script's progress.
+  public var script = ScriptProgress()
+  /// Narration shown after scripted steps (the demo's story), by step index.
+  public var stepNotes: [Int: String] = [:]
+  /// The keymap (drives dispatch, footer and help).
+  public var keymap: Keymap = .standard
+  /// Set when the user asked to quit.
+  public var wantsQuit = false
+
+  /// Creates the state for a runner.
+  public init(runner: ScenarioRunner, theme: Theme, logCapacity: Int) {
+    self.runner = runner
+    self.snapshot = runner.stage.snapshot()
+    self.theme = theme
+    self.log = LogBuffer(capacity: logCapacity)
+  }
+
+  /// The stage ID (last segment of the ARN).
+  public var stageID: String {
+    String(snapshot.stageARN.split(separator: "/").last ?? "")
+  }
+
+  /// The selected participant, if any.
+  public var selectedParticipant: ParticipantSnapshot? {
+    snapshot.participants.indices.contains(selected) ? snapshot.participants[selected] : nil
+  }
+
+  /// The first strategy question waiting for an answer.
+  public var pendingQuestion: PendingQuestion? { snapshot.pendingQuestions.first }
+
+  /// The layer, focus and question state the keymap needs.
+  public var keySituation: KeySituation {
+    let layer: KeySituation.Layer
+    if input != nil {
+      layer = .input
+    } else {
+      switch overlay {
+      case .help?: layer = .help
+      case .deck?: layer = .deck
+      case nil: layer = .panes
+      }
+    }
+    return KeySituation(layer: layer, focus: focus, questionPending: pendingQuestion != nil)
+  }
+}

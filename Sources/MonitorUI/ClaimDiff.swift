@@ -1,0 +1,47 @@
+import JSONKit
+import StageEngine
+import TokenCore
+
+/// The differences between two tokens as short lines (`capabilities: [subscribe] →
+/// [publish, subscribe]`), header first, so the deck shows what an exchange would change.
+/// Only header and claims are compared: a signature is never shown.
+public enum ClaimDiff {
+  /// One line per changed header field or claim; empty when nothing but `iat` moved.
+  public static func lines(from old: ParticipantToken, to new: ParticipantToken) -> [String] {
+    var lines: [String] = []
+    for name in ["alg", "kid"] {
+      let before = old.header.json[name].map(text) ?? "—"
+      let after = new.header.json[name].map(text) ?? "—"
+      if before != after { lines.append("header \(name): \(before) → \(after)") }
+    }
+    let oldClaims = members(old.claims.json)
+    let newClaims = members(new.claims.json)
+    var names = oldClaims.map(\.key)
+    for (key, _) in newClaims where !names.contains(key) { names.append(key) }
+    for name in names where name != "iat" {
+      let before = oldClaims.first { $0.key == name }?.value
+      let after = newClaims.first { $0.key == name }?.value
+      guard before != after else { continue }
+      lines.append("\(name): \(describe(before, claim: name)) → \(describe(after, claim: name))")
+    }
+    return lines
+  }
+
+  private static func members(_ json: JSON) -> [(key: String, value: JSON)] {
+    json.objectValue ?? []
+  }
+
+  private static func describe(_ value: JSON?, claim: String) -> String {
+    guard let value else { return "—" }
+    if claim == "exp", let seconds = value.integerValue { return VirtualTime.iso8601(seconds) }
+    if claim == "capabilities", let members = value.objectValue {
+      let names = members.filter { $0.value.boolValue == true }.map(\.key)
+      return "[" + names.sorted().joined(separator: ", ") + "]"
+    }
+    return text(value)
+  }
+
+  private static func text(_ value: JSON) -> String {
+    value.stringValue ?? JSONWriter.compact(value)
+  }
+}

@@ -1,0 +1,67 @@
+import StageEngine
+import TerminalKit
+
+/// The server-side composition: settings, the slots in order with the featured / PiP
+/// participant marked, and whether the layout lags the truth under `on-reconnect`.
+public enum CompositionView {
+  /// Renders into `rect` (border included).
+  public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
+    let inner = PaneFrame.draw(
+      rect, title: "Composition", focused: state.focus == .composition, theme: state.theme,
+      into: &grid)
+    guard inner.height > 0 else { return }
+    let lines = content(state, ascii: grid.glyphs == .ascii)
+    for (row, line) in lines.prefix(inner.height).enumerated() {
+      Span.draw(
+        line, x: inner.x, y: inner.y + row, width: inner.width, theme: state.theme,
+        into: &grid)
+    }
+  }
+
+  static func content(_ state: AppState, ascii: Bool) -> [[Span]] {
+    guard let composition = state.snapshot.composition else {
+      return [[Span("no server-side composition in this scenario", .muted)]]
+    }
+    let settings = composition.configuration
+    var lines: [[Span]] = [
+      [
+        Span(settings.layout.rawValue, .accent),
+        Span(" featured=\(quoted(settings.featuredParticipantAttribute))", .muted),
+        Span(" order=\(quoted(settings.participantOrderAttribute))", .muted),
+        Span(" updates ", .muted), Span(settings.updates.rawValue, .accent),
+      ]
+    ]
+    if composition.slots.isEmpty {
+      lines.append([Span("empty: nobody is publishing", .muted)])
+    }
+    let lagging = state.truthSlots.map { $0 != composition.slots } ?? false
+    if lagging, let truth = state.truthSlots {
+      lines.append([
+        Span("LAGS the truth", .stale, attributes: .bold),
+        Span(" (\(settings.updates.rawValue)): would be ", .stale),
+        Span(slotList(truth, ascii: ascii), .stale),
+      ])
+    }
+    for (index, slot) in composition.slots.enumerated() {
+      lines.append([
+        Span(" \(index + 1) ", .muted), Span(symbol(slot.role, ascii: ascii) + " ", .composition),
+        Span(Span.fit(slot.role.rawValue, 9), .muted), Span(slot.participant),
+      ])
+    }
+    return lines
+  }
+
+  private static func quoted(_ name: String) -> String { name.isEmpty ? "off" : name }
+
+  private static func slotList(_ slots: [CompositionSlot], ascii: Bool) -> String {
+    slots.map { symbol($0.role, ascii: ascii) + $0.participant }.joined(separator: " ")
+  }
+
+  static func symbol(_ role: CompositionSlot.Role, ascii: Bool) -> String {
+    switch role {
+    case .featured: return ascii ? "*" : "★"
+    case .pip: return ascii ? "o" : "◳"
+    case .tile: return ascii ? "." : "▪"
+    }
+  }
+}

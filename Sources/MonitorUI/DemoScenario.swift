@@ -1,0 +1,79 @@
+import StageEngine
+import TokenCore
+
+/// The built-in demo (`stagemon` with no argument): a scenario in the same JSON format as
+/// scenario files, loaded through the same decoder, that shows every rule of the seed in a
+/// couple of minutes of pressing `n` — plus a prepared token deck and a narration per step.
+public enum DemoScenario {
+  /// The name errors and the header use for it.
+  public static let fileName = "built-in demo"
+
+  /// The scenario text.
+  public static let json = #"""
+    {
+      "description": "Built-in demo: a host, a guest who becomes co-host, and two older viewers",
+      "stage": { "arn": "arn:aws:ivs:us-west-2:123456789012:stage/DemoStage01" },
+      "start": "2026-01-01T12:00:00Z",
+      "composition": { "layout": "grid", "featuredParticipantAttribute": "featured",
+                       "participantOrderAttribute": "order", "updates": "on-reconnect" },
+      "participants": [
+        { "id": "host", "sdk": "ios@1.37.0", "userId": "alice",
+          "capabilities": ["publish", "subscribe"], "attributes": { "order": "1" },
+          "strategy": { "publish": "always", "subscribe": "audioVideo" } },
+        { "id": "guest", "sdk": "android@1.37.0", "userId": "bob",
+          "capabilities": ["subscribe"], "attributes": { "order": "2" },
+          "strategy": { "publish": "ask", "subscribe": "audioVideo" } },
+        { "id": "viewer-android", "sdk": "android@1.36.0", "userId": "carol",
+          "capabilities": ["subscribe"] },
+        { "id": "viewer-web", "sdk": "web@1.32.0", "userId": "dave",
+          "capabilities": ["subscribe"] }
+      ],
+      "steps": [
+        { "join": "host" },
+        { "join": "guest" },
+        { "join": "viewer-android" },
+        { "join": "viewer-web" },
+        { "exchange": "guest", "token": { "capabilities": ["publish", "subscribe"] } },
+        { "exchange": "guest", "token": { "attributes": { "order": "0", "featured": "true" } } },
+        { "exchange": "guest", "token": { "claims": { "topic": "SomeOtherStage" } } },
+        { "unpublish": "guest" },
+        { "publish": "guest" },
+        { "exchange": "host", "token": { "capabilities": ["subscribe"] } },
+        { "advance": "13h" },
+        { "reconnect": "viewer-web" }
+      ]
+    }
+    """#
+
+  /// What to look at after each step, by step index.
+  public static let notes: [Int: String] = [
+    0: "the host publishes at once (strategy always)",
+    1: "guest is subscribe-only: others do not see it (observers only see publishers)",
+    3: "web@1.32.0 and android@1.36.0 have no exchangeToken — try x on them",
+    4: "guest gained publish; its strategy is ask: answer y (publish now) or n (wait)",
+    5:
+      "if guest publishes: 1.37 clients see it now; android@1.36/web@1.32 and the composition are STALE",
+    6: "immutable topic changed: the SDK rejects it and nothing changes",
+    8: "republished: everyone catches up and the layout features the guest",
+    9: "demote host: it unpublishes at once, no strategy question",
+    10: "13h later every first token has expired (ttl 12h)",
+    11: "viewer-web cannot rejoin: its token expired",
+  ]
+
+  /// The demo's named tokens for the deck.
+  public static let deck = [
+    PreparedToken(
+      name: "co-host upgrade",
+      spec: TokenMintSpec(capabilities: Capabilities(publish: true, subscribe: true))),
+    PreparedToken(
+      name: "feature the guest",
+      spec: TokenMintSpec(attributes: [("order", "0"), ("featured", "true")])),
+    PreparedToken(
+      name: "demote host", spec: TokenMintSpec(capabilities: Capabilities(subscribe: true))),
+  ]
+
+  /// The demo as a validated scenario (the decoder the file path uses).
+  public static func load() throws(ScenarioError) -> Scenario {
+    try Scenario(parsing: json, file: fileName, baseDirectory: ".")
+  }
+}

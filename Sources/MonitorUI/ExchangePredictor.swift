@@ -1,0 +1,119 @@
+import StageEngine
+import TokenCore
+
+/// Predicts an exchange with the same checks the model makes: TokenCore's `ExchangeCheck`
+/// for the SDK side and the stage's key store for the service side, then the §3.3/§3.4
+/// effects, so the deck can say what will happen before Enter.
+public struct ExchangePredictor {
+  /// The participant exchanging.
+  public let participant: ParticipantSnapshot
+  /// Its current token, parsed (nil before its first join).
+  public let current: ParticipantToken?
+  /// The stage's trusted keys.
+  public let keys: KeyStore
+  /// Virtual time now.
+  public let now: Int64
+  /// Who sees the participant now.
+  public let audience: Audience
+  /// The composition's update policy, if there is a composition.
+  public let compositionPolicy: CompositionConfiguration.UpdatePolicy?
+
+  /// Creates a predictor for `participant` in `snapshot`.
+  public init(
+    participant: ParticipantSnapshot, current: ParticipantToken?, keys: KeyStore,
+    snapshot: StageSnapshot
+  ) {
+    self.participant = participant
+    self.current = current
+    self.keys = keys
+    self.now = snapshot.time
+    self.audience = Audience(of: participant.id, in: snapshot)
+    self.compositionPolicy = snapshot.composition?.configuration.updates
+  }
+
+  /// The verdict for `newToken`.
+  public func predict(_ newToken: String) -> ExchangePrediction {
+    if let unavailable = Self.unavailability(of: participant) { return .unavailable(unavailable) }
+    guard participant.connection == .connected, let current else {
+      return .rejectedBySDK("\(participant.id) is not connected")
+    }
+    switch ExchangeCheck.check(current: current, newToken: newToken) {
+    case .failure(let rejection):
+      return .rejectedBySDK(rejection.description)
+    case .success(let new):
+      do {
+        try keys.verify(new, now: now)
+      } catch {
+        let after =
+          participant.sdk.platform == .web
+          ? "Web leaves the stage (failed-exchange)"
+          : "stays connected on its old token (assumption)"
+        return .rejectedByService("\(error); \(after)")
+      }
+      return .accepted(effects(from: current.claims, to: new.claims))
+    }
+  }
+
+  /// Why the participant cannot call exchangeToken at all, e.g. "guest: exchangeToken needs
+  /// SDK ≥ 1.37.0 (android@1.36.0)"; nil when it can.
+  public static func unavailability(of participant: ParticipantSnapshot) -> String? {
+    guard !participant.sdk.supportsTokenExchange else { return nil }
+    let minimum = participant.sdk.platform == .web ? "1.33.0" : "1.37.0"
+    return "\(participant.id): exchangeToken needs SDK ≥ \(minimum) (\(participant.sdk))"
+  }
+
+  private func effects(from old: TokenClaims, to new: TokenClaims) -> [String] {
+    var effects: [String] = []
+    let publishing = participant.publish != .notPublished
+    let question = PlatformNames.strategy(.shouldPublish, on: participant.sdk.platform) ?? ""
+    if new.capabilities.publish && !old.capabilities.publish && !publishing {
+      effects.append("publish gained: strategy asked \(question) → \(publishAnswer)")
+    }
+    if !new.capabilities.publish && publishing {
+      effects.append("publish lost: unpublishes at once (strategy not asked)")
+    }
+    if new.capabilities.subscribe && !old.capabilities.subscribe {
+      effects.append("subscribe gained: shouldSubscribeToParticipant asked per publisher")
+    }
+    if !new.capabilities.subscribe && old.capabilities.subscribe {
+      effects.append("subscribe lost: every subscription ends (assumption)")
+    }
+    if old.userId != new.userId || old.attributes != new.attributes {
+      effects += metadataEffects(stillPublishing: publishing && new.capabilities.publish)
+    }
+    if effects.isEmpty { effects.append("only iat/exp change; nobody is notified") }
+    return effects
+  }
+
+  private var publishAnswer: String {
+    switch participant.strategy.publish {
+    case .always: return "publishes now"
+    case .never: return "stays unpublished"
+    case .ask: return "you answer y/n"
+    }
+  }
+
+  private func metadataEffects(stillPublishing: Bool) -> [String] {
+    guard stillPublishing else {
+      return ["new user_id/attributes held silently: observers get them when it publishes"]
+    }
+    var lines: [String] = []
+    if !audience.immediate.isEmpty {
+      lines.append("sees it now: " + Audience.list(audience.immediate))
+    }
+    if !audience.onRepublish.isEmpty {
+      lines.append("STALE until republish: " + Audience.list(audience.onRepublish))
+    }
+    switch compositionPolicy {
+    case .live?: lines.append("composition (live): layout follows at once")
+    case .onReconnect?: lines.append("composition (on-reconnect): layout lags until republish")
+    case nil: break
+    }
+    if participant.sdk.platform == .web {
+      lines.append("Web reports the metadata event for itself too")
+    } else {
+      lines.append("no metadata event for itself on mobile (assumption)")
+    }
+    return lines
+  }
+}

@@ -1,0 +1,78 @@
+import StageEngine
+import TerminalKit
+
+/// The help overlay's lines: every binding of the keymap (with where and when it applies),
+/// the `:` commands, the event legend and the model's assumptions, labelled as such.
+public enum HelpContent {
+  /// All lines, top to bottom.
+  public static func lines(_ keymap: Keymap, ascii: Bool) -> [[Span]] {
+    var lines: [[Span]] = [[Span("Keys", .title)]]
+    for binding in keymap.bindings {
+      lines.append([
+        Span("  " + Span.fit(binding.keyLabel, 12), .accent), Span(binding.help),
+        Span(qualifier(binding), .muted),
+      ])
+    }
+    lines.append([])
+    lines.append([Span("Commands (:)", .title), Span("  Tab completes", .muted)])
+    for (_, usage) in CommandCatalog.usages {
+      lines.append([Span("  :" + usage, .accent)])
+    }
+    lines.append([])
+    lines.append([Span("Event symbols", .title)])
+    for kind in legendKinds {
+      let category = EventCategory.of(kind)
+      lines.append([
+        Span("  " + category.symbol(ascii: ascii) + " ", category.role), Span(label(kind)),
+      ])
+    }
+    lines.append([])
+    lines.append([
+      Span("Assumptions", .warning, attributes: .bold),
+      Span("  (model behaviour where the IVS docs are silent; not IVS fact)", .muted),
+    ])
+    for assumption in Assumptions.all {
+      lines.append([Span("  assumption: ", .warning), Span(assumption)])
+    }
+    return lines
+  }
+
+  private static func qualifier(_ binding: KeyBinding) -> String {
+    var parts: [String] = []
+    switch binding.context {
+    case .global: break
+    case .panes(let panes): parts.append("in " + panes.map(\.rawValue).joined(separator: "/"))
+    case .help: parts.append("in help")
+    case .deck: parts.append("in the token deck")
+    case .input: parts.append("while typing")
+    }
+    switch binding.condition {
+    case .always: break
+    case .questionPending: parts.append("when a strategy question is pending")
+    case .noQuestionPending: parts.append("when no question is pending")
+    }
+    return parts.isEmpty ? "" : "  (" + parts.joined(separator: ", ") + ")"
+  }
+
+  private static let legendKinds: [EventKind] = [
+    .participantJoined, .participantLeft, .publishStateChanged, .subscribeStateChanged,
+    .streamsAdded, .participantMetadataUpdated, .connectionStateChanged, .error, .shouldPublish,
+    .layoutChanged, .step,
+  ]
+
+  private static func label(_ kind: EventKind) -> String {
+    switch kind {
+    case .participantJoined: return "joined (renderer participantJoined, server JOINED)"
+    case .participantLeft: return "left"
+    case .publishStateChanged: return "publish state (PUBLISH_STARTED/STOPPED)"
+    case .subscribeStateChanged: return "subscribe state (SUBSCRIBE_STARTED/STOPPED)"
+    case .streamsAdded: return "streams added/removed"
+    case .participantMetadataUpdated: return "metadata, TOKEN_EXCHANGED, exchange accepted"
+    case .connectionStateChanged: return "connection state"
+    case .error: return "errors, rejected exchanges"
+    case .shouldPublish: return "strategy questions"
+    case .layoutChanged: return "composition layout changed"
+    default: return "runner step (scripted or UI action)"
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import TerminalKit
+
+/// One row of the keymap: which keys, which action, and the words the footer and the help
+/// overlay show for it. Both are generated from these rows so they can never disagree.
+public struct KeyBinding: Sendable {
+  /// Where a binding applies.
+  public enum Context: Hashable, Sendable {
+    /// Anywhere, when no overlay is open.
+    case global
+    /// Only when one of these panes has focus (and no overlay is open).
+    case panes([Pane])
+    /// Inside the help overlay.
+    case help
+    /// Inside the token deck.
+    case deck
+    /// While typing into an input line (filter, command line, deck value).
+    case input
+  }
+
+  /// A state the stage must be in for the binding to apply.
+  public enum Condition: Sendable {
+    /// Always.
+    case always
+    /// A strategy question is waiting for the person at the keyboard.
+    case questionPending
+    /// No strategy question is waiting.
+    case noQuestionPending
+  }
+
+  /// The keys that trigger it; the first is the one hints name first.
+  public let keys: [Key]
+  /// The action run.
+  public let action: Action
+  /// A one- or two-word label for the footer, e.g. "exchange".
+  public let label: String
+  /// A sentence for the help overlay.
+  public let help: String
+  /// Where it applies.
+  public let context: Context
+  /// When it applies.
+  public let condition: Condition
+  /// Whether the footer offers it (rare keys live only in the help overlay).
+  public let inFooter: Bool
+
+  /// Creates a binding.
+  public init(
+    _ keys: [Key], _ action: Action, label: String, help: String, context: Context = .global,
+    when condition: Condition = .always, inFooter: Bool = true
+  ) {
+    self.keys = keys
+    self.action = action
+    self.label = label
+    self.help = help
+    self.context = context
+    self.condition = condition
+    self.inFooter = inFooter
+  }
+
+  /// "↑/k", "Shift-Tab": the keys as the footer and the help overlay print them.
+  public var keyLabel: String { keys.map(\.label).joined(separator: "/") }
+}

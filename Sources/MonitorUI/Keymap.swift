@@ -1,0 +1,135 @@
+import TerminalKit
+
+/// The single table of key bindings. Dispatch, the footer hints and the `?` help overlay all
+/// read it, so what the screen promises is exactly what the keys do.
+public struct Keymap: Sendable {
+  /// Every binding, in the order help lists them.
+  public let bindings: [KeyBinding]
+
+  /// Creates a keymap from rows.
+  public init(bindings: [KeyBinding]) { self.bindings = bindings }
+
+  /// The action `key` runs in `situation`, if any; the first matching row wins.
+  public func action(for key: Key, in situation: KeySituation) -> Action? {
+    bindings.first { $0.keys.contains(key) && applies($0, in: situation) }?.action
+  }
+
+  /// The bindings that apply in `situation`, in table order (what the footer offers).
+  public func active(in situation: KeySituation) -> [KeyBinding] {
+    bindings.filter { applies($0, in: situation) }
+  }
+
+  /// Whether `binding` applies in `situation`.
+  public func applies(_ binding: KeyBinding, in situation: KeySituation) -> Bool {
+    guard contextMatches(binding.context, situation) else { return false }
+    switch binding.condition {
+    case .always: return true
+    case .questionPending: return situation.questionPending
+    case .noQuestionPending: return !situation.questionPending
+    }
+  }
+
+  private func contextMatches(_ context: KeyBinding.Context, _ situation: KeySituation) -> Bool {
+    switch (context, situation.layer) {
+    case (.global, .panes): return true
+    case (.panes(let panes), .panes): return panes.contains(situation.focus)
+    case (.help, .help), (.deck, .deck), (.input, .input): return true
+    default: return false
+    }
+  }
+}
+
+extension Keymap {
+  /// The monitor's keys.
+  public static let standard = Keymap(bindings: paneBindings + overlayBindings)
+
+  private static let notComposition: KeyBinding.Context = .panes([.participants, .detail, .log])
+
+  private static let paneBindings: [KeyBinding] = [
+    KeyBinding([.character("?")], .help, label: "help", help: "show this help (every key)"),
+    KeyBinding(
+      [.character("q")], .quit, label: "quit", help: "quit and restore the terminal"),
+    KeyBinding([.tab], .focusNext, label: "pane", help: "focus the next pane"),
+    KeyBinding(
+      [.backTab], .focusPrevious, label: "pane", help: "focus the previous pane", inFooter: false),
+    KeyBinding(
+      [.up, .character("k")], .up, label: "up", help: "select the previous row / scroll up",
+      inFooter: false),
+    KeyBinding(
+      [.down, .character("j")], .down, label: "select",
+      help: "select the next row / scroll down"),
+    KeyBinding([.pageUp], .pageUp, label: "page up", help: "a page up", inFooter: false),
+    KeyBinding([.pageDown], .pageDown, label: "page down", help: "a page down", inFooter: false),
+    KeyBinding([.home], .top, label: "top", help: "first row / oldest log line", inFooter: false),
+    KeyBinding(
+      [.end], .bottom, label: "end", help: "last row / follow the newest log line",
+      inFooter: false),
+    KeyBinding(
+      [.character("y")], .answerYes, label: "publish now",
+      help: "answer the pending strategy question: yes, publish now", when: .questionPending),
+    KeyBinding(
+      [.character("n")], .answerNo, label: "not now",
+      help: "answer the pending strategy question: no, wait", when: .questionPending),
+    KeyBinding(
+      [.character("n")], .nextStep, label: "next step",
+      help: "run the next scripted step of the scenario", when: .noQuestionPending),
+    KeyBinding(
+      [.character("x")], .exchange, label: "swap token",
+      help: "token deck: pick a token, see the claim diff and predicted outcome, Enter exchanges"),
+    KeyBinding(
+      [.character("p")], .togglePublish, label: "publish", help: "publish / unpublish"),
+    KeyBinding([.character("J")], .toggleJoin, label: "join/leave", help: "join / leave the stage"),
+    KeyBinding(
+      [.character("R")], .reconnect, label: "reconnect",
+      help: "leave and join again with the current token", inFooter: false),
+    KeyBinding(
+      [.character("r")], .refreshStrategy, label: "refresh",
+      help: "refreshStrategy: re-ask the strategy, apply only what changed", inFooter: false),
+    KeyBinding(
+      [.character("v")], .cycleSDK, label: "sdk",
+      help: "cycle the selected participant's SDK (ios/android 1.36↔1.37, web 1.32↔1.33)",
+      context: notComposition),
+    KeyBinding(
+      [.character("v")], .cyclePolicy, label: "policy",
+      help: "composition update policy: on-reconnect ↔ live", context: .panes([.composition])),
+    KeyBinding(
+      [.character("/")], .filter, label: "filter", help: "filter the log (live substring)"),
+    KeyBinding(
+      [.character(" ")], .togglePause, label: "pause",
+      help: "pause / resume the log (shows N new while paused)"),
+    KeyBinding(
+      [.character("s")], .saveLog, label: "save",
+      help: "save the log as JSON lines (no signatures)", inFooter: false),
+    KeyBinding([.character("t")], .nextTheme, label: "theme", help: "next theme", inFooter: false),
+    KeyBinding(
+      [.character(":")], .commandLine, label: "command",
+      help: "command line: :publish guest, :exchange guest grant-publish, :theme light, :quit"),
+    KeyBinding(
+      [.escape], .close, label: "clear", help: "clear the status message and the log filter",
+      inFooter: false),
+  ]
+
+  private static let overlayBindings: [KeyBinding] = [
+    KeyBinding([.up, .character("k")], .up, label: "up", help: "previous token", context: .deck),
+    KeyBinding(
+      [.down, .character("j")], .down, label: "choose", help: "next token", context: .deck),
+    KeyBinding(
+      [.enter], .confirm, label: "exchange",
+      help: "exchangeToken with the highlighted token (asks for a value first where needed)",
+      context: .deck),
+    KeyBinding(
+      [.escape, .character("q")], .close, label: "cancel", help: "close the deck",
+      context: .deck),
+    KeyBinding([.up, .character("k")], .up, label: "scroll", help: "scroll up", context: .help),
+    KeyBinding(
+      [.down, .character("j")], .down, label: "scroll", help: "scroll down", context: .help,
+      inFooter: false),
+    KeyBinding(
+      [.escape, .character("?"), .character("q")], .close, label: "close",
+      help: "close the help", context: .help),
+    KeyBinding([.enter], .confirm, label: "run", help: "accept the typed text", context: .input),
+    KeyBinding(
+      [.escape], .close, label: "cancel", help: "cancel typing (the filter stays as typed)",
+      context: .input),
+  ]
+}

@@ -1,0 +1,112 @@
+/// The bounded event log: a ring of the newest `capacity` lines, a live substring filter and
+/// a pause point.
+///
+/// Every operation a frame needs is O(visible lines): the filter keeps the matching line
+/// numbers as lines arrive (a filter change rescans once), and pausing only freezes the number
+/// of the newest line shown, so "N new" is a subtraction.
+public struct LogBuffer: Sendable {
+  /// At most this many lines are kept; older ones are dropped.
+  public let capacity: Int
+  private var ring: [LogLine] = []
+  /// Lines ever appended; line numbers run from 0 to `appended - 1`.
+  public private(set) var appended = 0
+  /// The filter text ("" shows everything). Lower-cased for matching.
+  public private(set) var filter = ""
+  private var matches: [Int] = []
+  private var matchStart = 0
+  /// The number of lines appended when the log was paused; nil while following.
+  public private(set) var pausedAt: Int?
+
+  /// Creates an empty log keeping at most `capacity` lines (at least 1).
+  public init(capacity: Int) { self.capacity = max(1, capacity) }
+
+  /// Lines currently kept.
+  public var count: Int { min(appended, capacity) }
+  /// Number of the oldest kept line.
+  public var oldest: Int { appended - count }
+  /// Whether the view is frozen.
+  public var isPaused: Bool { pausedAt != nil }
+  /// Lines that arrived since the pause (0 while following).
+  public var newSincePause: Int { pausedAt.map { appended - $0 } ?? 0 }
+
+  /// Appends a line, dropping the oldest when full.
+  public mutating func append(_ line: LogLine) {
+    if ring.count < capacity {
+      ring.append(line)
+    } else {
+      ring[appended % capacity] = line
+    }
+    if !filter.isEmpty, line.searchText.contains(filter) { matches.append(appended) }
+    appended += 1
+    dropStaleMatches()
+  }
+
+  /// The kept line with number `number`, if still kept.
+  public func line(_ number: Int) -> LogLine? {
+    guard number >= oldest, number < appended else { return nil }
+    return ring[number % capacity]
+  }
+
+  /// Sets the filter (case-insensitive substring) and rescans the kept lines once.
+  public mutating func setFilter(_ text: String) {
+    filter = text.lowercased()
+    matches = []
+    matchStart = 0
+    guard !filter.isEmpty else { return }
+    for number in oldest..<appended where ring[number % capacity].searchText.contains(filter) {
+      matches.append(number)
+    }
+  }
+
+  /// Freezes the view at the current newest line.
+  public mutating func pause() { pausedAt = appended }
+  /// Follows new lines again.
+  public mutating func resume() { pausedAt = nil }
+
+  /// How many lines the view can show (matching the filter, up to the pause point).
+  public var visibleCount: Int {
+    let end = pausedAt ?? appended
+    guard !filter.isEmpty else { return max(0, end - oldest) }
+    return matchIndex(before: end) - matchStart
+  }
+
+  /// Up to `limit` line numbers ending `offset` lines above the newest visible one, oldest
+  /// first. O(limit + log n).
+  public func window(limit: Int, offsetFromEnd offset: Int) -> [Int] {
+    let end = pausedAt ?? appended
+    guard limit > 0 else { return [] }
+    if filter.isEmpty {
+      let upper = max(oldest, end - max(0, offset))
+      let lower = max(oldest, upper - limit)
+      return Array(lower..<upper)
+    }
+    let upper = max(matchStart, matchIndex(before: end) - max(0, offset))
+    let lower = max(matchStart, upper - limit)
+    return Array(matches[lower..<upper])
+  }
+
+  /// Lines matching the filter (all kept lines without one), up to the pause point, oldest
+  /// first: what `s` saves.
+  public func visibleLines() -> [LogLine] {
+    window(limit: visibleCount, offsetFromEnd: 0).compactMap(line)
+  }
+
+  /// Index into `matches` of the first match at or after `number`.
+  private func matchIndex(before number: Int) -> Int {
+    var low = matchStart
+    var high = matches.count
+    while low < high {
+      let middle = (low + high) / 2
+      if matches[middle] < number { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  private mutating func dropStaleMatches() {
+    while matchStart < matches.count, matches[matchStart] < oldest { matchStart += 1 }
+    if matchStart > 1024, matchStart * 2 > matches.count {
+      matches.removeFirst(matchStart)
+      matchStart = 0
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import StageEngine
+
+/// One event formatted for the log once, when it arrives, so rendering a frame only copies
+/// strings for the visible lines and filtering tests one prepared string.
+public struct LogLine: Sendable {
+  /// The event itself (kept for saving as JSON lines).
+  public let event: StageEvent
+  /// `HH:MM:SS` of the virtual time.
+  public let time: String
+  /// `client`, `strategy`, `server`, `composition`, `runner`.
+  public let source: String
+  /// The SDK client reporting it, or "" for server/composition/runner events.
+  public let observer: String
+  /// The platform's own event name (`onParticipantJoined`), or the canonical kind.
+  public let name: String
+  /// Who it is about plus details (`host user_id=alice {order=1}`, `→ published`).
+  public let subject: String
+  /// Looks and symbol.
+  public let category: EventCategory
+  /// Lower-cased text the filter searches.
+  public let searchText: String
+
+  /// Formats `event`.
+  public init(_ event: StageEvent) {
+    self.event = event
+    let iso = VirtualTime.iso8601(event.time)
+    time = String(iso.dropFirst(11).prefix(8))
+    source = event.source.rawValue
+    observer = event.observer ?? ""
+    name = event.name ?? event.kind.rawValue
+    subject = LogLine.subject(of: event)
+    category = EventCategory.of(event.kind)
+    searchText = [time, source, observer, name, event.kind.rawValue, subject]
+      .joined(separator: " ").lowercased()
+  }
+
+  private static func subject(of event: StageEvent) -> String {
+    var parts: [String] = []
+    if let participant = event.participant { parts.append(participant) }
+    if let remote = event.remoteParticipantId { parts.append("remote=\(remote)") }
+    if let state = event.state { parts.append("→ \(state)") }
+    if let answer = event.answer { parts.append("answer=\(answer)") }
+    if let userId = event.userId { parts.append("user_id=\(userId)") }
+    if let attributes = event.attributes { parts.append(AttributeText.braced(attributes)) }
+    if let capabilities = event.capabilities {
+      parts.append("[\(capabilities.names.joined(separator: ","))]")
+    }
+    if let streams = event.streams { parts.append(streams.names.joined(separator: "+")) }
+    if let slots = event.slots {
+      parts.append(slots.map { "\($0.role.rawValue):\($0.participant)" }.joined(separator: " "))
+    }
+    if let reason = event.reason { parts.append("reason=\(reason)") }
+    if let code = event.code {
+      parts.append("code \(code)" + (event.errorCode.map { " \($0)" } ?? ""))
+    } else if let errorCode = event.errorCode {
+      parts.append(errorCode)
+    }
+    if let message = event.message { parts.append(message) }
+    return parts.joined(separator: " ")
+  }
+}

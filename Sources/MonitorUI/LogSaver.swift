@@ -1,0 +1,50 @@
+import Foundation
+import StageEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Saves log lines as SPEC §7 JSON lines with StageEngine's headless writer, so a saved log
+/// reads exactly like `stagemon run --format jsonl` (and, like it, never holds a signature).
+/// Never overwrites: a new file name is chosen when one exists.
+public enum LogSaver {
+  /// Writes `lines` to a new file in `directory` named after the stage and virtual time;
+  /// returns its path.
+  public static func save(
+    _ lines: [LogLine], directory: String, stageID: String, time: Int64
+  ) throws(LogSaveError) -> String {
+    let stamp = VirtualTime.iso8601(time).filter { $0.isLetter || $0.isNumber }
+    let base = "\(directory)/stagemon-\(stageID)-\(stamp)"
+    for attempt in 0..<100 {
+      let path = attempt == 0 ? base + ".jsonl" : base + "-\(attempt + 1).jsonl"
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+      if descriptor < 0 {
+        if errno == EEXIST { continue }
+        throw LogSaveError(path: path, reason: String(cString: strerror(errno)))
+      }
+      defer { close(descriptor) }
+      let writer = EventStreamWriter(format: .jsonl, fileDescriptor: descriptor)
+      for line in lines { writer.write(line.event) }
+      do {
+        try writer.flush()
+      } catch {
+        throw LogSaveError(path: path, reason: error.reason)
+      }
+      return path
+    }
+    throw LogSaveError(path: base + ".jsonl", reason: "too many saved logs with this name")
+  }
+}
+
+/// Why the log could not be saved, naming the file.
+public struct LogSaveError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file.
+  public let path: String
+  /// The cause.
+  public let reason: String
+  /// "cannot save the log to PATH: REASON".
+  public var description: String { "cannot save the log to \(path): \(reason)" }
+}

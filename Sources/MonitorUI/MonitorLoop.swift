@@ -1,0 +1,47 @@
+import TerminalKit
+
+/// The UI loop: render the state into a grid, hand it to the backend (which writes only the
+/// changed cells), wait for a key, apply it. Runs until quit or `exitAfterFrames` frames.
+public final class MonitorLoop {
+  /// The controller applying keys.
+  public let controller: AppController
+  private let backend: any TerminalBackend
+  private var grid: CellGrid
+
+  /// Creates a loop on `backend`.
+  public init(controller: AppController, backend: any TerminalBackend) {
+    self.controller = controller
+    self.backend = backend
+    let size = backend.size
+    grid = CellGrid(width: size.width, height: size.height, glyphs: backend.glyphs)
+    controller.screenResized(to: size)
+  }
+
+  /// Draws one frame of the current state.
+  public func drawFrame() {
+    let size = backend.size
+    if size.width != grid.width || size.height != grid.height {
+      grid.resize(width: size.width, height: size.height)
+      controller.screenResized(to: size)
+    }
+    Screen.render(controller.state, into: &grid)
+    backend.draw(grid)
+  }
+
+  /// Runs until the user quits or `exitAfterFrames` frames were drawn; returns frames drawn.
+  @discardableResult
+  public func run(exitAfterFrames: Int? = nil) -> Int {
+    var frames = 0
+    while !controller.state.wantsQuit {
+      drawFrame()
+      frames += 1
+      if let limit = exitAfterFrames, frames >= limit { break }
+      if let key = backend.readKey(timeout: .milliseconds(250)) {
+        controller.handle(key)
+      } else {
+        controller.tick()
+      }
+    }
+    return frames
+  }
+}

@@ -1,0 +1,125 @@
+import StageEngine
+import TerminalKit
+
+/// The participants table. Only the rows that fit are visited, so 10,000 participants cost
+/// what 10 do; columns that do not fit a narrow pane are dropped, least important first.
+public enum ParticipantsView {
+  /// A table column.
+  struct Column {
+    let title: String
+    let width: Int
+  }
+
+  /// Renders into `rect` (border included).
+  public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
+    let participants = state.snapshot.participants
+    let title = "Participants \(participants.count)"
+    let inner = PaneFrame.draw(
+      rect, title: title, focused: state.focus == .participants, theme: state.theme, into: &grid)
+    guard inner.height >= 2 else { return }
+    let rows = inner.height - 1
+    let first = firstVisibleRow(selected: state.selected, count: participants.count, rows: rows)
+    let visible = participants[first..<min(participants.count, first + rows)]
+    let idWidth = min(16, max(6, visible.map { $0.id.count }.max() ?? 6))
+    let columns = fittingColumns(idWidth: idWidth, width: inner.width - 2)
+    var header = [Span("  ", .header)]
+    for column in columns {
+      header.append(Span(Span.fit(column.title, column.width) + " ", .header))
+    }
+    grid.fill(
+      Rect(x: inner.x, y: inner.y, width: inner.width, height: 1), style: state.theme[.header])
+    Span.draw(header, x: inner.x, y: inner.y, width: inner.width, theme: state.theme, into: &grid)
+    if participants.isEmpty {
+      grid.put("no participants", x: inner.x + 2, y: inner.y + 1, style: state.theme[.muted])
+    }
+    let ascii = grid.glyphs == .ascii
+    for (offset, participant) in zip(visible.indices, visible) {
+      let y = inner.y + 1 + offset - first
+      let isSelected = offset == state.selected
+      let marker = isSelected ? (ascii ? "> " : "▶ ") : "  "
+      let spans =
+        [Span(marker, .accent)]
+        + columns.map { cell($0, participant, now: state.snapshot.time) }
+      Span.draw(spans, x: inner.x, y: y, width: inner.width, theme: state.theme, into: &grid)
+      if isSelected {
+        let row = Rect(x: inner.x, y: y, width: inner.width, height: 1)
+        grid.paint(row, style: state.theme[.selection])
+      }
+    }
+  }
+
+  /// The first row shown so that the selection stays visible, centred when scrolling.
+  public static func firstVisibleRow(selected: Int, count: Int, rows: Int) -> Int {
+    guard count > rows, rows > 0 else { return 0 }
+    return min(max(0, selected - rows / 2), count - rows)
+  }
+
+  private static let optional: [(column: Column, dropOrder: Int)] = [
+    (Column(title: "USER_ID", width: 10), 2),
+    (Column(title: "SDK", width: 14), 5),
+    (Column(title: "CAP", width: 3), 4),
+    (Column(title: "CONNECTION", width: 12), 6),
+    (Column(title: "PUBLISH", width: 10), 7),
+    (Column(title: "SUBS", width: 4), 1),
+    (Column(title: "EXPIRES", width: 12), 3),
+  ]
+
+  static func fittingColumns(idWidth: Int, width: Int) -> [Column] {
+    var kept = optional
+    func total() -> Int { idWidth + 1 + kept.reduce(0) { $0 + $1.column.width + 1 } }
+    while total() > width, let drop = kept.min(by: { $0.dropOrder < $1.dropOrder }) {
+      kept.removeAll { $0.column.title == drop.column.title }
+    }
+    return [Column(title: "ID", width: idWidth)] + kept.map(\.column)
+  }
+
+  private static func cell(_ column: Column, _ participant: ParticipantSnapshot, now: Int64)
+    -> Span
+  {
+    let text: String
+    var role: ThemeRole = .text
+    switch column.title {
+    case "ID": text = participant.id
+    case "USER_ID":
+      text = participant.metadata?.userId ?? "—"
+    case "SDK":
+      text = participant.sdk.description
+      role = participant.sdk.supportsTokenExchange ? .text : .warning
+    case "CAP":
+      let capabilities = participant.capabilities
+      text = (capabilities.publish ? "P" : "-") + (capabilities.subscribe ? "S" : "-")
+      role = capabilities.publish ? .publish : (capabilities.subscribe ? .subscribe : .muted)
+    case "CONNECTION":
+      text = participant.connection.rawValue
+      role = connectionRole(participant.connection)
+    case "PUBLISH":
+      (text, role) = publishCell(participant.publish)
+    case "SUBS":
+      text = "\(participant.remotes.filter { $0.subscribe == .subscribed }.count)"
+    default:
+      (text, role) = expiryCell(participant.token?.expirationTime, now: now)
+    }
+    return Span(Span.fit(text, column.width) + " ", role)
+  }
+
+  private static func connectionRole(_ state: ConnectionState) -> ThemeRole {
+    switch state {
+    case .connected: return .success
+    case .connecting: return .warning
+    case .disconnected: return .muted
+    }
+  }
+
+  private static func publishCell(_ state: PublishState) -> (String, ThemeRole) {
+    switch state {
+    case .published: return ("published", .publish)
+    case .attemptingPublish: return ("attempting", .warning)
+    case .notPublished: return ("—", .muted)
+    }
+  }
+
+  private static func expiryCell(_ exp: Int64?, now: Int64) -> (String, ThemeRole) {
+    guard let exp else { return ("—", .muted) }
+    return (RelativeTime.until(exp, now: now), exp <= now ? .stale : .text)
+  }
+}

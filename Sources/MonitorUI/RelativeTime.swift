@@ -1,0 +1,19 @@
+/// Durations as people read them in a table: "in 11h", "in 5m", "expired 2h ago".
+public enum RelativeTime {
+  /// The time from `now` to `target`, in the largest whole unit.
+  public static func until(_ target: Int64, now: Int64) -> String {
+    let delta = target - now
+    if delta <= 0 { return delta == 0 ? "expires now" : "expired \(amount(-delta)) ago" }
+    return "in \(amount(delta))"
+  }
+
+  /// `13h`, `2d`, `45s`.
+  public static func amount(_ seconds: Int64) -> String {
+    switch seconds {
+    case 86_400...: return "\(seconds / 86_400)d"
+    case 3600...: return "\(seconds / 3600)h"
+    case 60...: return "\(seconds / 60)m"
+    default: return "\(seconds)s"
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import TerminalKit
+
+/// The whole frame as a pure function of the state: the same state always gives the same
+/// grid, and the backend writes only the cells that changed, so nothing flickers.
+public enum Screen {
+  /// Draws `state` into `grid` (which has the terminal's size and glyphs).
+  public static func render(_ state: AppState, into grid: inout CellGrid) {
+    grid.clear()
+    let size = TerminalSize(width: grid.width, height: grid.height)
+    guard let layout = ScreenLayout(size: size) else {
+      TooSmallView.render(state.theme, into: &grid)
+      return
+    }
+    HeaderView.render(state, in: layout.header, into: &grid)
+    ParticipantsView.render(state, in: layout.participants, into: &grid)
+    DetailView.render(state, in: layout.detail, into: &grid)
+    CompositionView.render(state, in: layout.composition, into: &grid)
+    LogView.render(state, in: layout.log, into: &grid)
+    switch state.overlay {
+    case .help(let scroll)?: OverlayView.renderHelp(state, scroll: scroll, into: &grid)
+    case .deck(let deck)?: DeckView.render(state, deck, into: &grid)
+    case nil: break
+    }
+    StatusBarView.render(state, hint: inputHint(state), in: layout.status, into: &grid)
+    FooterView.render(state, in: layout.footer, into: &grid)
+  }
+
+  private static func inputHint(_ state: AppState) -> String {
+    guard let input = state.input else { return "" }
+    switch input.purpose {
+    case .command:
+      return CommandCatalog.hint(for: input.text, context: state.commandHintContext)
+    case .filter: return "\(state.log.visibleCount) matching · Enter keeps · Esc clears"
+    case .deckValue: return "Enter exchanges · Esc cancels"
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import TerminalKit
+
+/// A piece of text with a theme role: lines are built from spans so that every meaning is
+/// named by role (and themed), never by a hard-coded colour.
+public struct Span: Equatable, Sendable {
+  /// The text.
+  public var text: String
+  /// Its role.
+  public var role: ThemeRole
+  /// Extra attributes on top of the role's style (e.g. bold for a STALE marker).
+  public var attributes: TextAttributes
+
+  /// Creates a span.
+  public init(_ text: String, _ role: ThemeRole = .text, attributes: TextAttributes = []) {
+    self.text = text
+    self.role = role
+    self.attributes = attributes
+  }
+
+  /// Draws `spans` left to right from (x, y), clipped to `width` columns.
+  public static func draw(
+    _ spans: [Span], x: Int, y: Int, width: Int, theme: Theme, into grid: inout CellGrid
+  ) {
+    var column = 0
+    for span in spans where column < width {
+      let style = theme[span.role].adding(span.attributes)
+      column += grid.put(span.text, x: x + column, y: y, style: style, maxWidth: width - column)
+    }
+  }
+
+  /// `text` cut or padded to exactly `width` columns (for table cells).
+  public static func fit(_ text: String, _ width: Int) -> String {
+    var result = ""
+    var used = 0
+    for character in text {
+      let size = DisplayWidth.of(character)
+      if used + size > width { break }
+      result.append(character)
+      used += size
+    }
+    return result + String(repeating: " ", count: max(0, width - used))
+  }
+}

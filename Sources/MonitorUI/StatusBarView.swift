@@ -1,0 +1,42 @@
+import TerminalKit
+
+/// The line above the footer: the input being typed (with a completion hint), else a pending
+/// strategy question as a prominent prompt, else the last status message, else the next
+/// scripted step.
+public enum StatusBarView {
+  /// Renders into `rect`.
+  public static func render(
+    _ state: AppState, hint: String, in rect: Rect, into grid: inout CellGrid
+  ) {
+    grid.fill(rect, style: state.theme[.text])
+    var spans: [Span] = []
+    if let input = state.input {
+      spans = [Span(input.prompt, .accent), Span(input.text + "▏", .text, attributes: .bold)]
+      if !hint.isEmpty { spans.append(Span("   " + hint, .muted)) }
+    } else {
+      if let question = state.pendingQuestion {
+        spans.append(
+          Span(
+            " ? \(question.participant) asks \(question.name): publish now?  y = yes · n = not now ",
+            .warning, attributes: [.reverse, .bold]))
+        spans.append(Span("  "))
+      }
+      if let status = state.status {
+        spans.append(Span(status.text, role(status.kind)))
+      } else if let next = state.script.next, state.pendingQuestion == nil {
+        spans.append(Span("next step (n) \(state.script.done + 1)/\(state.script.total): ", .muted))
+        spans.append(Span(next, .muted))
+      }
+    }
+    Span.draw(spans, x: rect.x, y: rect.y, width: rect.width, theme: state.theme, into: &grid)
+  }
+
+  private static func role(_ kind: StatusMessage.Kind) -> ThemeRole {
+    switch kind {
+    case .info: return .text
+    case .success: return .success
+    case .warning: return .warning
+    case .error: return .error
+    }
+  }
+}
