@@ -28,8 +28,8 @@ public enum CompositionView {
         Span(settings.layout.rawValue, .accent),
         Span(" featured=\(quoted(settings.featuredParticipantAttribute))", .muted),
         Span(" order=\(quoted(settings.participantOrderAttribute))", .muted),
-        Span(" updates ", .muted), Span(settings.updates.rawValue, .accent),
-      ]
+      ],
+      [Span("updates ", .muted), Span(settings.updates.rawValue, .accent)],
     ]
     if composition.slots.isEmpty {
       lines.append([Span("empty: nobody is publishing", .muted)])

@@ -137,6 +137,11 @@ struct DetailContent {
     guard let json = try? JSONParser.parse(decoded(part)), let members = json.objectValue else {
       return [("payload", "(does not decode)")]
     }
-    return members.map { ($0.key, $0.value.stringValue ?? JSONWriter.compact($0.value)) }
+    return members.map { member in
+      if member.key == "exp" || member.key == "iat", let seconds = member.value.integerValue {
+        return (member.key, "\(seconds) (\(VirtualTime.iso8601(seconds)))")
+      }
+      return (member.key, member.value.stringValue ?? JSONWriter.compact(member.value))
+    }
   }
 }

@@ -1,8 +1,8 @@
 import StageEngine
 import TerminalKit
 
-/// The top bar: stage, virtual clock, publishers, composition policy, theme, script progress
-/// and what the keyboard is driving.
+/// The top bar: stage, virtual clock, publishers, composition policy, theme and what the
+/// keyboard is driving (script progress lives in the footer's `n` hint).
 public enum HeaderView {
   /// Renders into `rect`.
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
@@ -10,7 +10,7 @@ public enum HeaderView {
     grid.fill(rect, style: style)
     let time = VirtualTime.iso8601(state.snapshot.time)
     var parts = [
-      "stagemon", "stage \(state.stageID)", time,
+      "stage \(state.stageID)", time,
       "publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)",
     ]
     if let composition = state.snapshot.composition?.configuration {
@@ -19,16 +19,15 @@ public enum HeaderView {
       parts.append("no composition")
     }
     parts.append("theme \(state.theme.name)")
-    if state.script.total > 0 { parts.append("step \(state.script.done)/\(state.script.total)") }
     let separator = grid.glyphs == .ascii ? " | " : " │ "
     let driving = drivingText(state, ascii: grid.glyphs == .ascii)
     let drivingWidth = DisplayWidth.of(driving)
-    let leftWidth = max(0, rect.width - drivingWidth - 2)
+    let leftWidth = max(0, rect.width - drivingWidth - 1)
     grid.put(
       " " + parts.joined(separator: separator), x: rect.x, y: rect.y, style: style,
       maxWidth: leftWidth)
     grid.put(
-      driving, x: rect.maxX - drivingWidth - 1, y: rect.y, style: style.adding(.bold),
+      driving, x: rect.maxX - drivingWidth, y: rect.y, style: style.adding(.bold),
       maxWidth: drivingWidth)
   }
 

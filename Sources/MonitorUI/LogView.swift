@@ -12,12 +12,12 @@ public enum LogView {
       into: &grid)
     guard inner.height > 0 else { return }
     let numbers = state.log.window(limit: inner.height, offsetFromEnd: state.logScroll)
-    let ascii = grid.glyphs == .ascii
-    let nameWidth = min(40, max(16, (inner.width - 38) / 2))
+    let nameWidth = min(41, max(16, inner.width - 72))
     for (row, number) in numbers.enumerated() {
       guard let line = state.log.line(number) else { continue }
       Span.draw(
-        spans(line, nameWidth: nameWidth, ascii: ascii), x: inner.x, y: inner.y + row,
+        spans(line, nameWidth: nameWidth, ellipsis: grid.glyphs.ellipsis), x: inner.x,
+        y: inner.y + row,
         width: inner.width, theme: state.theme, into: &grid)
     }
     if numbers.isEmpty {
@@ -34,12 +34,14 @@ public enum LogView {
     return parts.joined(separator: " · ")
   }
 
-  static func spans(_ line: LogLine, nameWidth: Int, ascii: Bool) -> [Span] {
+  static func spans(_ line: LogLine, nameWidth: Int, ellipsis: String) -> [Span] {
+    let ascii = ellipsis != "…"
     let role = line.category.role
     return [
       Span(line.time + " ", .muted), Span(line.category.symbol(ascii: ascii) + " ", role),
       Span(Span.fit(line.source, 11) + " ", sourceRole(line.event.source)),
-      Span(Span.fit(line.observer, 14) + " "), Span(Span.fit(line.name, nameWidth) + " ", role),
+      Span(Span.fit(line.observer, 14, ellipsis: ellipsis) + " "),
+      Span(Span.fit(line.name, nameWidth, ellipsis: ellipsis) + " ", role),
       Span(line.subject),
     ]
   }

@@ -20,7 +20,7 @@ public enum ParticipantsView {
     let rows = inner.height - 1
     let first = firstVisibleRow(selected: state.selected, count: participants.count, rows: rows)
     let visible = participants[first..<min(participants.count, first + rows)]
-    let idWidth = min(16, max(6, visible.map { $0.id.count }.max() ?? 6))
+    let idWidth = 14
     let columns = fittingColumns(idWidth: idWidth, width: inner.width - 2)
     var header = [Span("  ", .header)]
     for column in columns {
@@ -39,7 +39,9 @@ public enum ParticipantsView {
       let marker = isSelected ? (ascii ? "> " : "▶ ") : "  "
       let spans =
         [Span(marker, .accent)]
-        + columns.map { cell($0, participant, now: state.snapshot.time) }
+        + columns.map {
+          cell($0, participant, now: state.snapshot.time, ellipsis: grid.glyphs.ellipsis)
+        }
       Span.draw(spans, x: inner.x, y: y, width: inner.width, theme: state.theme, into: &grid)
       if isSelected {
         let row = Rect(x: inner.x, y: y, width: inner.width, height: 1)
@@ -61,7 +63,7 @@ public enum ParticipantsView {
     (Column(title: "CONNECTION", width: 12), 6),
     (Column(title: "PUBLISH", width: 10), 7),
     (Column(title: "SUBS", width: 4), 1),
-    (Column(title: "EXPIRES", width: 12), 3),
+    (Column(title: "EXPIRES", width: 8), 3),
   ]
 
   static func fittingColumns(idWidth: Int, width: Int) -> [Column] {
@@ -73,9 +75,9 @@ public enum ParticipantsView {
     return [Column(title: "ID", width: idWidth)] + kept.map(\.column)
   }
 
-  private static func cell(_ column: Column, _ participant: ParticipantSnapshot, now: Int64)
-    -> Span
-  {
+  private static func cell(
+    _ column: Column, _ participant: ParticipantSnapshot, now: Int64, ellipsis: String
+  ) -> Span {
     let text: String
     var role: ThemeRole = .text
     switch column.title {
@@ -99,7 +101,7 @@ public enum ParticipantsView {
     default:
       (text, role) = expiryCell(participant.token?.expirationTime, now: now)
     }
-    return Span(Span.fit(text, column.width) + " ", role)
+    return Span(Span.fit(text, column.width, ellipsis: ellipsis) + " ", role)
   }
 
   private static func connectionRole(_ state: ConnectionState) -> ThemeRole {
@@ -120,6 +122,7 @@ public enum ParticipantsView {
 
   private static func expiryCell(_ exp: Int64?, now: Int64) -> (String, ThemeRole) {
     guard let exp else { return ("—", .muted) }
-    return (RelativeTime.until(exp, now: now), exp <= now ? .stale : .text)
+    guard exp > now else { return ("expired", .stale) }
+    return (RelativeTime.until(exp, now: now), .text)
   }
 }

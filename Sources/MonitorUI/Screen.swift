@@ -9,6 +9,7 @@ public enum Screen {
     let size = TerminalSize(width: grid.width, height: grid.height)
     guard let layout = ScreenLayout(size: size) else {
       TooSmallView.render(state.theme, into: &grid)
+      if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
       return
     }
     HeaderView.render(state, in: layout.header, into: &grid)
@@ -23,6 +24,7 @@ public enum Screen {
     }
     StatusBarView.render(state, hint: inputHint(state), in: layout.status, into: &grid)
     FooterView.render(state, in: layout.footer, into: &grid)
+    if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
   }
 
   private static func inputHint(_ state: AppState) -> String {

@@ -34,7 +34,7 @@ public struct ScreenLayout: Equatable, Sendable {
     if size.width >= 100 && size.height >= 30 {
       let parts = body.rows([.percent(30), .percent(38), .fill])
       participants = parts[0]
-      let middle = parts[1].columns([.percent(60), .fill])
+      let middle = parts[1].columns([.percent(64), .fill])
       detail = middle[0]
       composition = middle[1]
       log = parts[2]

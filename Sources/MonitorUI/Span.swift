@@ -28,16 +28,21 @@ public struct Span: Equatable, Sendable {
     }
   }
 
-  /// `text` cut or padded to exactly `width` columns (for table cells).
-  public static func fit(_ text: String, _ width: Int) -> String {
+  /// `text` cut or padded to exactly `width` columns (for table cells); a cut ends with
+  /// `ellipsis` so truncation is never silent.
+  public static func fit(_ text: String, _ width: Int, ellipsis: String = "…") -> String {
+    guard DisplayWidth.of(text) > width else {
+      return text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+    }
     var result = ""
     var used = 0
     for character in text {
       let size = DisplayWidth.of(character)
-      if used + size > width { break }
+      if used + size > width - 1 { break }
       result.append(character)
       used += size
     }
-    return result + String(repeating: " ", count: max(0, width - used))
+    guard width > 0 else { return "" }
+    return result + ellipsis + String(repeating: " ", count: max(0, width - 1 - used))
   }
 }

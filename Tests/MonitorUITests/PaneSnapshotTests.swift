@@ -1,0 +1,202 @@
+import MonitorUI
+import StageEngine
+import TerminalKit
+import Testing
+
+/// Each pane rendered at a fixed size after the demo's "feature the guest" step (guest
+/// publishing with new attributes that older SDKs and the composition have not seen).
+/// Expected text was reviewed by eye against SPEC §3.4 and §4.
+@Suite struct PaneSnapshotTests {
+  /// Demo after: 4 joins, co-host upgrade, `y`, feature the guest; guest selected.
+  static func featuredGuest() throws -> AppState {
+    let controller = try Fixture.demo(steps: 5)
+    controller.handle(.character("y"))
+    controller.perform(.nextStep)
+    controller.handle(.down)
+    return controller.state
+  }
+
+  @Test func participantsPaneDropsColumnsThatDoNotFitAndMarksSelection() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 80, height: 8) { rect, grid in
+      ParticipantsView.render(state, in: rect, into: &grid)
+    }
+    #expect(
+      Fixture.text(grid) == [
+        "┌ ▸ Participants 4 ────────────────────────────────────────────────────────────┐",
+        "│  ID             SDK            CAP CONNECTION   PUBLISH    EXPIRES           │",
+        "│  host           ios@1.37.0     PS  connected    published  in 12h            │",
+        "│▶ guest          android@1.37.0 PS  connected    published  in 12h            │",
+        "│  viewer-android android@1.36.0 -S  connected    —          in 12h            │",
+        "│  viewer-web     web@1.32.0     -S  connected    —          in 12h            │",
+        "│                                                                              │",
+        "└──────────────────────────────────────────────────────────────────────────────┘",
+      ])
+    let theme = Fixture.theme
+    #expect(grid.style(x: 0, y: 0) == theme[.borderFocused])
+    #expect(grid.style(x: 5, y: 3) == theme[.selection])
+    #expect(grid.style(x: 5, y: 2) == theme[.text])
+    #expect(grid.style(x: 2, y: 1) == theme[.header])
+  }
+
+  @Test func participantsPaneShowsEveryColumnWhenWide() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 100, height: 5) { rect, grid in
+      ParticipantsView.render(state, in: rect, into: &grid)
+    }
+    #expect(
+      Fixture.text(grid)[1]
+        == "│  ID             USER_ID    SDK            CAP CONNECTION   PUBLISH    SUBS EXPIRES"
+        + "               │")
+    #expect(
+      Fixture.text(grid)[2]
+        == "│  host           alice      ios@1.37.0     PS  connected    published  1    in 12h"
+        + "                │")
+  }
+
+  @Test func detailPaneShowsWhoSeesWhatWithStaleMarkersAndNoSignature() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 100, height: 16) { rect, grid in
+      DetailView.render(state, in: rect, into: &grid)
+    }
+    let text = Fixture.text(grid)
+    #expect(
+      Array(text.prefix(8)) == [
+        "┌ Detail: guest ───────────────────────────────────────────────────────────────────────────────────┐",
+        "│android@1.37.0  connected  published  strategy publish=ask subscribe=audioVideo                   │",
+        "│capabilities publish subscribe   user_id bob   attributes {featured=true, order=0}                │",
+        "│who sees what  truth: bob {featured=true, order=0}                                                │",
+        "│  host            ios@1.37.0      bob {featured=true, order=0} current                            │",
+        "│  viewer-android  android@1.36.0  bob {order=2} STALE android@1.36.0: sees it on republish        │",
+        "│  viewer-web      web@1.32.0      bob {order=2} STALE web@1.32.0: sees it on republish            │",
+        "│  composition     on-reconnect    bob {order=2} STALE composition (on-reconnect): sees it on repu…│",
+      ])
+    #expect(
+      text[8]
+        == "│token keyPair  exp 2026-01-02T00:00:00Z (in 12h)                                                  │"
+    )
+    #expect(
+      text[10]
+        == "│  exp          1767312000 (2026-01-02T00:00:00Z)                                                  │"
+    )
+    let staleColumn = try #require(Fixture.column(of: "STALE", in: grid, row: 5))
+    #expect(grid.style(x: staleColumn, y: 5) == Fixture.theme[.stale].adding(.bold))
+    let currentColumn = try #require(Fixture.column(of: "current", in: grid, row: 4))
+    #expect(grid.style(x: currentColumn, y: 4) == Fixture.theme[.success])
+    #expect(grid.style(x: 0, y: 0) == Fixture.theme[.border])
+  }
+
+  @Test func detailPaneEndsWithTheRedactionNoticeNotTheSignature() throws {
+    var state = try Self.featuredGuest()
+    state.detailScroll = 100
+    let grid = Fixture.render(width: 100, height: 12) { rect, grid in
+      DetailView.render(state, in: rect, into: &grid)
+    }
+    let text = Fixture.text(grid)
+    #expect(text[10].contains("signature never shown"))
+    #expect(text.contains { $0.contains("version") && $0.contains("1.0") })
+    #expect(!text.joined().contains("redacted>"))
+  }
+
+  @Test func compositionPaneShowsLagUnderOnReconnectInASCII() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 60, height: 7, glyphs: .ascii) { rect, grid in
+      CompositionView.render(state, in: rect, into: &grid)
+    }
+    #expect(
+      Fixture.text(grid) == [
+        "+ Composition ---------------------------------------------+",
+        "|grid featured=featured order=order                        |",
+        "|updates on-reconnect                                      |",
+        "|LAGS the truth (on-reconnect): would be *guest .host      |",
+        "| 1 . tile     host                                        |",
+        "| 2 . tile     guest                                       |",
+        "+----------------------------------------------------------+",
+      ])
+    #expect(grid.style(x: 1, y: 3) == Fixture.theme[.stale].adding(.bold))
+  }
+
+  @Test func compositionFollowsAtOnceUnderLivePolicy() throws {
+    let controller = try Fixture.demo(steps: 5)
+    controller.handle(.character("y"))
+    controller.handle(.backTab)
+    controller.handle(.backTab)
+    #expect(controller.state.focus == .composition)
+    controller.handle(.character("v"))
+    controller.perform(.nextStep)
+    let state = controller.state
+    let grid = Fixture.render(width: 60, height: 7) { rect, grid in
+      CompositionView.render(state, in: rect, into: &grid)
+    }
+    #expect(
+      Fixture.text(grid) == [
+        "┌ ▸ Composition ───────────────────────────────────────────┐",
+        "│grid featured=featured order=order                        │",
+        "│updates live                                              │",
+        "│ 1 ★ featured guest                                       │",
+        "│ 2 ▪ tile     host                                        │",
+        "│                                                          │",
+        "└──────────────────────────────────────────────────────────┘",
+      ])
+  }
+
+  @Test func logPaneShowsPlatformNamesWithSymbolAndRole() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 110, height: 8) { rect, grid in
+      LogView.render(state, in: rect, into: &grid)
+    }
+    #expect(
+      Fixture.text(grid) == [
+        "┌ Events 72 ─────────────────────────────────────────────────────────────────────────────────────────────────┐",
+        "│12:00:00 ▼ server                     SUBSCRIBE_STARTED                    viewer-web remote=guest          │",
+        "│12:00:00 ▦ composition                layoutChanged                        tile:host tile:guest             │",
+        "│12:00:00 ▶ runner                     step                                 steps[5] exchange guest attribut…│",
+        "│12:00:00 ✎ runner                     exchangeAccepted                     guest                            │",
+        "│12:00:00 ✎ server                     TOKEN_EXCHANGED                      guest user_id=bob {featured=true…│",
+        "│12:00:00 ✎ client      host           participantMetadataDidUpdate         guest user_id=bob {featured=true…│",
+        "└────────────────────────────────────────────────────────────────────────────────────────────────────────────┘",
+      ])
+    #expect(grid.style(x: 10, y: 6) == Fixture.theme[.metadata])
+    #expect(grid.style(x: 10, y: 1) == Fixture.theme[.subscribeState])
+    #expect(grid.style(x: 1, y: 1) == Fixture.theme[.muted])
+  }
+
+  @Test func headerNamesStageClockPublishersPolicyThemeAndDriver() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 120, height: 1) { rect, grid in
+      HeaderView.render(state, in: rect, into: &grid)
+    }
+    #expect(
+      Fixture.text(grid) == [
+        " stage DemoStage01 │ 2026-01-01T12:00:00Z │ publishers 2/12 │ grid on-reconnect │ theme default ▶ guest (android@1.37.0)"
+      ])
+    #expect(grid.style(x: 2, y: 0) == Fixture.theme[.header])
+  }
+
+  @Test func tooSmallScreenShowsOnlyTheNotice() throws {
+    let state = try Self.featuredGuest()
+    var grid = CellGrid(width: 50, height: 10)
+    Screen.render(state, into: &grid)
+    #expect(
+      Fixture.text(grid) == [
+        "", "", "", "",
+        "         terminal too small (need 60×18)",
+        "                    now 50×10",
+        "                     q quits",
+        "", "", "",
+      ])
+    #expect(grid.style(x: 9, y: 4) == Fixture.theme[.warning])
+  }
+
+  @Test func asciiFallbackUsesOnlyASCII() throws {
+    let state = try Self.featuredGuest()
+    var grid = CellGrid(width: 120, height: 40, glyphs: .ascii)
+    Screen.render(state, into: &grid)
+    let text = Fixture.text(grid)
+    #expect(text[1].hasPrefix("+ > Participants 4 ----"))
+    #expect(text[4].hasPrefix("|> guest "))
+    #expect(text[0].hasSuffix("theme default > guest (android@1.37.0)"))
+    let nonASCII = text.joined().unicodeScalars.filter { !$0.isASCII }
+    #expect(nonASCII.isEmpty, "non-ASCII: \(String(String.UnicodeScalarView(nonASCII.prefix(20))))")
+  }
+}
