@@ -41,7 +41,10 @@ extension AppController {
       let count = state.log.visibleCount
       report(input.text.isEmpty ? "log filter off" : "filter \"\(input.text)\": \(count) lines")
     case .command: execute(command: input.text)
-    case .deckValue: confirmDeck()
+    case .deckValue:
+      if case .deck(let deck) = state.overlay, let candidate = deck.current {
+        exchange(deck.participant, candidate)
+      }
     }
   }
 }

@@ -35,7 +35,9 @@ public enum ClaimDiff {
     guard let value else { return "—" }
     if claim == "exp", let seconds = value.integerValue { return VirtualTime.iso8601(seconds) }
     if claim == "capabilities", let members = value.objectValue {
-      let names = members.filter { $0.value.boolValue == true }.map(\.key)
+      let names = members.filter { $0.value.boolValue == true }.map {
+        $0.key.hasPrefix("allow_") ? String($0.key.dropFirst(6)) : $0.key
+      }
       return "[" + names.sorted().joined(separator: ", ") + "]"
     }
     return text(value)

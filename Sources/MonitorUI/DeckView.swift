@@ -5,7 +5,8 @@ import TerminalKit
 public enum DeckView {
   /// Renders `deck` over the panes.
   public static func render(_ state: AppState, _ deck: DeckState, into grid: inout CellGrid) {
-    let rect = OverlayView.box(in: grid.bounds, widthPercent: 94, heightPercent: 100)
+    var rect = OverlayView.box(in: grid.bounds, widthPercent: 94, heightPercent: 100)
+    rect.height = min(rect.height, max(16, deck.candidates.count + 4))
     grid.fill(rect, style: state.theme[.text])
     let profile = state.snapshot.participant(deck.participant)?.sdk.description ?? ""
     let inner = PaneFrame.draw(
@@ -14,7 +15,7 @@ public enum DeckView {
     guard inner.width > 10, inner.height > 2 else { return }
     let wide = inner.width >= 90
     let parts =
-      wide ? inner.columns([.percent(40), .fill]) : inner.rows([.percent(50), .fill])
+      wide ? inner.columns([.fixed(36), .fill]) : inner.rows([.percent(50), .fill])
     renderList(state, deck, in: parts[0], ascii: grid.glyphs == .ascii, into: &grid)
     let detail = Rect(
       x: parts[1].x + (wide ? 2 : 0), y: parts[1].y + (wide ? 0 : 1),

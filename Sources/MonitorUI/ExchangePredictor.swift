@@ -67,7 +67,7 @@ public struct ExchangePredictor {
     let publishing = participant.publish != .notPublished
     let question = PlatformNames.strategy(.shouldPublish, on: participant.sdk.platform) ?? ""
     if new.capabilities.publish && !old.capabilities.publish && !publishing {
-      effects.append("publish gained: strategy asked \(question) → \(publishAnswer)")
+      effects.append("publish gained: asks \(question) → \(publishAnswer)")
     }
     if !new.capabilities.publish && publishing {
       effects.append("publish lost: unpublishes at once (strategy not asked)")

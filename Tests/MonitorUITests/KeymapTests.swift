@@ -1,0 +1,92 @@
+import MonitorUI
+import TerminalKit
+import Testing
+
+/// The keymap is the single source of dispatch, footer and help.
+@Suite struct KeymapTests {
+  let keymap = Keymap.standard
+
+  /// A situation in which `binding` applies.
+  func situation(for binding: KeyBinding) -> KeySituation {
+    let layer: KeySituation.Layer
+    var focus = Pane.participants
+    switch binding.context {
+    case .global: layer = .panes
+    case .panes(let panes):
+      layer = .panes
+      focus = panes[0]
+    case .help: layer = .help
+    case .deck: layer = .deck
+    case .input: layer = .input
+    }
+    return KeySituation(
+      layer: layer, focus: focus, questionPending: binding.condition == .questionPending)
+  }
+
+  @Test(arguments: Action.allCases)
+  func everyActionIsReachableByAKey(_ action: Action) throws {
+    let binding = try #require(keymap.bindings.first { $0.action == action }, "\(action) unbound")
+    let key = try #require(binding.keys.first)
+    #expect(keymap.action(for: key, in: situation(for: binding)) == action)
+  }
+
+  @Test func everyBindingDispatchesItsOwnActionWithEachOfItsKeys() {
+    for binding in keymap.bindings {
+      for key in binding.keys {
+        #expect(
+          keymap.action(for: key, in: situation(for: binding)) == binding.action,
+          "\(key.label) in \(binding.context)")
+      }
+    }
+  }
+
+  @Test func nAnswersNoWhenAQuestionIsPendingAndStepsOtherwise() {
+    let n = Key.character("n")
+    #expect(keymap.action(for: n, in: KeySituation(questionPending: true)) == .answerNo)
+    #expect(keymap.action(for: n, in: KeySituation(questionPending: false)) == .nextStep)
+    #expect(keymap.action(for: .character("y"), in: KeySituation()) == nil)
+  }
+
+  @Test func vChangesTheSDKOrOnTheCompositionPaneThePolicy() {
+    let v = Key.character("v")
+    #expect(keymap.action(for: v, in: KeySituation(focus: .participants)) == .cycleSDK)
+    #expect(keymap.action(for: v, in: KeySituation(focus: .composition)) == .cyclePolicy)
+  }
+
+  @Test func helpOverlayListsEveryBindingAndLabelsAssumptions() {
+    let lines = HelpContent.lines(keymap, ascii: false).map { $0.map(\.text).joined() }
+    for binding in keymap.bindings {
+      #expect(
+        lines.contains { $0.contains(binding.keyLabel) && $0.contains(binding.help) },
+        "help misses \(binding.keyLabel) \(binding.help)")
+    }
+    for assumption in Assumptions.all {
+      #expect(lines.contains("  assumption: " + assumption))
+    }
+    #expect(lines.contains { $0.contains("mobile stays connected") })
+    #expect(lines.contains { $0.contains("no metadata event for oneself") })
+    #expect(lines.contains { $0.contains("subscribe in an exchange ends every subscription") })
+  }
+
+  @Test func footerIsDerivedFromTheTable() throws {
+    let controller = try Fixture.demo()
+    let state = controller.state
+    let expected = keymap.active(in: state.keySituation).filter(\.inFooter)
+    let hints = FooterView.hints(state)
+    #expect(hints.map(\.keys) == expected.map(\.keyLabel))
+    #expect(hints.first { $0.keys == "n" }?.label == "next step 0/12")
+    var grid = CellGrid(width: 120, height: 40)
+    Screen.render(state, into: &grid)
+    let footer = Fixture.text(grid)[39]
+    #expect(
+      footer.hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 0/12  x swap token"))
+  }
+
+  @Test func footerSaysNotNowWhileAQuestionIsPending() throws {
+    let controller = try Fixture.demo(steps: 5)
+    let hints = FooterView.hints(controller.state)
+    #expect(hints.contains { $0.keys == "n" && $0.label == "not now" })
+    #expect(hints.contains { $0.keys == "y" && $0.label == "publish now" })
+    #expect(!hints.contains { $0.label.hasPrefix("next step") })
+  }
+}
