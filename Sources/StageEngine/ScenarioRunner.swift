@@ -51,18 +51,37 @@ public final class ScenarioRunner {
     let index = nextStepIndex
     let step = scenario.steps[index]
     nextStepIndex += 1
-    stage.recordStep("steps[\(index)] \(step.summary)")
+    try execute(step, location: "steps[\(index)]")
+    return step
+  }
+
+  /// Runs a step that is not in the script — an action taken live in the UI —
+  /// through the same path as scripted steps, so the runner's idea of each
+  /// participant's current token stays true. `origin` labels its `step` event.
+  public func perform(_ step: ScenarioStep, origin: String) throws(ScenarioError) {
+    try execute(step, location: origin)
+  }
+
+  /// Mints the token an `exchange` step with `spec` would use for `id` now,
+  /// relative to its current token, without exchanging it — so the UI can
+  /// show the claim diff and predicted outcome first.
+  public func mintExchangeToken(for id: String, spec: TokenMintSpec) throws(ScenarioError) -> String
+  {
+    try exchangeToken(for: id, .mint(spec), location: "exchange \(id)")
+  }
+
+  private func execute(_ step: ScenarioStep, location: String) throws(ScenarioError) {
+    stage.recordStep("\(location) \(step.summary)")
     do {
-      try perform(step, location: "steps[\(index)]")
+      try perform(step, location: location)
     } catch let error as StageActionError {
       throw ScenarioError(
-        file: file, location: "steps[\(index)]", message: "\(step.verb) cannot run: \(error)")
+        file: file, location: location, message: "\(step.verb) cannot run: \(error)")
     } catch let error as ScenarioError {
       throw error
     } catch {
-      throw ScenarioError(file: file, location: "steps[\(index)]", message: "\(error)")
+      throw ScenarioError(file: file, location: location, message: "\(error)")
     }
-    return step
   }
 
   /// Runs every remaining step, handing each batch of events to `sink` in order

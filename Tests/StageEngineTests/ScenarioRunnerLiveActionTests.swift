@@ -1,0 +1,46 @@
+import Testing
+import TokenCore
+
+@testable import StageEngine
+
+/// Actions taken live in the UI go through the runner, so a later scripted
+/// step sees the token the live action left behind.
+@Suite struct ScenarioRunnerLiveActionTests {
+  static let text = #"""
+    {"participants": [{"id": "g", "sdk": "android@1.37.0", "capabilities": ["subscribe"]}],
+     "steps": [{"join": "g"}, {"reconnect": "g"}]}
+    """#
+
+  func runner() throws -> ScenarioRunner {
+    let scenario = try Scenario(parsing: Self.text, file: "t.json", baseDirectory: "/nonexistent")
+    return try ScenarioRunner(scenario: scenario, file: "t.json")
+  }
+
+  @Test func mintedExchangeTokenReflectsTheSpecAndChangesNothing() throws {
+    let runner = try runner()
+    try runner.step()
+    let before = runner.stage.snapshot()
+    var spec = TokenMintSpec()
+    spec.capabilities = Capabilities(publish: true, subscribe: true)
+    let minted = try ParticipantToken.parse(try runner.mintExchangeToken(for: "g", spec: spec))
+    #expect(minted.claims.capabilities == Capabilities(publish: true, subscribe: true))
+    #expect(minted.claims.jti == "g")
+    #expect(runner.stage.snapshot() == before)
+  }
+
+  @Test func liveExchangeIsRecordedAndUsedByLaterScriptedSteps() throws {
+    let runner = try runner()
+    try runner.step()
+    _ = runner.stage.drainEvents()
+    var spec = TokenMintSpec()
+    spec.userId = "promoted"
+    try runner.perform(.exchange("g", .mint(spec)), origin: "ui")
+    let events = runner.stage.drainEvents()
+    #expect(events.first?.kind == .step)
+    #expect(events.first?.message?.hasPrefix("ui exchange g") == true)
+    #expect(events.contains { $0.kind == .exchangeAccepted })
+    try runner.step()  // reconnect with the runner's current token
+    let held = try ParticipantToken.parse(try #require(runner.currentToken(of: "g")))
+    #expect(held.claims.userId == "promoted")
+  }
+}
