@@ -59,7 +59,9 @@ extension AppController {
     }
     let token: String
     do {
-      token = try forge.token(for: entry, current: current, now: state.snapshot.time, input: input)
+      token = try forge.token(
+        for: entry, participant: predictor.participant.id, current: current.claims,
+        now: state.snapshot.time, input: input)
     } catch {
       return DeckCandidate(
         entry: entry, token: nil, diff: [], prediction: .invalidInput(error.message))
@@ -104,18 +106,14 @@ extension AppController {
       report("\(id): \(candidate.prediction.headline)", .error)
       return
     }
-    drive("exchange \(id) \(candidate.entry.title)") { () throws(StageActionError) in
-      switch try stage.exchangeToken(participant: id, newToken: token) {
-      case .accepted:
-        tokenOverrides[id] = token
-        report("\(id): token exchanged (\(candidate.entry.title))", .success)
-      case .rejected(let report):
-        let code = report.code.name.map { "\(report.code.number) \($0)" } ?? "\(report.code.number)"
-        self.report(
-          "\(id): exchange rejected by the \(report.checker.rawValue) (\(code)): \(report.message)",
-          .warning)
-      }
-    }
+    let events = run(
+      .exchange(id, .raw(token)), success: "\(id): token exchanged (\(candidate.entry.title))")
+    guard let rejected = events?.first(where: { $0.kind == .exchangeRejected }) else { return }
+    let checker = candidate.prediction.isRejectedByService ? "service" : "sdk"
+    let code = [rejected.code.map(String.init), rejected.errorCode].compactMap { $0 }
+      .joined(separator: " ")
+    report(
+      "\(id): exchange rejected by the \(checker) (\(code)): \(rejected.message ?? "")", .warning)
   }
 
   /// `:exchange ID WORD [VALUE]`: the deck entry named `word`, without opening the deck.

@@ -1,24 +1,34 @@
 import StageEngine
 
-/// Actions on the stage model. Each records a runner `step` naming the UI action first, so
-/// a saved log shows what the person at the keyboard did.
+/// Actions on the stage model. Steps go through `ScenarioRunner.perform` — the scripted
+/// path — so the runner records a `ui` step event first and keeps its token map true.
 extension AppController {
-  /// Runs `body` against the stage, turning a driver mistake into a status message.
-  func drive(_ description: String, _ body: () throws(StageActionError) -> Void) {
-    stage.recordStep("ui: \(description)")
+  /// Runs a live step; returns the events it caused, or nil (with a status message) when the
+  /// stage could not take it. SDK and service failures it caused become the status message.
+  @discardableResult
+  func run(_ step: ScenarioStep, success: String) -> [StageEvent]? {
     do {
-      try body()
+      try state.runner.perform(step, origin: "ui:")
     } catch {
-      report(error.message, .error)
+      refresh()
+      report("\(step.participant.map { "\($0): " } ?? "")\(error.message)", .error)
+      return nil
     }
-    refresh()
+    let events = refresh()
+    if let failure = events.first(where: { Self.isFailure($0, of: step.participant) }) {
+      let code = failure.code.map { "(\($0)\(failure.errorCode.map { " \($0)" } ?? "")) " } ?? ""
+      report(
+        "\(step.participant ?? "") \(failure.kind.rawValue): \(code)\(failure.message ?? "")",
+        .error)
+    } else {
+      report(success, .success)
+    }
+    return events
   }
 
-  func report(outcome: ActionOutcome, success: String) {
-    switch outcome {
-    case .done: report(success, .success)
-    case .failed(let message): report(message, .error)
-    }
+  private static func isFailure(_ event: StageEvent, of id: String?) -> Bool {
+    guard event.observer == id || event.participant == id else { return false }
+    return [.error, .joinError, .publishError, .exchangeRejected].contains(event.kind)
   }
 
   func togglePublish(_ participant: ParticipantSnapshot) {
@@ -29,18 +39,9 @@ extension AppController {
     }
   }
 
-  func publish(_ id: String) {
-    drive("publish \(id)") { () throws(StageActionError) in
-      report(outcome: try stage.publish(participant: id), success: "\(id): publishing")
-    }
-  }
+  func publish(_ id: String) { run(.publish(id), success: "\(id): publishing") }
 
-  func unpublish(_ id: String) {
-    drive("unpublish \(id)") { () throws(StageActionError) in
-      try stage.unpublish(participant: id)
-      report("\(id): unpublished", .success)
-    }
-  }
+  func unpublish(_ id: String) { run(.unpublish(id), success: "\(id): unpublished") }
 
   func toggleJoin(_ participant: ParticipantSnapshot) {
     if participant.connection == .disconnected {
@@ -50,36 +51,16 @@ extension AppController {
     }
   }
 
-  func join(_ id: String) {
-    guard let token = currentToken(of: id) else {
-      report("\(id): no token to join with", .error)
-      return
-    }
-    drive("join \(id)") { () throws(StageActionError) in
-      report(outcome: try stage.join(participant: id, token: token), success: "\(id): joined")
-    }
-  }
+  func join(_ id: String) { run(.join(id), success: "\(id): joined") }
 
-  func leave(_ id: String) {
-    drive("leave \(id)") { () throws(StageActionError) in
-      try stage.leave(participant: id)
-      report("\(id): left the stage", .success)
-    }
-  }
+  func leave(_ id: String) { run(.leave(id), success: "\(id): left the stage") }
 
   func reconnect(_ participant: ParticipantSnapshot) {
-    let id = participant.id
-    drive("reconnect \(id)") { () throws(StageActionError) in
-      report(outcome: try stage.reconnect(participant: id), success: "\(id): reconnected")
-    }
+    run(.reconnect(participant.id), success: "\(participant.id): reconnected")
   }
 
   func refreshStrategy(_ participant: ParticipantSnapshot) {
-    let id = participant.id
-    drive("refreshStrategy \(id)") { () throws(StageActionError) in
-      try stage.refreshStrategy(participant: id)
-      report("\(id): strategy re-asked", .success)
-    }
+    run(.refreshStrategy(participant.id), success: "\(participant.id): strategy re-asked")
   }
 
   func answer(_ publish: Bool) {
@@ -88,10 +69,9 @@ extension AppController {
       return
     }
     let id = question.participant
-    drive("answer \(id) publish=\(publish)") { () throws(StageActionError) in
-      try stage.answer(participant: id, publish: publish)
-      report("\(id): \(question.name) answered \(publish ? "yes" : "no")", .success)
-    }
+    run(
+      .answer(id, publish: publish),
+      success: "\(id): \(question.name) answered \(publish ? "yes" : "no")")
   }
 
   /// The profiles `v` cycles through.
@@ -113,10 +93,14 @@ extension AppController {
       report(error.description, .error)
       return
     }
-    drive("sdk \(id) \(profile)") { () throws(StageActionError) in
+    stage.recordStep("ui: sdk \(id) \(profile)")
+    do {
       try stage.setSDKProfile(participant: id, to: profile)
       report("\(id): now simulates \(profile)", .success)
+    } catch {
+      report(error.message, .error)
     }
+    refresh()
   }
 
   func cyclePolicy() {
@@ -148,12 +132,7 @@ extension AppController {
     let index = runner.nextStepIndex
     do {
       let step = try runner.step()
-      let events = refresh()
-      if case .exchange(let id, _)? = step,
-        events.contains(where: { $0.kind == .exchangeAccepted && $0.participant == id })
-      {
-        tokenOverrides[id] = nil
-      }
+      refresh()
       let note = state.stepNotes[index].map { " — \($0)" } ?? ""
       report("step \(index + 1)/\(state.script.total): \(step?.summary ?? "")\(note)", .success)
     } catch {
@@ -166,10 +145,7 @@ extension AppController {
   func advance(_ text: String) {
     do {
       let duration = try VirtualDuration(parsing: text)
-      stage.recordStep("ui: advance \(duration)")
-      stage.advance(by: duration)
-      refresh()
-      report("clock advanced by \(duration)", .success)
+      run(.advance(duration), success: "clock advanced by \(duration)")
     } catch {
       report(error.description, .error)
     }

@@ -13,17 +13,15 @@ public final class AppController {
   let themes: ThemeCatalog
   let options: MonitorOptions
   let prepared: [PreparedToken]
-  /// Tokens exchanged from the UI, newer than the runner's.
-  var tokenOverrides: [String: String] = [:]
   /// Rows a page moves; updated from the screen size.
   var pageSize = 10
 
   /// Creates a controller for `runner`.
   public init(
-    runner: ScenarioRunner, forge: TokenForge, themes: ThemeCatalog, theme: Theme,
+    runner: ScenarioRunner, themes: ThemeCatalog, theme: Theme,
     options: MonitorOptions, prepared: [PreparedToken], stepNotes: [Int: String] = [:]
   ) {
-    self.forge = forge
+    self.forge = TokenForge(runner: runner)
     self.themes = themes
     self.options = options
     self.prepared = prepared
@@ -63,7 +61,7 @@ public final class AppController {
 
   /// The compact token `id` holds now (never shown).
   func currentToken(of id: String) -> String? {
-    tokenOverrides[id] ?? state.runner.currentToken(of: id)
+    state.runner.currentToken(of: id)
   }
 
   /// Drains events into the log and re-reads everything derived from the stage; returns the
@@ -109,7 +107,7 @@ extension AppController {
     setup: MonitorSetup, themes: ThemeCatalog, theme: Theme, options: MonitorOptions
   ) {
     self.init(
-      runner: setup.runner, forge: setup.forge, themes: themes, theme: theme, options: options,
+      runner: setup.runner, themes: themes, theme: theme, options: options,
       prepared: setup.prepared, stepNotes: setup.notes)
   }
 }

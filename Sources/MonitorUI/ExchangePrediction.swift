@@ -23,6 +23,12 @@ public enum ExchangePrediction: Equatable, Sendable {
     }
   }
 
+  /// Whether the stage service (not the SDK) would refuse it.
+  public var isRejectedByService: Bool {
+    if case .rejectedByService = self { return true }
+    return false
+  }
+
   /// Whether the exchange would go through.
   public var isAccepted: Bool {
     if case .accepted = self { return true }
