@@ -27,7 +27,8 @@ struct Client {
     self.strategy = strategy
   }
 
-  var capabilities: Capabilities { token?.claims.capabilities ?? Capabilities() }
+  /// The current token's capabilities, stored because every fan-out reads them.
+  private(set) var capabilities = Capabilities()
   var version: Int { history.count - 1 }
   var metadata: ParticipantMetadata {
     history.last ?? ParticipantMetadata(userId: nil, attributes: [:])
@@ -38,6 +39,7 @@ struct Client {
   @discardableResult
   mutating func adopt(_ token: ParticipantToken) -> Bool {
     self.token = token
+    capabilities = token.claims.capabilities
     let metadata = ParticipantMetadata(
       userId: token.claims.userId, attributes: token.claims.attributes)
     guard history.last != metadata else { return false }

@@ -43,7 +43,7 @@ public final class EventStreamWriter {
   }
 
   /// Renders `event`; flushes when a chunk is full. Errors surface from `flush()`.
-  public func write(_ event: StageEvent) {
+  public func write(_ event: borrowing StageEvent) {
     switch format {
     case .jsonl: jsonl.render(event, into: &buffer)
     case .text: text.render(event, into: &buffer)
@@ -51,9 +51,11 @@ public final class EventStreamWriter {
     if buffer.count >= Self.chunkSize { writeOut() }
   }
 
-  /// Renders every event in order.
+  /// Renders every event in order, reading them in place rather than copying each.
   public func write(_ events: [StageEvent]) {
-    for event in events { write(event) }
+    events.withUnsafeBufferPointer { events in
+      for index in events.indices { write(events[index]) }
+    }
   }
 
   /// Writes whatever is buffered and reports the first write error, if any.

@@ -1,96 +1,118 @@
-import JSONKit
 import TokenCore
 
 /// Renders events as SPEC §7 JSON lines into a reusable byte buffer.
 ///
 /// The field order is fixed (golden files and users' scripts depend on it),
 /// attributes are written with sorted keys, capabilities as sorted arrays,
-/// and only summaries of tokens (never a signature) can appear. It writes
-/// bytes directly and caches the last timestamp, because headless runs write
-/// hundreds of thousands of events per second.
+/// and only summaries of tokens (never a signature) can appear. Headless runs
+/// write over a million events per second, so it appends whole fragments and
+/// keeps what repeats from one event to the next already rendered: the
+/// timestamp, each SDK profile, and the last attributes map (a fan-out sends
+/// the same map to every observer).
 public struct JSONLEventRenderer {
   private var cachedTime: Int64 = .min
   private var cachedTimeBytes: [UInt8] = []
+  private var sdkFragments: [(sdk: SDKProfile, bytes: [UInt8])] = []
+  private var cachedAttributes: [String: String] = [:]
+  private var cachedAttributesBytes: [UInt8] = Array("{}".utf8)
 
   /// Creates a renderer.
   public init() {}
 
   /// Appends `event` as one JSON object and a newline.
-  public mutating func render(_ event: StageEvent, into out: inout [UInt8]) {
+  public mutating func render(_ event: borrowing StageEvent, into out: inout [UInt8]) {
     out.append(contentsOf: #"{"seq":"#.utf8)
-    Self.appendInteger(Int64(event.seq), to: &out)
-    out.append(contentsOf: #","time":""#.utf8)
-    appendTime(event.time, to: &out)
-    out.append(contentsOf: #"","source":""#.utf8)
+    JSONBytes.appendInteger(Int64(event.seq), to: &out)
+    appendTimeAndSourceKey(event.time, to: &out)
     out.append(contentsOf: event.source.rawValue.utf8)
     out.append(UInt8(ascii: "\""))
-    if let observer = event.observer { field("observer", observer, &out) }
-    if let sdk = event.sdk { sdkField(sdk, &out) }
-    field("kind", event.kind.rawValue, &out)
-    if let name = event.name { field("name", name, &out) }
-    if let participant = event.participant { field("participant", participant, &out) }
-    if let remote = event.remoteParticipantId { field("remoteParticipantId", remote, &out) }
+    if let observer = event.observer { field(#","observer":"#, observer, &out) }
+    if let sdk = event.sdk { appendSDK(sdk, to: &out) }
+    field(#","kind":"#, event.kind.rawValue, &out)
+    if let name = event.name { field(#","name":"#, name, &out) }
+    if let participant = event.participant { field(#","participant":"#, participant, &out) }
+    if let remote = event.remoteParticipantId {
+      field(#","remoteParticipantId":"#, remote, &out)
+    }
     renderDetails(event, into: &out)
     out.append(contentsOf: "}\n".utf8)
   }
 
-  private mutating func renderDetails(_ event: StageEvent, into out: inout [UInt8]) {
-    if let userId = event.userId { field("userId", userId, &out) }
-    if let attributes = event.attributes { attributesField("attributes", attributes, &out) }
-    if let capabilities = event.capabilities {
-      capabilitiesField("capabilities", capabilities, &out)
+  private mutating func renderDetails(_ event: borrowing StageEvent, into out: inout [UInt8]) {
+    if let userId = event.userId { field(#","userId":"#, userId, &out) }
+    if let attributes = event.attributes {
+      out.append(contentsOf: #","attributes":"#.utf8)
+      appendAttributes(attributes, to: &out)
     }
-    if let state = event.state { field("state", state, &out) }
-    if let streams = event.streams { stringsField("streams", streams.names, &out) }
-    if let answer = event.answer { field("answer", answer, &out) }
-    if let reason = event.reason { field("reason", reason, &out) }
+    if let capabilities = event.capabilities {
+      out.append(contentsOf: #","capabilities":"#.utf8)
+      Self.appendCapabilities(capabilities, to: &out)
+    }
+    if let state = event.state { field(#","state":"#, state, &out) }
+    if let streams = event.streams {
+      out.append(contentsOf: #","streams":"#.utf8)
+      JSONBytes.appendStreams(streams, to: &out)
+    }
+    if let answer = event.answer { field(#","answer":"#, answer, &out) }
+    if let reason = event.reason { field(#","reason":"#, reason, &out) }
     if let code = event.code {
       out.append(contentsOf: #","code":"#.utf8)
-      Self.appendInteger(Int64(code), to: &out)
+      JSONBytes.appendInteger(Int64(code), to: &out)
     }
-    if let errorCode = event.errorCode { field("errorCode", errorCode, &out) }
-    if let message = event.message { field("message", message, &out) }
-    if let fields = event.fields { stringsField("fields", fields, &out) }
-    if let slots = event.slots { slotsField(slots, &out) }
+    if let errorCode = event.errorCode { field(#","errorCode":"#, errorCode, &out) }
+    if let message = event.message { field(#","message":"#, message, &out) }
+    if let fields = event.fields {
+      out.append(contentsOf: #","fields":"#.utf8)
+      JSONBytes.appendStrings(fields, to: &out)
+    }
+    if let slots = event.slots { Self.appendSlots(slots, to: &out) }
     if let exchange = event.exchange {
-      tokenField("previousToken", exchange.previousToken, &out)
-      tokenField("newToken", exchange.newToken, &out)
+      Self.appendToken(#","previousToken":"#, exchange.previousToken, to: &out)
+      Self.appendToken(#","newToken":"#, exchange.newToken, to: &out)
     }
   }
 
-  private func key(_ name: StaticString, _ out: inout [UInt8]) {
-    out.append(contentsOf: #",""#.utf8)
-    name.withUTF8Buffer { out.append(contentsOf: $0) }
-    out.append(contentsOf: #"":"#.utf8)
+  /// `key` is the whole `,"name":` fragment, so a field costs two appends.
+  private func field(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {
+    key.withUTF8Buffer { out.append(contentsOf: $0) }
+    JSONBytes.appendQuoted(value, to: &out)
   }
 
-  private func field(_ name: StaticString, _ value: String, _ out: inout [UInt8]) {
-    key(name, &out)
-    JSONWriter.writeString(value, into: &out)
+  /// `,"time":"…","source":"` — the same for every event of one virtual second.
+  private mutating func appendTimeAndSourceKey(_ time: Int64, to out: inout [UInt8]) {
+    if time != cachedTime {
+      cachedTimeBytes.removeAll(keepingCapacity: true)
+      cachedTimeBytes.append(contentsOf: #","time":""#.utf8)
+      VirtualTime.write(time, into: &cachedTimeBytes)
+      cachedTimeBytes.append(contentsOf: #"","source":""#.utf8)
+      cachedTime = time
+    }
+    out.append(contentsOf: cachedTimeBytes)
   }
 
-  private func sdkField(_ sdk: SDKProfile, _ out: inout [UInt8]) {
-    key("sdk", &out)
-    out.append(UInt8(ascii: "\""))
-    out.append(contentsOf: sdk.platform.rawValue.utf8)
-    out.append(UInt8(ascii: "@"))
-    Self.appendInteger(Int64(sdk.version.major), to: &out)
-    out.append(UInt8(ascii: "."))
-    Self.appendInteger(Int64(sdk.version.minor), to: &out)
-    out.append(UInt8(ascii: "."))
-    Self.appendInteger(Int64(sdk.version.patch), to: &out)
-    out.append(UInt8(ascii: "\""))
+  /// `,"sdk":"platform@version"`, rendered once per distinct profile.
+  private mutating func appendSDK(_ sdk: SDKProfile, to out: inout [UInt8]) {
+    for index in sdkFragments.indices where sdkFragments[index].sdk == sdk {
+      out.append(contentsOf: sdkFragments[index].bytes)
+      return
+    }
+    var bytes = Array(#","sdk":"#.utf8)
+    JSONBytes.appendQuoted(sdk.description, to: &bytes)
+    sdkFragments.append((sdk, bytes))
+    out.append(contentsOf: bytes)
   }
 
-  private func stringsField(_ name: StaticString, _ values: [String], _ out: inout [UInt8]) {
-    key(name, &out)
-    Self.appendStrings(values, to: &out)
+  /// Sorted attributes, re-rendered only when the map differs from the last one.
+  private mutating func appendAttributes(_ attributes: [String: String], to out: inout [UInt8]) {
+    if attributes != cachedAttributes {
+      cachedAttributesBytes.removeAll(keepingCapacity: true)
+      JSONBytes.appendAttributes(attributes, to: &cachedAttributesBytes)
+      cachedAttributes = attributes
+    }
+    out.append(contentsOf: cachedAttributesBytes)
   }
 
-  private func capabilitiesField(
-    _ name: StaticString, _ capabilities: Capabilities, _ out: inout [UInt8]
-  ) {
-    key(name, &out)
+  private static func appendCapabilities(_ capabilities: Capabilities, to out: inout [UInt8]) {
     switch (capabilities.publish, capabilities.subscribe) {
     case (true, true): out.append(contentsOf: #"["publish","subscribe"]"#.utf8)
     case (true, false): out.append(contentsOf: #"["publish"]"#.utf8)
@@ -99,96 +121,34 @@ public struct JSONLEventRenderer {
     }
   }
 
-  private func attributesField(
-    _ name: StaticString, _ attributes: [String: String], _ out: inout [UInt8]
-  ) {
-    key(name, &out)
-    Self.appendAttributes(attributes, to: &out)
-  }
-
-  private func slotsField(_ slots: [CompositionSlot], _ out: inout [UInt8]) {
-    key("slots", &out)
-    out.append(UInt8(ascii: "["))
+  private static func appendSlots(_ slots: [CompositionSlot], to out: inout [UInt8]) {
+    out.append(contentsOf: #","slots":["#.utf8)
     for (index, slot) in slots.enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
       out.append(contentsOf: #"{"role":"#.utf8)
-      JSONWriter.writeString(slot.role.rawValue, into: &out)
+      JSONBytes.appendQuoted(slot.role.rawValue, to: &out)
       out.append(contentsOf: #","participant":"#.utf8)
-      JSONWriter.writeString(slot.participant, into: &out)
+      JSONBytes.appendQuoted(slot.participant, to: &out)
       out.append(UInt8(ascii: "}"))
     }
     out.append(UInt8(ascii: "]"))
   }
 
   /// A token summary as the ListParticipantEvents API shows it: no signature, no raw token.
-  private mutating func tokenField(
-    _ name: StaticString, _ token: TokenSummary, _ out: inout [UInt8]
+  private static func appendToken(
+    _ key: StaticString, _ token: TokenSummary, to out: inout [UInt8]
   ) {
-    key(name, &out)
-    out.append(UInt8(ascii: "{"))
-    out.append(contentsOf: #""capabilities":"#.utf8)
-    Self.appendStrings(token.capabilities.names, to: &out)
+    key.withUTF8Buffer { out.append(contentsOf: $0) }
+    out.append(contentsOf: #"{"capabilities":"#.utf8)
+    appendCapabilities(token.capabilities, to: &out)
     out.append(contentsOf: #","attributes":"#.utf8)
-    Self.appendAttributes(token.attributes, to: &out)
+    JSONBytes.appendAttributes(token.attributes, to: &out)
     if let userId = token.userId {
       out.append(contentsOf: #","userId":"#.utf8)
-      JSONWriter.writeString(userId, into: &out)
+      JSONBytes.appendQuoted(userId, to: &out)
     }
     out.append(contentsOf: #","expirationTime":""#.utf8)
     VirtualTime.write(token.expirationTime, into: &out)
     out.append(contentsOf: "\"}".utf8)
-  }
-
-  private mutating func appendTime(_ time: Int64, to out: inout [UInt8]) {
-    if time != cachedTime {
-      cachedTimeBytes.removeAll(keepingCapacity: true)
-      VirtualTime.write(time, into: &cachedTimeBytes)
-      cachedTime = time
-    }
-    out.append(contentsOf: cachedTimeBytes)
-  }
-
-  static func appendStrings(_ values: [String], to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "["))
-    for (index, value) in values.enumerated() {
-      if index > 0 { out.append(UInt8(ascii: ",")) }
-      JSONWriter.writeString(value, into: &out)
-    }
-    out.append(UInt8(ascii: "]"))
-  }
-
-  static func appendAttributes(_ attributes: [String: String], to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "{"))
-    for (index, key) in attributes.keys.sorted().enumerated() {
-      if index > 0 { out.append(UInt8(ascii: ",")) }
-      JSONWriter.writeString(key, into: &out)
-      out.append(UInt8(ascii: ":"))
-      JSONWriter.writeString(attributes[key] ?? "", into: &out)
-    }
-    out.append(UInt8(ascii: "}"))
-  }
-
-  static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
-    guard value != 0 else {
-      out.append(UInt8(ascii: "0"))
-      return
-    }
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while magnitude > 0 {
-        buffer[count] = UInt8(0x30 + magnitude % 10)
-        magnitude /= 10
-        count += 1
-      }
-      for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
-    }
   }
 }

@@ -87,9 +87,9 @@ public final class ScenarioRunner {
   /// Runs every remaining step, handing each batch of events to `sink` in order
   /// (also the events recorded before the first step).
   public func run(_ sink: ([StageEvent]) -> Void) throws(ScenarioError) {
-    sink(stage.drainEvents())
+    stage.drainEvents(sink)
     while !isFinished {
-      defer { sink(stage.drainEvents()) }
+      defer { stage.drainEvents(sink) }
       try step()
     }
   }

@@ -2,8 +2,7 @@ import TokenCore
 
 /// Building and recording events; every event goes through `emit`.
 extension Stage {
-  func emit(_ event: StageEvent) {
-    var event = event
+  func emit(_ event: consuming StageEvent) {
     event.seq = nextSeq
     event.time = clock.now
     nextSeq += 1
@@ -11,11 +10,12 @@ extension Stage {
   }
 
   /// A renderer event reported by client `observer`, named as its platform names it.
+  /// Reads single fields of `clients[observer]`: copying the whole client would retain its token.
   func clientEvent(_ kind: EventKind, observer: Int, about participant: Int?) -> StageEvent {
-    let client = clients[observer]
+    let sdk = clients[observer].sdk
     return StageEvent(
-      source: .client, kind: kind, observer: client.id, sdk: client.sdk,
-      name: PlatformNames.renderer(kind, on: client.sdk.platform),
+      source: .client, kind: kind, observer: clients[observer].id, sdk: sdk,
+      name: PlatformNames.renderer(kind, on: sdk.platform),
       participant: participant.map { clients[$0].id })
   }
 
@@ -27,10 +27,10 @@ extension Stage {
 
   /// A strategy question client `observer` asked about `participant`, with the app's answer.
   func emitQuestion(_ kind: EventKind, observer: Int, about participant: Int, answer: String) {
-    let client = clients[observer]
+    let sdk = clients[observer].sdk
     var event = StageEvent(
-      source: .strategy, kind: kind, observer: client.id, sdk: client.sdk,
-      name: PlatformNames.strategy(kind, on: client.sdk.platform),
+      source: .strategy, kind: kind, observer: clients[observer].id, sdk: sdk,
+      name: PlatformNames.strategy(kind, on: sdk.platform),
       participant: clients[participant].id)
     event.answer = answer
     emit(event)
@@ -39,9 +39,8 @@ extension Stage {
   /// Participant info of `participant` at metadata `version`, as an observer receives it.
   func emitParticipantInfo(_ kind: EventKind, observer: Int, about participant: Int, version: Int) {
     var event = clientEvent(kind, observer: observer, about: participant)
-    let metadata = clients[participant].history[version]
-    event.userId = metadata.userId
-    event.attributes = metadata.attributes
+    event.userId = clients[participant].history[version].userId
+    event.attributes = clients[participant].history[version].attributes
     event.capabilities = clients[participant].capabilities
     emit(event)
   }

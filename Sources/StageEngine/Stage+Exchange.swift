@@ -33,7 +33,8 @@ extension Stage {
     } catch {
       let report = ExchangeRejectionReport(
         checker: .service, code: SDKErrorCode(.exchangeFailed, platform: sdk.platform),
-        message: "the service refused the new token: \(error)", fields: [])
+        message: "the service refused the new token: "
+          + TokenRefusalText.describe(error, of: new, now: clock.now), fields: [])
       reject(slot, report)
       if sdk.platform == .web { disconnect(slot, reason: "failed-exchange") }
       return .rejected(report)

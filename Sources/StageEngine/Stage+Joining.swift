@@ -96,7 +96,8 @@ extension Stage {
         case .expired: .tokenExpired
         case .notAllowed: .tokenNotAllowed
         }
-      return JoinRefusal(errorCase: errorCase, message: "\(error)", reachedService: true)
+      let message = TokenRefusalText.describe(error, of: token, now: clock.now)
+      return JoinRefusal(errorCase: errorCase, message: message, reachedService: true)
     }
     if token.claims.resource != configuration.arn {
       return notAllowed("token is for \(token.claims.resource), not \(configuration.arn)")

@@ -67,6 +67,14 @@ public final class Stage {
     return drained
   }
 
+  /// Hands every event recorded since the last drain to `body`, oldest first, then
+  /// forgets them. Unlike `drainEvents()` the stage keeps its buffer, so a long
+  /// headless run does not allocate a fresh one per step.
+  public func drainEvents(_ body: ([StageEvent]) throws -> Void) rethrows {
+    defer { events.removeAll(keepingCapacity: true) }
+    try body(events)
+  }
+
   /// Number of events recorded and not yet drained.
   public var pendingEventCount: Int { events.count }
 

@@ -76,7 +76,7 @@ public struct TextEventRenderer {
 
   private static func format(_ attributes: [String: String]) -> String {
     var bytes: [UInt8] = []
-    JSONLEventRenderer.appendAttributes(attributes, to: &bytes)
+    JSONBytes.appendAttributes(attributes, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
