@@ -7,12 +7,12 @@ import Testing
 /// publishing with new attributes that older SDKs and the composition have not seen).
 /// Expected text was reviewed by eye against SPEC §3.4 and §4.
 @Suite struct PaneSnapshotTests {
-  /// Demo after: 4 joins, co-host upgrade, `y`, feature the guest; guest selected.
+  /// Demo opened live (4 joins), then co-host upgrade, `y`, feature the guest; the script
+  /// selected the guest.
   static func featuredGuest() throws -> AppState {
-    let controller = try Fixture.demo(steps: 5)
+    let controller = try Fixture.demo(steps: 1)
     controller.handle(.character("y"))
     controller.perform(.nextStep)
-    controller.handle(.down)
     return controller.state
   }
 
@@ -117,7 +117,7 @@ import Testing
   }
 
   @Test func compositionFollowsAtOnceUnderLivePolicy() throws {
-    let controller = try Fixture.demo(steps: 5)
+    let controller = try Fixture.demo(steps: 1)
     controller.handle(.character("y"))
     controller.handle(.backTab)
     controller.handle(.backTab)
