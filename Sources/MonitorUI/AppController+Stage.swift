@@ -133,6 +133,11 @@ extension AppController {
     do {
       let step = try runner.step()
       refresh()
+      if state.followsScript, let id = step?.participant,
+        let index = state.snapshot.participants.firstIndex(where: { $0.id == id })
+      {
+        select(index)
+      }
       let note = state.stepNotes[index].map { " — \($0)" } ?? ""
       report("step \(index + 1)/\(state.script.total): \(step?.summary ?? "")\(note)", .success)
     } catch {

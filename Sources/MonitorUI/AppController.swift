@@ -109,5 +109,7 @@ extension AppController {
     self.init(
       runner: setup.runner, themes: themes, theme: theme, options: options,
       prepared: setup.prepared, stepNotes: setup.notes)
+    state.followsScript = setup.followsScript
+    state.status = setup.openingNote.map { StatusMessage($0) }
   }
 }

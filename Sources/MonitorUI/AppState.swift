@@ -37,6 +37,8 @@ public struct AppState {
   public var script = ScriptProgress()
   /// Narration shown after scripted steps (the demo's story), by step index.
   public var stepNotes: [Int: String] = [:]
+  /// Whether a scripted step selects the participant it acts on.
+  public var followsScript = false
   /// The keymap (drives dispatch, footer and help).
   public var keymap: Keymap = .standard
   /// Set when the user asked to quit.

@@ -38,8 +38,8 @@ public enum CompositionView {
     if lagging, let truth = state.truthSlots {
       lines.append([
         Span("LAGS the truth", .stale, attributes: .bold),
-        Span(" (\(settings.updates.rawValue)): would be ", .stale),
-        Span(slotList(truth, ascii: ascii), .stale),
+        Span(" (\(settings.updates.rawValue)): would be ", .warning),
+        Span(slotList(truth, ascii: ascii), .warning),
       ])
     }
     for (index, slot) in composition.slots.enumerated() {

@@ -45,17 +45,26 @@ public enum DemoScenario {
     }
     """#
 
-  /// What to look at after each step, by step index.
+  /// The setup steps (the four joins, which start the host publishing) that run before the
+  /// first frame, so the demo opens on a live stage.
+  public static let openingSteps = 4
+
+  /// The status line on opening: what is on stage and what `n` does next.
+  public static let openingNote =
+    "LIVE: host publishes (ios@1.37.0), guest is subscribe-only, old-SDK viewers watch"
+    + " · n: make the guest co-host"
+
+  /// What each step demonstrates, by step index (shown after the step runs).
   public static let notes: [Int: String] = [
-    0: "the host publishes at once (strategy always)",
-    1: "guest is subscribe-only: others do not see it (observers only see publishers)",
-    3: "web@1.32.0 and android@1.36.0 have no exchangeToken — try x on them",
-    4: "guest gained publish; its strategy is ask: answer y (publish now) or n (wait)",
+    4: "co-host upgrade: guest gained publish; its strategy is ask: y publishes now, n waits",
     5:
-      "if guest publishes: 1.37 clients see it now; android@1.36/web@1.32 and the composition are STALE",
-    6: "immutable topic changed: the SDK rejects it and nothing changes",
-    8: "republished: everyone catches up and the layout features the guest",
-    9: "demote host: it unpublishes at once, no strategy question",
+      "attributes changed while publishing: 1.37 clients see it now; android@1.36.0, web@1.32.0"
+      + " and the composition (on-reconnect) are STALE",
+    6: "immutable claim (topic) changed: the SDK rejects the exchange and nothing changes",
+    7: "guest unpublishes: every observer sees it leave; the composition drops it",
+    8: "republished: the stale observers catch up in participantJoined; the layout features guest",
+    9:
+      "demote host: publish lost while publishing, so it unpublishes at once, no strategy question",
     10: "13h later every first token has expired (ttl 12h)",
     11: "viewer-web cannot rejoin: its token expired",
   ]

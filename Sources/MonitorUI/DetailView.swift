@@ -3,8 +3,8 @@ import StageEngine
 import TerminalKit
 import TokenCore
 
-/// The selected participant: states and strategy, who sees what (STALE marked, with the
-/// engine's reason) and the decoded token — header and claims, never the signature.
+/// The selected participant: states and strategy, who sees what (a STALE badge before the
+/// believed metadata, so it shows in narrow panes too, and the engine's reason) and the decoded token — header and claims, never the signature.
 /// Lines are produced on demand for the visible window, so thousands of observers cost
 /// only the rows shown.
 public enum DetailView {
@@ -62,15 +62,15 @@ struct DetailContent {
   }
 
   private static func beliefLine(_ belief: ObserverBelief) -> [Span] {
+    let marker =
+      belief.isStale
+      ? Span(" STALE ", .stale, attributes: .bold) : Span("current", .success)
     var spans = [
       Span("  " + Span.fit(belief.observer, 15) + " "), Span(Span.fit(belief.profile, 15), .muted),
-      Span(" " + metadataText(belief.believed) + " "),
+      Span(" "), marker, Span(" " + metadataText(belief.believed)),
     ]
-    if belief.isStale {
-      spans.append(Span("STALE", .stale, attributes: .bold))
-      spans.append(Span(" " + (belief.reason ?? ""), .stale))
-    } else {
-      spans.append(Span("current", .success))
+    if belief.isStale, let reason = belief.reason {
+      spans.append(Span("  " + reason, .warning))
     }
     return spans
   }

@@ -10,15 +10,22 @@ public struct MonitorSetup {
   public let prepared: [PreparedToken]
   /// Narration per step.
   public let notes: [Int: String]
+  /// The status line on opening, if any.
+  public let openingNote: String?
+  /// Whether a scripted step selects the participant it acts on (the demo's story).
+  public let followsScript: Bool
 
-  /// Loads the built-in demo.
+  /// Loads the built-in demo and runs its setup steps, so it opens on a live stage.
   public static func demo() throws(ScenarioError) -> MonitorSetup {
-    try MonitorSetup(
+    let setup = try MonitorSetup(
       scenario: DemoScenario.load(), file: DemoScenario.fileName, prepared: DemoScenario.deck,
-      notes: DemoScenario.notes)
+      notes: DemoScenario.notes, openingNote: DemoScenario.openingNote, followsScript: true)
+    for _ in 0..<DemoScenario.openingSteps { try setup.runner.step() }
+    return setup
   }
 
-  /// Loads the scenario file at `path`.
+  /// Loads the scenario file at `path`. None of its steps runs until the user presses `n`:
+  /// the file is the user's.
   public static func file(_ path: String) throws(ScenarioError) -> MonitorSetup {
     let scenario = try Scenario(contentsOfFile: path)
     return try MonitorSetup(
@@ -26,11 +33,14 @@ public struct MonitorSetup {
   }
 
   /// Prepares `scenario`; `file` names it in errors.
-  public init(scenario: Scenario, file: String, prepared: [PreparedToken], notes: [Int: String])
-    throws(ScenarioError)
-  {
+  public init(
+    scenario: Scenario, file: String, prepared: [PreparedToken], notes: [Int: String],
+    openingNote: String? = nil, followsScript: Bool = false
+  ) throws(ScenarioError) {
     runner = try ScenarioRunner(scenario: scenario, file: file)
     self.prepared = prepared
     self.notes = notes
+    self.openingNote = openingNote
+    self.followsScript = followsScript
   }
 }

@@ -7,7 +7,9 @@ public enum Screen {
   public static func render(_ state: AppState, into grid: inout CellGrid) {
     grid.clear()
     let size = TerminalSize(width: grid.width, height: grid.height)
-    guard let layout = ScreenLayout(size: size) else {
+    guard
+      let layout = ScreenLayout(size: size, participantCount: state.snapshot.participants.count)
+    else {
       TooSmallView.render(state.theme, into: &grid)
       if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
       return

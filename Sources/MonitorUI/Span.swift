@@ -31,8 +31,9 @@ public struct Span: Equatable, Sendable {
   /// `text` cut or padded to exactly `width` columns (for table cells); a cut ends with
   /// `ellipsis` so truncation is never silent.
   public static func fit(_ text: String, _ width: Int, ellipsis: String = "…") -> String {
-    guard DisplayWidth.of(text) > width else {
-      return text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+    let textWidth = columns(text)
+    guard textWidth > width else {
+      return text + String(repeating: " ", count: max(0, width - textWidth))
     }
     var result = ""
     var used = 0
@@ -44,5 +45,12 @@ public struct Span: Equatable, Sendable {
     }
     guard width > 0 else { return "" }
     return result + ellipsis + String(repeating: " ", count: max(0, width - 1 - used))
+  }
+
+  /// Columns `text` takes: one per byte when it is printable ASCII (IDs, names, times — almost
+  /// every cell), else the grapheme walk of `DisplayWidth`. Table cells are fitted every frame.
+  static func columns(_ text: String) -> Int {
+    let utf8 = text.utf8
+    return utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? utf8.count : DisplayWidth.of(text)
   }
 }

@@ -45,7 +45,7 @@ public struct Theme: Hashable, Sendable {
     .subscribe: Style(foreground: .blue, attributes: .bold),
     .warning: Style(foreground: .yellow, attributes: .bold),
     .error: Style(foreground: .brightRed, attributes: .bold),
-    .stale: Style(foreground: .brightBlack, attributes: .dim),
+    .stale: Style(foreground: .black, background: .yellow, attributes: .bold),
     .success: Style(foreground: .green),
     .joined: Style(foreground: .brightGreen),
     .left: Style(foreground: .brightBlack),

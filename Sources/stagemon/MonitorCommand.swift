@@ -8,6 +8,44 @@ import TerminalKit
 /// terminal on stderr; once the UI runs, nothing is written to stdout and the terminal is
 /// restored on q, Ctrl-C, SIGTERM, SIGHUP and errors.
 enum MonitorCommand {
+  /// Every monitor option, in the order help lists them. The parser, this command's help and
+  /// the top-level `stagemon --help` all read this list, so none of them can miss an option.
+  enum Option: String, CaseIterable {
+    case theme = "--theme"
+    case noColor = "--no-color"
+    case logLines = "--log-lines"
+    case exitAfterFrames = "--exit-after-frames"
+
+    /// The value's placeholder, nil for a flag.
+    var argument: String? {
+      switch self {
+      case .theme: return "NAME|PATH"
+      case .noColor: return nil
+      case .logLines, .exitAfterFrames: return "N"
+      }
+    }
+
+    /// What it does, for help.
+    var summary: String {
+      switch self {
+      case .theme:
+        return "theme name (default, light, colorblind, high-contrast, monochrome) or file"
+      case .noColor: return "no colours (also NO_COLOR); meaning stays in symbols and attributes"
+      case .logLines: return "keep at most N log lines (default \(Options.defaultLogLines))"
+      case .exitAfterFrames: return "quit after drawing N frames (scripted runs)"
+      }
+    }
+
+    /// "--log-lines N".
+    var usage: String { rawValue + (argument.map { " " + $0 } ?? "") }
+  }
+
+  /// The option lines of help, aligned: "  --log-lines N            keep at most …".
+  static let optionLines =
+    (Option.allCases.map { ($0.usage, $0.summary) } + [("--help", "this help")])
+    .map { "  " + $0.0.padding(toLength: 23, withPad: " ", startingAt: 0) + "  " + $0.1 }
+    .joined(separator: "\n")
+
   static let help = """
     USAGE: stagemon [SCENARIO.json] [options]
 
@@ -15,11 +53,7 @@ enum MonitorCommand {
     Press n to run the scenario's next step, ? for every key.
 
     OPTIONS:
-      --theme NAME|PATH        theme name (default, light, colorblind, high-contrast, monochrome) or file
-      --no-color               no colours (also NO_COLOR); meaning stays in symbols and attributes
-      --log-lines N            keep at most N log lines (default 10000)
-      --exit-after-frames N    quit after drawing N frames (scripted runs)
-      --help                   this help
+    \(optionLines)
     """
 
   static func run(_ words: [String]) -> ExitStatus {
@@ -78,17 +112,19 @@ enum MonitorCommand {
     var scenario: String?
     var theme: String?
     var noColor: Bool
-    var logLines = 10_000
+    /// Log lines kept when `--log-lines` is not given.
+    static let defaultLogLines = 10_000
+    var logLines = defaultLogLines
     var exitAfterFrames: Int?
 
     init(_ arguments: inout Arguments) throws(UsageError) {
-      noColor = arguments.flag("--no-color")
-      theme = try arguments.option("--theme")
-      if let text = try arguments.option("--log-lines") {
-        logLines = try Self.positive(text, "--log-lines")
+      noColor = arguments.flag(Option.noColor.rawValue)
+      theme = try arguments.option(Option.theme.rawValue)
+      if let text = try arguments.option(Option.logLines.rawValue) {
+        logLines = try Self.positive(text, Option.logLines.rawValue)
       }
-      if let text = try arguments.option("--exit-after-frames") {
-        exitAfterFrames = try Self.positive(text, "--exit-after-frames")
+      if let text = try arguments.option(Option.exitAfterFrames.rawValue) {
+        exitAfterFrames = try Self.positive(text, Option.exitAfterFrames.rawValue)
       }
       scenario = arguments.positional()
       try arguments.finish()

@@ -7,10 +7,13 @@ enum Stagemon {
     stagemon \(version) — a terminal stage monitor for Amazon IVS real-time token exchange
 
     USAGE:
-      stagemon [SCENARIO.json] [--theme NAME|PATH] [--no-color]   open the monitor UI
+      stagemon [SCENARIO.json] [options]   open the monitor UI (the built-in demo without a file)
       stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
       stagemon token keygen|mint|inspect|verify|diff ...
       stagemon --help | --version | COMMAND --help
+
+    MONITOR OPTIONS:
+    \(MonitorCommand.optionLines)
 
     Exit status: 0 success, 1 invalid input or rejected token, 2 usage error.
     """

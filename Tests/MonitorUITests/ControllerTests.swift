@@ -7,11 +7,13 @@ import Testing
 
 /// The controller driven through the MemoryBackend with real keys, asserting on the screen.
 @Suite struct ControllerTests {
-  /// The demo after every participant joined, on a 120×40 memory terminal.
-  static func joined(logLines: Int = 1000, saveDirectory: String = ".") throws -> (
+  /// The demo as it opens (every participant joined, host publishing), on a 120×40 memory terminal.
+  static func joined(
+    logLines: Int = 1000, saveDirectory: String = FileManager.default.temporaryDirectory.path
+  ) throws -> (
     AppController, MemoryBackend, MonitorLoop
   ) {
-    let controller = try Fixture.demo(steps: 4, logLines: logLines, saveDirectory: saveDirectory)
+    let controller = try Fixture.demo(logLines: logLines, saveDirectory: saveDirectory)
     let backend = MemoryBackend(width: 120, height: 40)
     let loop = MonitorLoop(controller: controller, backend: backend)
     return (controller, backend, loop)
@@ -21,6 +23,11 @@ import Testing
   static func press(_ keys: [Key], _ backend: MemoryBackend, _ loop: MonitorLoop) {
     backend.feed(keys)
     loop.run(exitAfterFrames: keys.count + 1)
+  }
+
+  /// The log pane at 120×40 with the demo's four participants.
+  static func logRect() throws -> Rect {
+    try #require(ScreenLayout(size: TerminalSize(width: 120, height: 40), participantCount: 4)).log
   }
 
   static func screen(_ backend: MemoryBackend) -> [String] {
@@ -120,9 +127,10 @@ import Testing
     Self.press([.character(" "), .character("n")], backend, loop)
     let new = controller.state.log.newSincePause
     #expect(new > 0)
-    #expect(Self.screen(backend)[26].contains("PAUSED \(new) new"))
+    let title = try Self.logRect().y
+    #expect(Self.screen(backend)[title].contains("PAUSED \(new) new"))
     Self.press([.character(" ")], backend, loop)
-    #expect(!Self.screen(backend)[26].contains("PAUSED"))
+    #expect(!Self.screen(backend)[title].contains("PAUSED"))
   }
 
   @Test func filterNarrowsTheLogLive() throws {
@@ -136,9 +144,9 @@ import Testing
     #expect(screen[38].hasPrefix("/SUBSCRIBE_STAR"))
     let narrowed = controller.state.log.visibleCount
     #expect(narrowed > 0 && narrowed < all)
-    let logRows = screen[27..<37].filter { $0.contains(":00 ") }
+    let log = try Self.logRect()
+    let logRows = screen[(log.y + 1)..<(log.maxY - 1)].filter { $0.contains(":00 ") }
     #expect(!logRows.isEmpty)
-    print(screen.joined(separator: "\n"))
     #expect(logRows.allSatisfy { $0.contains("SUBSCRIBE_STARTED") }, "\(logRows)")
     Self.press([.escape], backend, loop)
     #expect(controller.state.log.visibleCount == all)
@@ -149,7 +157,7 @@ import Testing
     Self.press([.character("n")], backend, loop)
     #expect(controller.state.log.count == 10)
     #expect(controller.state.log.appended > 10)
-    #expect(Self.screen(backend)[26].hasPrefix("┌ Events 10 "))
+    #expect(Self.screen(backend)[try Self.logRect().y].hasPrefix("┌ Events 10 "))
   }
 
   @Test func saveWritesJSONLinesWithoutSignatures() throws {
@@ -236,7 +244,6 @@ import Testing
 
   @Test func stepsRunToTheEndAndReportWhenFinished() throws {
     let controller = try Fixture.demo()
-    for _ in 0..<4 { controller.perform(.nextStep) }
     controller.perform(.nextStep)
     controller.handle(.character("n"))
     for _ in 0..<20 { controller.perform(.nextStep) }

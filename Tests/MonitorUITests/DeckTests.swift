@@ -7,7 +7,7 @@ import Testing
 /// checked against what the stage then really does.
 @Suite struct DeckTests {
   static func deck() throws -> (AppController, DeckState) {
-    let controller = try Fixture.demo(steps: 4)
+    let controller = try Fixture.demo()
     controller.handle(.down)
     controller.handle(.character("x"))
     guard case .deck(let deck)? = controller.state.overlay else {
@@ -58,7 +58,7 @@ import Testing
   }
 
   @Test func uiExchangeKeepsTheRunnersTokenForLaterJoins() throws {
-    let controller = try Fixture.demo(steps: 4)
+    let controller = try Fixture.demo()
     controller.perform(.commandLine)
     Fixture.type("exchange guest grant-publish", into: controller)
     controller.handle(.enter)

@@ -1,3 +1,4 @@
+import Foundation
 import MonitorUI
 import StageEngine
 import TerminalKit
@@ -7,8 +8,12 @@ import Testing
 enum Fixture {
   static let theme = Theme.builtInDefault
 
-  /// A controller on the demo after `steps` scripted steps.
-  static func demo(steps: Int = 0, logLines: Int = 1000, saveDirectory: String = ".") throws
+  /// A controller on the demo (opened live: its setup steps already ran) after `steps` more
+  /// scripted steps.
+  static func demo(
+    steps: Int = 0, logLines: Int = 1000,
+    saveDirectory: String = FileManager.default.temporaryDirectory.path
+  ) throws
     -> AppController
   {
     let setup = try MonitorSetup.demo()

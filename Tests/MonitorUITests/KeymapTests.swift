@@ -74,16 +74,16 @@ import Testing
     let expected = keymap.active(in: state.keySituation).filter(\.inFooter)
     let hints = FooterView.hints(state)
     #expect(hints.map(\.keys) == expected.map(\.keyLabel))
-    #expect(hints.first { $0.keys == "n" }?.label == "next step 0/12")
+    #expect(hints.first { $0.keys == "n" }?.label == "next step 4/12")
     var grid = CellGrid(width: 120, height: 40)
     Screen.render(state, into: &grid)
     let footer = Fixture.text(grid)[39]
     #expect(
-      footer.hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 0/12  x swap token"))
+      footer.hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 4/12  x swap token"))
   }
 
   @Test func footerSaysNotNowWhileAQuestionIsPending() throws {
-    let controller = try Fixture.demo(steps: 5)
+    let controller = try Fixture.demo(steps: 1)
     let hints = FooterView.hints(controller.state)
     #expect(hints.contains { $0.keys == "n" && $0.label == "not now" })
     #expect(hints.contains { $0.keys == "y" && $0.label == "publish now" })

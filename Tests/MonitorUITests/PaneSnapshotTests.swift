@@ -7,12 +7,12 @@ import Testing
 /// publishing with new attributes that older SDKs and the composition have not seen).
 /// Expected text was reviewed by eye against SPEC §3.4 and §4.
 @Suite struct PaneSnapshotTests {
-  /// Demo after: 4 joins, co-host upgrade, `y`, feature the guest; guest selected.
+  /// Demo opened live (4 joins), then co-host upgrade, `y`, feature the guest; the script
+  /// selected the guest.
   static func featuredGuest() throws -> AppState {
-    let controller = try Fixture.demo(steps: 5)
+    let controller = try Fixture.demo(steps: 1)
     controller.handle(.character("y"))
     controller.perform(.nextStep)
-    controller.handle(.down)
     return controller.state
   }
 
@@ -66,10 +66,10 @@ import Testing
         "│android@1.37.0  connected  published  strategy publish=ask subscribe=audioVideo                   │",
         "│capabilities publish subscribe   user_id bob   attributes {featured=true, order=0}                │",
         "│who sees what  truth: bob {featured=true, order=0}                                                │",
-        "│  host            ios@1.37.0      bob {featured=true, order=0} current                            │",
-        "│  viewer-android  android@1.36.0  bob {order=2} STALE android@1.36.0: sees it on republish        │",
-        "│  viewer-web      web@1.32.0      bob {order=2} STALE web@1.32.0: sees it on republish            │",
-        "│  composition     on-reconnect    bob {order=2} STALE composition (on-reconnect): sees it on repu…│",
+        "│  host            ios@1.37.0      current bob {featured=true, order=0}                            │",
+        "│  viewer-android  android@1.36.0   STALE  bob {order=2}  android@1.36.0: sees it on republish     │",
+        "│  viewer-web      web@1.32.0       STALE  bob {order=2}  web@1.32.0: sees it on republish         │",
+        "│  composition     on-reconnect     STALE  bob {order=2}  composition (on-reconnect): sees it on r…│",
       ])
     #expect(
       text[8]
@@ -80,7 +80,10 @@ import Testing
         == "│  exp          1767312000 (2026-01-02T00:00:00Z)                                                  │"
     )
     let staleColumn = try #require(Fixture.column(of: "STALE", in: grid, row: 5))
+    #expect(grid.style(x: staleColumn - 1, y: 5) == Fixture.theme[.stale].adding(.bold))
     #expect(grid.style(x: staleColumn, y: 5) == Fixture.theme[.stale].adding(.bold))
+    let reasonColumn = try #require(Fixture.column(of: "android@1.36.0:", in: grid, row: 5))
+    #expect(grid.style(x: reasonColumn, y: 5) == Fixture.theme[.warning])
     let currentColumn = try #require(Fixture.column(of: "current", in: grid, row: 4))
     #expect(grid.style(x: currentColumn, y: 4) == Fixture.theme[.success])
     #expect(grid.style(x: 0, y: 0) == Fixture.theme[.border])
@@ -117,7 +120,7 @@ import Testing
   }
 
   @Test func compositionFollowsAtOnceUnderLivePolicy() throws {
-    let controller = try Fixture.demo(steps: 5)
+    let controller = try Fixture.demo(steps: 1)
     controller.handle(.character("y"))
     controller.handle(.backTab)
     controller.handle(.backTab)

@@ -1,0 +1,92 @@
+import Foundation
+import MonitorUI
+import StageEngine
+import TerminalKit
+import Testing
+
+/// The built-in demo opens on a live stage and `n` tells the story of SPEC §3.4 and §4; a
+/// scenario file opens untouched.
+@Suite struct DemoTests {
+  @Test func demoOpensOnALiveStage() throws {
+    let state = try Fixture.demo().state
+    #expect(state.script.done == DemoScenario.openingSteps)
+    let host = try #require(state.snapshot.participant("host"))
+    #expect(host.sdk.description == "ios@1.37.0")
+    #expect(host.publish == .published)
+    let guest = try #require(state.snapshot.participant("guest"))
+    #expect(guest.connection == .connected)
+    #expect(!guest.capabilities.publish && guest.capabilities.subscribe)
+    #expect(guest.strategy.publish == .ask)
+    for (id, sdk) in [("viewer-android", "android@1.36.0"), ("viewer-web", "web@1.32.0")] {
+      let viewer = try #require(state.snapshot.participant(id))
+      #expect(viewer.sdk.description == sdk)
+      #expect(viewer.remotes.first { $0.participant == "host" }?.subscribe == .subscribed)
+    }
+    #expect(state.status?.text == DemoScenario.openingNote)
+    #expect(state.log.visibleLines().contains { $0.name == "PUBLISH_STARTED" })
+  }
+
+  @Test func openingScreenAt120x40() throws {
+    let state = try Fixture.demo().state
+    var grid = CellGrid(width: 120, height: 40)
+    Screen.render(state, into: &grid)
+    let text = Fixture.text(grid)
+    #expect(
+      Array(text[1...8]) == [
+        "┌ ▸ Participants 4 ────────────────────────────────────────────────────────────────────────────────────────────────────┐",
+        "│  ID             USER_ID    SDK            CAP CONNECTION   PUBLISH    SUBS EXPIRES                                   │",
+        "│▶ host           alice      ios@1.37.0     PS  connected    published  0    in 12h                                    │",
+        "│  guest          bob        android@1.37.0 -S  connected    —          1    in 12h                                    │",
+        "│  viewer-android carol      android@1.36.0 -S  connected    —          1    in 12h                                    │",
+        "│  viewer-web     dave       web@1.32.0     -S  connected    —          1    in 12h                                    │",
+        "└──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘",
+        "┌ Detail: host ────────────────────────────────────────────────────────────┐┌ Composition ─────────────────────────────┐",
+      ])
+    #expect(text[20].hasPrefix("┌ Events 40 ─"))
+    #expect(text[37].hasPrefix("└─"))
+    #expect(text[36].contains("SUBSCRIBE_STARTED") && text[36].contains("viewer-web remote=host"))
+    #expect(text[38] == DemoScenario.openingNote)
+    #expect(text[39].hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 4/12"))
+  }
+
+  @Test func nextStepsShowStaleObserversThenTheirCatchUp() throws {
+    let controller = try Fixture.demo()
+    controller.handle(.character("n"))
+    #expect(controller.state.selectedParticipant?.id == "guest")
+    #expect(controller.state.pendingQuestion?.participant == "guest")
+    #expect(controller.state.status?.text.contains("co-host upgrade") == true)
+    controller.handle(.character("y"))
+    controller.handle(.character("n"))
+    let stale = controller.state.beliefs.filter(\.isStale).map(\.observer)
+    #expect(stale == ["viewer-android", "viewer-web", "composition"])
+    #expect(controller.state.beliefs.first { $0.observer == "host" }?.isStale == false)
+    #expect(controller.state.status?.text.contains("are STALE") == true)
+    controller.handle(.character("n"))
+    #expect(controller.state.log.visibleLines().last { $0.event.kind == .exchangeRejected } != nil)
+    controller.handle(.character("n"))
+    controller.handle(.character("n"))
+    #expect(controller.state.status?.text.contains("catch up") == true)
+    #expect(controller.state.beliefs.allSatisfy { !$0.isStale })
+    #expect(controller.state.snapshot.composition?.slots.first?.participant == "guest")
+    controller.handle(.character("n"))
+    #expect(controller.state.selectedParticipant?.id == "host")
+    #expect(controller.state.selectedParticipant?.publish == .notPublished)
+  }
+
+  @Test func scenarioFileOpensWithoutRunningSteps() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("stagemon-demo-\(UUID().uuidString).json").path
+    try DemoScenario.json.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let setup = try MonitorSetup.file(path)
+    let controller = AppController(
+      setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
+      options: MonitorOptions(logLines: 100))
+    #expect(controller.state.script.done == 0)
+    #expect(controller.state.snapshot.participants.allSatisfy { $0.connection == .disconnected })
+    #expect(controller.state.status == nil)
+    controller.handle(.character("n"))
+    controller.handle(.character("n"))
+    #expect(controller.state.selectedParticipant?.id == "host")
+  }
+}

@@ -1,0 +1,55 @@
+import MonitorUI
+import TerminalKit
+import Testing
+
+/// The participants pane is sized to its rows (5 rows at least, 35% of the body at most), the
+/// detail / composition band takes 40% of the rest (9 to 18 rows, never more than half), and
+/// the event log gets everything else.
+@Suite struct ScreenLayoutTests {
+  /// (width, height, participants) → (participants height, middle height, log height).
+  @Test(arguments: [
+    (120, 40, 4, 7, 12, 18),
+    (200, 60, 10, 13, 17, 27),
+    (200, 60, 10_000, 19, 15, 23),
+    (120, 40, 1, 5, 12, 20),
+    (120, 40, 0, 5, 12, 20),
+    (80, 24, 4, 7, 7, 7),
+    (60, 18, 4, 5, 5, 5),
+    (300, 100, 4, 7, 18, 72),
+  ])
+  func bandsFitTheContent(
+    width: Int, height: Int, count: Int, participants: Int, middle: Int, log: Int
+  ) throws {
+    let layout = try #require(
+      ScreenLayout(size: TerminalSize(width: width, height: height), participantCount: count))
+    #expect(layout.participants.height == participants)
+    #expect(layout.detail.height == middle)
+    #expect(layout.composition.height == middle)
+    #expect(layout.log.height == log)
+  }
+
+  @Test(arguments: [(60, 18), (80, 24), (99, 29), (120, 40), (200, 60), (333, 111)])
+  func panesTileTheBodyWithoutGapsOrOverlap(width: Int, height: Int) throws {
+    for count in [0, 1, 4, 12, 50, 10_000] {
+      let layout = try #require(
+        ScreenLayout(size: TerminalSize(width: width, height: height), participantCount: count))
+      #expect(layout.header == Rect(x: 0, y: 0, width: width, height: 1))
+      #expect(layout.participants.y == 1)
+      #expect(layout.detail.y == layout.participants.maxY)
+      #expect(layout.composition.y == layout.detail.y)
+      #expect(layout.detail.maxX == layout.composition.x)
+      #expect(layout.composition.maxX == width)
+      #expect(layout.log.y == layout.detail.maxY)
+      #expect(layout.log.maxY == height - 2)
+      #expect(layout.status.y == height - 2)
+      #expect(layout.footer.y == height - 1)
+      #expect(layout.log.height >= layout.detail.height, "\(width)×\(height) \(count)")
+      #expect(layout.participants.height <= max(5, (height - 3) * 35 / 100))
+    }
+  }
+
+  @Test func belowTheMinimumThereIsNoLayout() {
+    #expect(ScreenLayout(size: TerminalSize(width: 59, height: 40), participantCount: 4) == nil)
+    #expect(ScreenLayout(size: TerminalSize(width: 120, height: 17), participantCount: 4) == nil)
+  }
+}
