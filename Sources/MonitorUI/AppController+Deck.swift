@@ -109,7 +109,7 @@ extension AppController {
     let events = run(
       .exchange(id, .raw(token)), success: "\(id): token exchanged (\(candidate.entry.title))")
     guard let rejected = events?.first(where: { $0.kind == .exchangeRejected }) else { return }
-    let checker = candidate.prediction.isRejectedByService ? "service" : "sdk"
+    let checker = candidate.prediction.isRejectedByService ? "service" : "SDK"
     let code = [rejected.code.map(String.init), rejected.errorCode].compactMap { $0 }
       .joined(separator: " ")
     report(

@@ -4,6 +4,9 @@
 public enum DisplayWidth {
   /// Columns the grapheme occupies on screen (0, 1 or 2).
   public static func of(_ character: Character) -> Int {
+    // Every ASCII character (controls show as a space) takes one column; the
+    // Unicode property lookups below are the cost of a frame otherwise.
+    if character.isASCII { return 1 }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if scalars.allSatisfy(isZeroWidth) { return 0 }

@@ -88,9 +88,9 @@ import Testing
     #expect(status.kind == .warning)
     #expect(
       status.text
-        == "guest: exchange rejected by the sdk (1000): immutable claim changed: topic")
+        == "guest: exchange rejected by the SDK (1000): immutable claim changed: topic")
     #expect(controller.state.snapshot == before)
-    #expect(Self.screen(backend)[38].hasPrefix("guest: exchange rejected by the sdk (1000)"))
+    #expect(Self.screen(backend)[38].hasPrefix("guest: exchange rejected by the SDK (1000)"))
   }
 
   @Test func olderSDKCannotOpenTheDeck() throws {

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux at 120×40): keys pressed as a
+/// person would, the screen read back, each condition polled with a deadline.
+@Suite(.serialized, .enabled(if: TmuxSession.enabled, "tmux is not installed"))
+struct MonitorEndToEndTests {
+  /// A stable stage for the flows below: nothing runs until `n` is pressed.
+  static let scenario = #"""
+    {
+      "description": "end-to-end test stage",
+      "stage": { "arn": "arn:aws:ivs:us-west-2:123456789012:stage/EndToEnd01" },
+      "participants": [
+        { "id": "host", "sdk": "ios@1.37.0", "userId": "alice",
+          "capabilities": ["publish", "subscribe"], "strategy": { "publish": "always" } },
+        { "id": "guest", "sdk": "android@1.37.0", "userId": "bob",
+          "capabilities": ["subscribe"], "strategy": { "publish": "always" } },
+        { "id": "old", "sdk": "android@1.36.0", "userId": "carol", "capabilities": ["subscribe"] },
+        { "id": "web", "sdk": "web@1.32.0", "userId": "dave", "capabilities": ["subscribe"] }
+      ],
+      "steps": [ { "join": "host" }, { "join": "guest" }, { "join": "old" }, { "join": "web" } ]
+    }
+    """#
+
+  /// Starts the scenario above and runs its four joins.
+  func joinedStage() throws -> TmuxSession {
+    let dir = try StagemonBinary.temporaryDirectory()
+    let file = dir.appendingPathComponent("stage.json")
+    try Self.scenario.write(to: file, atomically: true, encoding: .utf8)
+    let session = try TmuxSession([file.path])
+    try expect(session, shows: "Participants")
+    for _ in 0..<4 { try session.send("n") }
+    try expect(session, "four participants connected") { screen in
+      screen.components(separatedBy: "connected").count - 1 >= 4
+        && !screen.contains("disconnected")
+    }
+    return session
+  }
+
+  func expect(
+    _ session: TmuxSession, shows text: String, seconds: Double = 10,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try expect(
+      session, "screen shows \"\(text)\"", seconds: seconds, sourceLocation: sourceLocation
+    ) {
+      $0.contains(text)
+    }
+  }
+
+  func expect(
+    _ session: TmuxSession, _ what: String, seconds: Double = 10,
+    sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+  ) throws {
+    let result = try session.waitFor(seconds, condition)
+    #expect(result.met, "\(what); screen was:\n\(result.screen)", sourceLocation: sourceLocation)
+    if !result.met { throw TmuxError("gave up waiting: \(what)") }
+  }
+
+  /// Moves the deck's selection to the entry titled `title`.
+  func chooseDeckEntry(_ session: TmuxSession, _ title: String) throws {
+    try expect(session, shows: "Token deck")
+    for _ in 0..<20 {
+      let selected = try session.screen().split(separator: "\n").first {
+        $0.contains("▶ ✔") || $0.contains("▶ ✖")
+      }
+      if selected?.contains(title) == true { return }
+      try session.send("Down")
+      usleep(30_000)
+    }
+    throw TmuxError("deck entry \(title) not found")
+  }
+
+  @Test func theDemoOpensAndHelpListsTheActions() throws {
+    let session = try TmuxSession()
+    try expect(session, shows: "stage DemoStage01")
+    try expect(session, shows: "Participants")
+    #expect(try session.inAlternateScreen())
+    try session.send("?")
+    try expect(session, shows: "Help")
+    try expect(session, "help lists the token deck, publish and quit keys") {
+      $0.contains("token deck") && $0.contains("publish / unpublish")
+        && $0.contains("quit and restore")
+    }
+    var scrolled = 0
+    while try !session.screen().contains("not IVS fact"), scrolled < 80 {
+      try session.send("j")
+      scrolled += 1
+    }
+    try expect(session, "help ends with the assumptions, labelled as such") {
+      $0.contains("Assumptions") && $0.contains("not IVS fact")
+    }
+    try session.send("Escape")
+    try expect(session, "help closes") { !$0.contains("Assumptions") }
+  }
+
+  @Test func tabAndShiftTabMoveFocusBetweenPanes() throws {
+    let session = try TmuxSession()
+    try expect(session, shows: "▸ Participants")
+    try session.send("Tab")
+    try expect(session, "focus left the participants pane") {
+      !$0.contains("▸ Participants") && $0.contains("┌ ▸ ")
+    }
+    try session.send("BTab")
+    try expect(session, shows: "▸ Participants")
+  }
+
+  @Test func grantingPublishWithTheDeckShowsTheCapabilityAndTheJoinEvents() throws {
+    let session = try joinedStage()
+    try session.send("j")  // host → guest
+    try expect(session, shows: "Detail: guest")
+    try session.send("x")
+    try chooseDeckEntry(session, "grant publish")
+    try session.send("Enter")
+    try expect(session, "guest row shows publish+subscribe and published") { screen in
+      screen.split(separator: "\n").contains {
+        $0.contains("guest") && $0.contains(" PS ") && $0.contains("published")
+      }
+    }
+    // Each observer reports the new publisher under its own platform's name.
+    try expect(session, shows: "onParticipantJoined")
+    try expect(session, shows: "STAGE_PARTICIPANT_JOINED")
+  }
+
+  @Test func attributesChangedWhilePublishingReachOnlyNewSDKs() throws {
+    let session = try joinedStage()
+    try session.send(":")
+    try session.type("exchange host attributes order=5")
+    try session.send("Enter")
+    try expect(session, shows: "onParticipantMetadataUpdated")  // android@1.37.0 sees it at once
+    try expect(session, "old SDK observers are marked stale with the reason") { screen in
+      screen.contains("STALE") && screen.contains("android@1.36.0: sees")
+    }
+  }
+
+  @Test func changingAnImmutableFieldIsRejectedWithAMessage() throws {
+    let session = try joinedStage()
+    try session.send("j")
+    try session.send("x")
+    try chooseDeckEntry(session, "change an immutable field")
+    try session.send("Enter")
+    try expect(session, "the rejection names the SDK check and the field") { screen in
+      screen.contains("exchange rejected by the SDK") && screen.contains("topic")
+    }
+    try expect(session, shows: "exchangeRejected")
+  }
+
+  @Test func pUnpublishesAndRepublishesTheSelectedParticipant() throws {
+    let session = try joinedStage()
+    try session.send("p")
+    try expect(session, shows: "PUBLISH_STOPPED")
+    try expect(session, shows: "onParticipantLeft")
+    try expect(session, shows: "STAGE_PARTICIPANT_LEFT")
+    try session.send("p")
+    try expect(session, "host is published again") { screen in
+      screen.split(separator: "\n").contains {
+        $0.contains("host") && $0.contains("published") && !$0.contains("not")
+      }
+    }
+  }
+
+  @Test func slashFiltersAndSpacePausesTheLog() throws {
+    let session = try TmuxSession()
+    try expect(session, shows: "Events")
+    try session.send("Space")
+    try expect(session, shows: "PAUSED 0 new")
+    try session.send("n")
+    try expect(session, "paused log counts new lines") { screen in
+      screen.range(of: #"PAUSED [1-9][0-9]* new"#, options: .regularExpression) != nil
+    }
+    try session.send("Space")
+    try expect(session, "log resumed") { !$0.contains("PAUSED") }
+    try session.send("/")
+    try session.type("JOINED")
+    try session.send("Enter")
+    try expect(session, shows: "filter \"JOINED\"")
+  }
+
+  @Test func resizingBelowTheMinimumShowsANoticeAndRecovers() throws {
+    let session = try TmuxSession()
+    try expect(session, shows: "Participants")
+    try session.resize(width: 40, height: 10)
+    try expect(session, shows: "terminal too small")
+    try session.resize(width: 120, height: 40)
+    try expect(session, shows: "Participants")
+  }
+
+  @Test func quittingRestoresAUsableShell() throws {
+    let session = try TmuxSession()
+    try expect(session, shows: "Participants")
+    try session.send("q")
+    try expect(session, shows: "[exit 0]")
+    #expect(try !session.inAlternateScreen())
+    try session.type("echo shell-still-works")
+    try session.send("Enter")
+    try expect(session, shows: "\nshell-still-works")
+  }
+
+  @Test func anInvalidScenarioIsReportedWithoutTouchingTheTerminal() throws {
+    let dir = try StagemonBinary.temporaryDirectory()
+    let file = dir.appendingPathComponent("bad.json")
+    try #"{"participants": [{"id": "a"}], "steps": [{"jion": "a"}]}"#.write(
+      to: file, atomically: true, encoding: .utf8)
+    let session = try TmuxSession([file.path])
+    try expect(session, shows: "[exit 1]")
+    try expect(session, "error names the file, the JSON path and the verb") { screen in
+      screen.contains("bad.json") && screen.contains("steps[0]") && screen.contains("jion")
+    }
+  }
+}
