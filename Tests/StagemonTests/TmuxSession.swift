@@ -126,7 +126,9 @@ final class TmuxSession {
       posix_spawn_file_actions_addclose(&actions, fd)
     }
     let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer {
+      for pointer in argv { free(pointer) }
+    }
     // The test runner's threads block signals; a terminal program must start
     // with none blocked and default handlers, or it never sees SIGWINCH or SIGHUP.
     var attributes = posix_spawnattr_t()
