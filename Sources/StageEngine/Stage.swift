@@ -108,14 +108,18 @@ public final class Stage {
   }
 
   /// Sets or replaces the server-side composition; the layout is recomputed at once.
+  /// A new composition, or one switched to `live`, sees every publisher's current
+  /// attributes; an existing `on-reconnect` one keeps what it saw at publish time.
   public func setComposition(_ configuration: CompositionConfiguration?) {
     guard let configuration else {
       composition = nil
       return
     }
+    if composition == nil || configuration.updates == .live {
+      for slot in publishOrder { clients[slot].compositionVersion = clients[slot].version }
+    }
     if composition == nil {
       composition = CompositionState(configuration: configuration)
-      for slot in publishOrder { clients[slot].compositionVersion = clients[slot].version }
     } else {
       composition?.configuration = configuration
     }

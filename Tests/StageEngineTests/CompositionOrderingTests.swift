@@ -96,4 +96,19 @@ struct CompositionOrderingTests {
     _ = try fixture.stage.reconnect(participant: "a")
     #expect(fixture.stage.snapshot().composition?.slots.map(\.participant) == ["a", "b"])
   }
+
+  @Test func switchingToLiveCatchesTheLayoutUpWithEarlierExchanges() throws {
+    let fixture = try EngineFixture(
+      composition: CompositionConfiguration(participantOrderAttribute: "order"))
+    try fixture.join("a", attributes: ["order": "2"])
+    try fixture.join("b", attributes: ["order": "1"])
+    _ = try fixture.exchange("a", attributes: ["order": "0"])
+    _ = fixture.stage.drainEvents()
+    fixture.stage.setCompositionPolicy(.live)
+    let layout = fixture.stage.drainEvents().filter { $0.kind == .layoutChanged }
+    #expect(layout.count == 1)
+    #expect(layout.first?.slots?.map(\.participant) == ["a", "b"])
+    fixture.stage.setCompositionPolicy(.onReconnect)
+    #expect(fixture.stage.drainEvents().isEmpty)
+  }
 }
