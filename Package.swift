@@ -36,15 +36,19 @@ let package = Package(
       name: "stagemon",
       dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit"]
     ),
+    // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
+    .target(name: "TmuxHarness"),
     .executableTarget(
       name: "stagemon-bench",
-      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit"]
+      dependencies: [
+        "MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "TmuxHarness",
+      ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
     .testTarget(name: "StageEngineTests", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     .testTarget(name: "MonitorUITests", dependencies: ["MonitorUI", "StageEngine", "TerminalKit"]),
-    .testTarget(name: "StagemonTests", dependencies: ["stagemon"]),
+    .testTarget(name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness"]),
   ]
 )

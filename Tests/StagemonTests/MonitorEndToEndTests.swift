@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TmuxHarness
 
 /// The real binary in a real terminal (tmux at 120×40): keys pressed as a
 /// person would, the screen read back, each condition polled with a deadline.
@@ -27,7 +28,7 @@ struct MonitorEndToEndTests {
     let dir = try StagemonBinary.temporaryDirectory()
     let file = dir.appendingPathComponent("stage.json")
     try Self.scenario.write(to: file, atomically: true, encoding: .utf8)
-    let session = try TmuxSession([file.path])
+    let session = try TmuxSession([StagemonBinary.url.path, file.path])
     try expect(session, shows: "Participants")
     for _ in 0..<4 { try session.send("n") }
     try expect(session, "four participants connected") { screen in
@@ -72,7 +73,7 @@ struct MonitorEndToEndTests {
   }
 
   @Test func theDemoOpensAndHelpListsTheActions() throws {
-    let session = try TmuxSession()
+    let session = try TmuxSession([StagemonBinary.url.path])
     try expect(session, shows: "stage DemoStage01")
     try expect(session, shows: "Participants")
     #expect(try session.inAlternateScreen())
@@ -95,7 +96,7 @@ struct MonitorEndToEndTests {
   }
 
   @Test func tabAndShiftTabMoveFocusBetweenPanes() throws {
-    let session = try TmuxSession()
+    let session = try TmuxSession([StagemonBinary.url.path])
     try expect(session, shows: "▸ Participants")
     try session.send("Tab")
     try expect(session, "focus left the participants pane") {
@@ -160,7 +161,7 @@ struct MonitorEndToEndTests {
   }
 
   @Test func slashFiltersAndSpacePausesTheLog() throws {
-    let session = try TmuxSession()
+    let session = try TmuxSession([StagemonBinary.url.path])
     try expect(session, shows: "Events")
     try session.send("Space")
     try expect(session, shows: "PAUSED 0 new")
@@ -177,7 +178,7 @@ struct MonitorEndToEndTests {
   }
 
   @Test func resizingBelowTheMinimumShowsANoticeAndRecovers() throws {
-    let session = try TmuxSession()
+    let session = try TmuxSession([StagemonBinary.url.path])
     try expect(session, shows: "Participants")
     try session.resize(width: 40, height: 10)
     try expect(session, shows: "terminal too small")
@@ -186,7 +187,7 @@ struct MonitorEndToEndTests {
   }
 
   @Test func quittingRestoresAUsableShell() throws {
-    let session = try TmuxSession()
+    let session = try TmuxSession([StagemonBinary.url.path])
     try expect(session, shows: "Participants")
     try session.send("q")
     try expect(session, shows: "[exit 0]")
@@ -201,7 +202,7 @@ struct MonitorEndToEndTests {
     let file = dir.appendingPathComponent("bad.json")
     try #"{"participants": [{"id": "a"}], "steps": [{"jion": "a"}]}"#.write(
       to: file, atomically: true, encoding: .utf8)
-    let session = try TmuxSession([file.path])
+    let session = try TmuxSession([StagemonBinary.url.path, file.path])
     try expect(session, shows: "[exit 1]")
     try expect(session, "error names the file, the JSON path and the verb") { screen in
       screen.contains("bad.json") && screen.contains("steps[0]") && screen.contains("jion")
