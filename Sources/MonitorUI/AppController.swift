@@ -96,7 +96,9 @@ public final class AppController {
     state.beliefs = ObserverBelief.all(about: subject.id, in: state.snapshot)
   }
 
-  func report(_ text: String, _ kind: StatusMessage.Kind = .info) {
+  /// Shows `text` on the status line — also how the command reports a problem
+  /// found before the UI started (e.g. a broken theme file) without losing it.
+  public func report(_ text: String, _ kind: StatusMessage.Kind = .info) {
     state.status = StatusMessage(text, kind: kind)
   }
 }

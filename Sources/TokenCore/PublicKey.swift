@@ -31,15 +31,18 @@ public final class PublicKey: @unchecked Sendable {
   }
 
   /// DER-encoded SubjectPublicKeyInfo.
-  var derSPKI: [UInt8] {
+  var derSPKI: [UInt8] { Self.spkiDER(of: pkey) ?? [] }
+
+  /// The DER SubjectPublicKeyInfo of any key (public, or a private key's public half).
+  static func spkiDER(of pkey: OpaquePointer) -> [UInt8]? {
     let length = i2d_PUBKEY(pkey, nil)
-    guard length > 0 else { return [] }
+    guard length > 0 else { return nil }
     var der = [UInt8](repeating: 0, count: Int(length))
-    _ = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
+    let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
       var cursor = buffer.baseAddress
       return i2d_PUBKEY(pkey, &cursor)
     }
-    return der
+    return written == length ? der : nil
   }
 
   /// `SHA256:<base64>` of the DER SPKI (the OpenSSH style), so people can

@@ -14,7 +14,7 @@ public final class SigningKey: @unchecked Sendable {
 
   private init(owning pkey: OpaquePointer) throws(KeyError) {
     self.pkey = pkey
-    guard let der = Self.publicDER(of: pkey), let pub = Self.publicKey(fromDER: der) else {
+    guard let der = PublicKey.spkiDER(of: pkey), let pub = Self.publicKey(fromDER: der) else {
       throw KeyError(OpenSSLError.message("could not derive the public key"))
     }
     publicKey = pub
@@ -50,17 +50,6 @@ public final class SigningKey: @unchecked Sendable {
       throw KeyError("the private key is not an EC key on P-384 (secp384r1)")
     }
     try self.init(owning: pkey)
-  }
-
-  private static func publicDER(of pkey: OpaquePointer) -> [UInt8]? {
-    let length = i2d_PUBKEY(pkey, nil)
-    guard length > 0 else { return nil }
-    var der = [UInt8](repeating: 0, count: Int(length))
-    let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      var cursor = buffer.baseAddress
-      return i2d_PUBKEY(pkey, &cursor)
-    }
-    return written == length ? der : nil
   }
 
   private static func publicKey(fromDER der: [UInt8]) -> PublicKey? {

@@ -62,6 +62,32 @@ struct Arguments {
   }
 }
 
+/// Options a command parses from its words.
+protocol CommandOptions {
+  init(_ arguments: inout Arguments) throws(UsageError)
+}
+
+extension Arguments {
+  /// Handles `--help` and parses a command's options; `nil` means the command
+  /// is done (help was shown, or a usage error was reported) with `status`.
+  static func parse<Options: CommandOptions>(
+    _ words: [String], help: String, status: inout ExitStatus
+  ) -> Options? {
+    var arguments = Arguments(words)
+    if arguments.flag("--help", "-h") {
+      Console.out(help)
+      status = .success
+      return nil
+    }
+    do {
+      return try Options(&arguments)
+    } catch {
+      status = Stagemon.fail(error, help: help)
+      return nil
+    }
+  }
+}
+
 /// A mistake in how the command was called: exit status 2 with a hint.
 struct UsageError: Error {
   let message: String

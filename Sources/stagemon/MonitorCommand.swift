@@ -57,16 +57,9 @@ enum MonitorCommand {
     """
 
   static func run(_ words: [String]) -> ExitStatus {
-    var arguments = Arguments(words)
-    if arguments.flag("--help", "-h") {
-      Console.out(help)
-      return .success
-    }
-    let options: Options
-    do {
-      options = try Options(&arguments)
-    } catch {
-      return Stagemon.fail(error, help: help)
+    var status = ExitStatus.success
+    guard let options: Options = Arguments.parse(words, help: help, status: &status) else {
+      return status
     }
     let setup: MonitorSetup
     do {
@@ -79,15 +72,16 @@ enum MonitorCommand {
     let depth = ColorDepth.detect(environment: environment, noColorFlag: options.noColor)
     let loader = ThemeLoader(environment: environment)
     let loaded = loader.load(options.theme, colorDepth: depth)
-    if let problem = loaded.diagnostics.first(where: { $0.severity == .error }) {
-      Console.error("stagemon: \(problem)")
-      return .invalid
-    }
-    return runUI(setup, options: options, theme: loaded.theme, loader: loader)
+    // A broken or missing theme is not fatal: the loader fell back to the
+    // default, and the problem is shown on the status line and kept on stderr.
+    let problem = loaded.diagnostics.first { $0.severity == .error }
+    if let problem { Console.error("stagemon: \(problem)") }
+    return runUI(setup, options: options, theme: loaded.theme, loader: loader, problem: problem)
   }
 
   private static func runUI(
-    _ setup: MonitorSetup, options: Options, theme: Theme, loader: ThemeLoader
+    _ setup: MonitorSetup, options: Options, theme: Theme, loader: ThemeLoader,
+    problem: ThemeDiagnostic?
   ) -> ExitStatus {
     let session: TerminalSession
     do {
@@ -101,6 +95,7 @@ enum MonitorCommand {
       themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
       theme: theme.downgraded(to: session.backend.colorDepth),
       options: MonitorOptions(logLines: options.logLines))
+    if let problem { controller.report("\(problem)", .warning) }
     let loop = MonitorLoop(controller: controller, backend: session.backend)
     loop.run(exitAfterFrames: options.exitAfterFrames)
     session.end()
@@ -108,7 +103,7 @@ enum MonitorCommand {
   }
 
   /// The parsed options.
-  struct Options {
+  struct Options: CommandOptions {
     var scenario: String?
     var theme: String?
     var noColor: Bool

@@ -22,16 +22,9 @@ enum RunCommand {
     """
 
   static func run(_ words: [String]) -> ExitStatus {
-    var arguments = Arguments(words)
-    if arguments.flag("--help", "-h") {
-      Console.out(help)
-      return .success
-    }
-    let options: Options
-    do {
-      options = try Options(&arguments)
-    } catch {
-      return Stagemon.fail(error, help: help)
+    var status = ExitStatus.success
+    guard let options: Options = Arguments.parse(words, help: help, status: &status) else {
+      return status
     }
     return execute(options)
   }
@@ -77,7 +70,7 @@ enum RunCommand {
   }
 
   /// The parsed command line of `run`.
-  struct Options {
+  struct Options: CommandOptions {
     let scenario: String
     let format: EventStreamFormat?
     let out: String?

@@ -6,44 +6,9 @@ import Testing
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The `stagemon` executable next to the test bundle (or the bundle's folder's ancestors).
-  static var binary: URL? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("stagemon")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory.deleteLastPathComponent()
-    }
-    return nil
-  }
-
-  struct Result {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-  }
-
-  func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-    let process = Process()
-    let binary: URL = try #require(Self.binary)
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = Self.repository
-    let out = Pipe()
-    let err = Pipe()
-    let input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+  /// Runs the binary from the repository, so scenario paths are relative to it.
+  func run(_ arguments: [String], stdin: String = "") throws -> StagemonBinary.Output {
+    try StagemonBinary.run(arguments, input: stdin, directory: Self.repository)
   }
 
   @Test func headlessRunWritesJSONLWhenPipedAndMatchesTheGolden() throws {

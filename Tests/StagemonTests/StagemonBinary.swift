@@ -19,12 +19,14 @@ enum StagemonBinary {
   }
 
   /// Runs `stagemon` with `arguments`, feeding `input` on stdin.
-  static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:])
-    throws -> Output
-  {
+  static func run(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:],
+    directory: URL? = nil
+  ) throws -> Output {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    process.currentDirectoryURL = directory
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let pipes = (stdin: Pipe(), stdout: Pipe(), stderr: Pipe())
     process.standardInput = pipes.stdin
