@@ -125,6 +125,16 @@ extension Keymap {
       [.down, .character("j")], .down, label: "scroll", help: "scroll down", context: .help,
       inFooter: false),
     KeyBinding(
+      [.pageUp], .pageUp, label: "page up", help: "a page up", context: .help, inFooter: false),
+    KeyBinding(
+      [.pageDown], .pageDown, label: "page down", help: "a page down", context: .help,
+      inFooter: false),
+    KeyBinding(
+      [.home], .top, label: "top", help: "the first line", context: .help, inFooter: false),
+    KeyBinding(
+      [.end], .bottom, label: "end", help: "the last line (the assumptions)", context: .help,
+      inFooter: false),
+    KeyBinding(
       [.escape, .character("?"), .character("q")], .close, label: "close",
       help: "close the help", context: .help),
     KeyBinding([.enter], .confirm, label: "run", help: "accept the typed text", context: .input),
