@@ -36,11 +36,12 @@ public enum CompositionView {
     }
     let lagging = state.truthSlots.map { $0 != composition.slots } ?? false
     if lagging, let truth = state.truthSlots {
+      // Two lines, so the layout it would have fits a narrow pane.
       lines.append([
         Span("LAGS the truth", .stale, attributes: .bold),
-        Span(" (\(settings.updates.rawValue)): would be ", .warning),
-        Span(slotList(truth, ascii: ascii), .warning),
+        Span(" (\(settings.updates.rawValue))", .warning),
       ])
+      lines.append([Span("  would be ", .warning), Span(slotList(truth, ascii: ascii), .warning)])
     }
     for (index, slot) in composition.slots.enumerated() {
       lines.append([

@@ -70,7 +70,10 @@ struct DetailContent {
       Span(" "), marker, Span(" " + metadataText(belief.believed)),
     ]
     if belief.isStale, let reason = belief.reason {
-      spans.append(Span("  " + reason, .warning))
+      // Reasons read "<who>: <why>"; the row already names who, so only the
+      // part that explains (e.g. "sees it on republish") is shown, and fits.
+      let why = reason.range(of: ": ").map { String(reason[$0.upperBound...]) } ?? reason
+      spans.append(Span("  " + why, .warning))
     }
     return spans
   }

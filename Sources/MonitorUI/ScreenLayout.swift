@@ -47,7 +47,7 @@ public struct ScreenLayout: Equatable, Sendable {
     let middleHeight = Self.middleHeight(rest: body.height - participantsHeight)
     let parts = body.rows([.fixed(participantsHeight), .fixed(middleHeight), .fill])
     participants = parts[0]
-    let middle = parts[1].columns([.percent(size.width >= 100 ? 64 : 66), .fill])
+    let middle = parts[1].columns([.percent(size.width >= 100 ? 68 : 66), .fill])
     detail = middle[0]
     composition = middle[1]
     log = parts[2]
