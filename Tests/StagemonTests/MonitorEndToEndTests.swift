@@ -126,7 +126,7 @@ struct MonitorEndToEndTests {
     try session.send("Enter")
     try expect(session, shows: "onParticipantMetadataUpdated")  // android@1.37.0 sees it at once
     try expect(session, "old SDK observers are marked stale with the reason") { screen in
-      screen.contains("STALE") && screen.contains("android@1.36.0: sees")
+      screen.contains("STALE") && screen.contains("sees it on republish")
     }
   }
 
