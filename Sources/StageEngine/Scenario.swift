@@ -47,8 +47,6 @@ public struct Scenario: Sendable {
 public struct ScenarioStage: Equatable, Sendable {
   /// The default stage ARN used when a scenario names none.
   public static let defaultARN = "arn:aws:ivs:us-west-2:123456789012:stage/AbCdEf123456"
-  /// The default events endpoint (SPEC §1.1).
-  public static let defaultEventsURL = "wss://global.events.live-video.net"
 
   /// `arn:aws:ivs:<region>:<account>:stage/<id>`.
   public var arn: String
@@ -60,16 +58,12 @@ public struct ScenarioStage: Equatable, Sendable {
   /// Creates a stage description; the WHIP URL defaults to `https://<id>.global-bm.whip.live-video.net`.
   public init(arn: String = defaultARN, eventsURL: String? = nil, whipURL: String? = nil) {
     self.arn = arn
-    self.eventsURL = eventsURL ?? Self.defaultEventsURL
-    self.whipURL = whipURL ?? "https://\(Self.stageID(of: arn)).global-bm.whip.live-video.net"
+    self.eventsURL = eventsURL ?? TokenClaims.defaultEventsURL
+    self.whipURL = whipURL ?? TokenClaims.defaultWhipURL(stageID: ARN.stageID(from: arn) ?? "")
   }
 
-  /// The stage ID: the last path segment of the ARN.
-  public var id: String { Self.stageID(of: arn) }
-
-  private static func stageID(of arn: String) -> String {
-    String(arn.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
-  }
+  /// The stage ID: the last path segment of the ARN (validated by the decoder).
+  public var id: String { ARN.stageID(from: arn) ?? "" }
 }
 
 /// A signing key named by the scenario: its public-key ARN and private key file.

@@ -19,21 +19,17 @@ public struct StageConfiguration: Sendable {
   /// Creates a configuration; endpoints default to the documented global ones.
   public init(
     arn: String, start: Int64, keys: KeyStore,
-    eventsURL: String = "wss://global.events.live-video.net", whipURL: String? = nil,
+    eventsURL: String = TokenClaims.defaultEventsURL, whipURL: String? = nil,
     composition: CompositionConfiguration? = nil
   ) {
     self.arn = arn
     self.start = start
     self.keys = keys
     self.eventsURL = eventsURL
-    self.whipURL = whipURL ?? "https://\(Self.stageID(of: arn)).global-bm.whip.live-video.net"
+    self.whipURL = whipURL ?? TokenClaims.defaultWhipURL(stageID: ARN.stageID(from: arn) ?? arn)
     self.composition = composition
   }
 
-  /// The stage ID: the last path segment of the ARN.
-  public var stageID: String { Self.stageID(of: arn) }
-
-  private static func stageID(of arn: String) -> String {
-    arn.split(separator: "/").last.map(String.init) ?? arn
-  }
+  /// The stage ID: the last path segment of the ARN (the ARN itself if it is not a stage ARN).
+  public var stageID: String { ARN.stageID(from: arn) ?? arn }
 }
