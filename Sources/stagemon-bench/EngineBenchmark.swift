@@ -46,7 +46,7 @@ enum EngineBenchmark {
     print(
       "  N=10,000           \(format(perLarge)) ns/observer (marginal \(format(marginalLarge)))")
     print("  ratio 10k/1k       \(format(ratio, digits: 2)) (target ≤ 11)")
-    print("engine (c) peak RSS  \(peakResidentKilobytes() / 1024) MiB")
+    print("engine (c) peak RSS  \(Int(BenchmarkHarness.peakMemoryMiB())) MiB")
     let met = perLarge <= 1_000 && ratio <= 11
     print("  targets \(met ? "met" : "NOT met") (≤ 1,000 ns/observer at 10k, ratio ≤ 11)")
     return met
@@ -58,7 +58,7 @@ enum EngineBenchmark {
     var samples: [Double] = []
     for round in 0..<repetitions {
       let token = try TokenMinter.mint(
-        claims("pub0", publish: true, attributes: ["round": "\(round)"]), key: key, kid: kid)
+        try claims("pub0", publish: true, attributes: ["round": "\(round)"]), key: key, kid: kid)
       let begin = DispatchTime.now().uptimeNanoseconds
       let outcome = try stage.exchangeToken(participant: "pub0", newToken: token)
       let end = DispatchTime.now().uptimeNanoseconds
@@ -86,7 +86,7 @@ enum EngineBenchmark {
     for index in 0..<Stage.publisherLimit {
       let id = "pub\(index)"
       try stage.addParticipant(id: id, sdk: SDKProfile(parsing: "ios@1.37.0"))
-      let token = try TokenMinter.mint(claims(id, publish: true), key: key, kid: kid)
+      let token = try TokenMinter.mint(try claims(id, publish: true), key: key, kid: kid)
       guard try stage.join(participant: id, token: token) == .done else {
         throw BenchmarkError("publisher \(id) could not join")
       }
@@ -95,7 +95,7 @@ enum EngineBenchmark {
       let id = "obs\(index)"
       try stage.addParticipant(
         id: id, sdk: SDKProfile(parsing: profiles[index % profiles.count]))
-      let token = TokenMinter.mintCreateParticipantTokenStyle(claims(id, publish: false))
+      let token = TokenMinter.mintCreateParticipantTokenStyle(try claims(id, publish: false))
       guard try stage.join(participant: id, token: token) == .done else {
         throw BenchmarkError("observer \(id) could not join")
       }
@@ -107,23 +107,10 @@ enum EngineBenchmark {
 
   private static func claims(
     _ id: String, publish: Bool, attributes: [String: String] = [:]
-  ) -> TokenClaims {
-    TokenClaims(
-      exp: start + 43_200, iat: start, jti: id, resource: arn, topic: "BenchStage01",
-      eventsURL: "wss://global.events.live-video.net",
-      whipURL: "https://BenchStage01.global-bm.whip.live-video.net",
-      capabilities: Capabilities(publish: publish, subscribe: true), attributes: attributes)
-  }
-
-  private static func peakResidentKilobytes() -> Int {
-    var usage = rusage()
-    #if os(Linux)
-      getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-      return usage.ru_maxrss  // kilobytes on Linux
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-      return usage.ru_maxrss / 1024  // bytes on Darwin
-    #endif
+  ) throws -> TokenClaims {
+    try TokenClaims.forStage(
+      arn, participantID: id, capabilities: Capabilities(publish: publish, subscribe: true),
+      attributes: attributes, issuedAt: start, lifetime: 43_200)
   }
 
   private static func format(_ value: Double, digits: Int = 1) -> String {

@@ -12,7 +12,8 @@ enum LatencyBenchmark {
   /// Runs the suite; returns whether the median latency stayed under 100 ms.
   static func run() -> Bool {
     print("== key press → frame (tmux, 120×40) ==")
-    guard let binary = siblingBinary("stagemon") else {
+    let binary = SiblingExecutable.path("stagemon")
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
       print("stagemon binary not found next to stagemon-bench")
       return false
     }
@@ -68,12 +69,5 @@ enum LatencyBenchmark {
       last = now
     }
     return last
-  }
-
-  private static func siblingBinary(_ name: String) -> String? {
-    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-    let path = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent(name)
-      .path
-    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TmuxHarness
 
 /// Runs the real `stagemon` executable that SwiftPM built next to this test
 /// bundle, so command-line behaviour is tested as users meet it.
@@ -10,13 +11,7 @@ enum StagemonBinary {
   }
 
   /// The built binary: beside the test runner executable.
-  static var url: URL {
-    let runner =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    return URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent(
-      "stagemon")
-  }
+  static var url: URL { URL(fileURLWithPath: SiblingExecutable.path("stagemon")) }
 
   /// Runs `stagemon` with `arguments`, feeding `input` on stdin.
   static func run(
