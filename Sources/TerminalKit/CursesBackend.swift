@@ -99,12 +99,14 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     mvwadd_wch(window, Int32(y), Int32(x), &character)
   }
 
+  /// Curses attribute bits per text attribute, built once rather than per written cell.
+  private static let attributeTable: [(TextAttributes, attr_t)] = [
+    (.bold, stagemon_a_bold()), (.underline, stagemon_a_underline()),
+    (.reverse, stagemon_a_reverse()), (.dim, stagemon_a_dim()), (.italic, stagemon_a_italic()),
+  ]
+
   private func attributes(of style: Style) -> attr_t {
-    let table: [(TextAttributes, attr_t)] = [
-      (.bold, stagemon_a_bold()), (.underline, stagemon_a_underline()),
-      (.reverse, stagemon_a_reverse()), (.dim, stagemon_a_dim()), (.italic, stagemon_a_italic()),
-    ]
-    return table.reduce(stagemon_a_normal()) { result, entry in
+    Self.attributeTable.reduce(stagemon_a_normal()) { result, entry in
       style.attributes.contains(entry.0) ? result | entry.1 : result
     }
   }

@@ -68,14 +68,21 @@ protocol CommandOptions {
 }
 
 extension Arguments {
+  /// Prints `help` and says so when `--help` or `-h` was given: every
+  /// command answers help the same way.
+  mutating func answersHelp(_ help: String) -> Bool {
+    guard flag("--help", "-h") else { return false }
+    Console.out(help)
+    return true
+  }
+
   /// Handles `--help` and parses a command's options; `nil` means the command
   /// is done (help was shown, or a usage error was reported) with `status`.
   static func parse<Options: CommandOptions>(
     _ words: [String], help: String, status: inout ExitStatus
   ) -> Options? {
     var arguments = Arguments(words)
-    if arguments.flag("--help", "-h") {
-      Console.out(help)
+    if arguments.answersHelp(help) {
       status = .success
       return nil
     }

@@ -46,10 +46,7 @@ extension Subcommand {
   /// Runs the subcommand with uniform `--help`, usage-error and failure handling.
   static func main(_ words: [String]) -> ExitStatus {
     var arguments = Arguments(words)
-    if arguments.flag("--help", "-h") {
-      Console.out(help)
-      return .success
-    }
+    if arguments.answersHelp(help) { return .success }
     do {
       return try execute(&arguments)
     } catch let error as UsageError {
