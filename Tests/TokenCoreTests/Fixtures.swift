@@ -41,14 +41,11 @@ enum Fixtures {
     return store
   }
 
-  /// The repository's sibling `shared/` folder (CI places a copy there).
-  static var sharedDirectory: URL {
-    if let override = ProcessInfo.processInfo.environment["STAGEMON_SHARED"] {
-      return URL(fileURLWithPath: override)
-    }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("shared")
+  /// Fixtures vendored into the repository (`Tests/Fixtures`), so a clone with
+  /// nothing beside it passes; each folder's SOURCE.md names origin and licence.
+  static var fixturesDirectory: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures")
   }
 
   static func hex(_ text: String) -> [UInt8] {

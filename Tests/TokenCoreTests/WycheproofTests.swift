@@ -18,8 +18,8 @@ struct WycheproofTests {
   }
 
   static func loadCases() throws -> [Case] {
-    let url = Fixtures.sharedDirectory
-      .appendingPathComponent("vectors/ecdsa_secp384r1_sha384_p1363_test.json")
+    let url = Fixtures.fixturesDirectory
+      .appendingPathComponent("wycheproof/ecdsa_secp384r1_sha384_p1363_test.json")
     let json = try JSONParser.parse(bytes: Array(try Data(contentsOf: url)))
     var cases: [Case] = []
     for group in json["testGroups"]?.arrayValue ?? [] {
