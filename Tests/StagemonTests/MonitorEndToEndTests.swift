@@ -58,16 +58,21 @@ struct MonitorEndToEndTests {
     if !result.met { throw TmuxError("gave up waiting: \(what)") }
   }
 
-  /// Moves the deck's selection to the entry titled `title`.
+  /// Moves the deck's selection to the entry titled `title`, one ↓ at a time, each time
+  /// waiting for the highlight to move (a key sent before the frame is drawn would skip one).
   func chooseDeckEntry(_ session: TmuxSession, _ title: String) throws {
     try expect(session, shows: "Token deck")
+    func highlighted(_ screen: String) -> String? {
+      screen.split(separator: "\n").first { $0.contains("▶ ✔") || $0.contains("▶ ✖") }
+        .map(String.init)
+    }
     for _ in 0..<20 {
-      let selected = try session.screen().split(separator: "\n").first {
-        $0.contains("▶ ✔") || $0.contains("▶ ✖")
-      }
-      if selected?.contains(title) == true { return }
+      let before = highlighted(try session.screen())
+      if before?.contains(title) == true { return }
       try session.send("Down")
-      usleep(30_000)
+      try expect(session, "the deck highlight moves past \(before ?? "")") {
+        highlighted($0) != before
+      }
     }
     throw TmuxError("deck entry \(title) not found")
   }
