@@ -58,21 +58,18 @@ struct MonitorEndToEndTests {
     if !result.met { throw TmuxError("gave up waiting: \(what)") }
   }
 
-  /// Moves the deck's selection to the entry titled `title`, one ↓ at a time, each time
-  /// waiting for the highlight to move (a key sent before the frame is drawn would skip one).
+  /// Moves the deck's selection to the entry titled `title`.
   func chooseDeckEntry(_ session: TmuxSession, _ title: String) throws {
     try expect(session, shows: "Token deck")
-    func highlighted(_ screen: String) -> String? {
+    func selectedLine(_ screen: String) -> Substring? {
       screen.split(separator: "\n").first { $0.contains("▶ ✔") || $0.contains("▶ ✖") }
-        .map(String.init)
     }
     for _ in 0..<20 {
-      let before = highlighted(try session.screen())
-      if before?.contains(title) == true { return }
+      let selected = selectedLine(try session.screen())
+      if selected?.contains(title) == true { return }
       try session.send("Down")
-      try expect(session, "the deck highlight moves past \(before ?? "")") {
-        highlighted($0) != before
-      }
+      // Wait for the selection to move before judging it (a loaded machine redraws late).
+      _ = try session.waitFor(5) { selectedLine($0) != selected }
     }
     throw TmuxError("deck entry \(title) not found")
   }
