@@ -55,6 +55,8 @@ public struct StageEvent: Equatable, Sendable {
   public var exchange: TokenExchangeSummary?
   /// Step, expected and actual of an `expectFailed` event, boxed like `exchange`.
   public var expectation: ExpectationFailure?
+  /// The participant's true metadata beside the observer's belief (beliefChanged).
+  public var truth: BeliefTruth?
 
   /// Creates an event; the stage fills `seq` and `time` when it records it.
   public init(
@@ -84,6 +86,8 @@ public enum EventSource: String, Sendable, CaseIterable {
   case composition
   /// The driver of the model (scenario runner or UI): steps and exchange verdicts.
   case runner
+  /// What an observer believes about a participant, derived by the model (§3.4).
+  case belief
 }
 
 /// Canonical event kinds of SPEC §7; `rawValue` is what the stream writes.
@@ -146,6 +150,8 @@ public enum EventKind: String, Sendable, CaseIterable {
   case exchangeAccepted
   /// Runner: a statement of an `expect` step did not hold.
   case expectFailed
+  /// Belief: an observer's view of a participant's user ID/attributes turned stale or current.
+  case beliefChanged
 }
 
 /// The media of a published or subscribed participant.

@@ -134,14 +134,28 @@ extension Stage {
     let column = clients[slot].publisherSlot
     for observer in joinOrder where observer != slot {
       let index = observer * Self.publisherLimit + column
-      guard views[index].known, clients[observer].hasMetadataEvent else { continue }
+      guard views[index].known else { continue }
+      guard clients[observer].hasMetadataEvent else {
+        believeStale(observer: observer, about: slot, version: Int(views[index].version))
+        continue
+      }
       views[index].version = Int32(version)
       emitParticipantInfo(
         .participantMetadataUpdated, observer: observer, about: slot, version: version)
+      believeCurrent(
+        observer: observer, about: slot,
+        reason: "participantMetadataUpdated carried the current values")
     }
+    guard composition != nil else { return }
     if composition?.configuration.updates == .live {
       clients[slot].compositionVersion = version
       updateLayout()
+      believeCurrent(
+        observer: Self.compositionObserver, about: slot,
+        reason: "composition (live) took the new attributes")
+    } else {
+      believeStale(
+        observer: Self.compositionObserver, about: slot, version: clients[slot].compositionVersion)
     }
   }
 

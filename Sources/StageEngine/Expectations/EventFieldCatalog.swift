@@ -26,7 +26,7 @@ public enum EventFieldCatalog {
   static let shapes: [String: Shape] = [
     "seq": .integer, "code": .integer,
     "capabilities": .array, "streams": .array, "fields": .array, "slots": .array,
-    "attributes": .object, "previousToken": .object, "newToken": .object,
+    "attributes": .object, "previousToken": .object, "newToken": .object, "truth": .object,
   ]
 
   /// Every field name an event can have in the stream.

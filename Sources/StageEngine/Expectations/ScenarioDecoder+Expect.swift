@@ -147,12 +147,14 @@ extension ScenarioDecoder {
     return EventPattern(json: node.value)
   }
 
-  /// Values with a closed set of spellings: kinds, sources, participants, capabilities.
+  /// Values with a closed set of spellings: kinds, sources, participants (or the
+  /// composition as a belief observer), capabilities.
   private func checkPatternValue(_ node: ScenarioNode, key: String) throws(ScenarioError) {
     guard node.value != .null else { return }
     switch key {
     case "kind": _ = try node.choice(EventKind.self)
     case "source": _ = try node.choice(EventSource.self)
+    case "observer" where node.value == .string("composition"): break
     case "observer", "participant", "remoteParticipantId": _ = try participant(node)
     case "capabilities": _ = try decodeCapabilities(node)
     default: break
