@@ -66,6 +66,16 @@ import Testing
     #expect(lines.contains { $0.contains("mobile stays connected") })
     #expect(lines.contains { $0.contains("no metadata event for oneself") })
     #expect(lines.contains { $0.contains("subscribe in an exchange ends every subscription") })
+    #expect(lines.contains { $0.contains("joins after an exchange sees the current values") })
+    #expect(lines.contains { $0.contains("whose token expires stays connected") })
+  }
+
+  @Test func helpSaysWhichCompositionBehaviourIVSHasTodayAndWhichTheDemoUses() {
+    let lines = HelpContent.lines(keymap, ascii: false).map { $0.map(\.text).joined() }
+    #expect(lines.contains { $0.contains("IVS today") && $0.contains("2026-04-16") })
+    #expect(lines.contains { $0.contains("republished or reconnected") })
+    #expect(lines.contains { $0.contains("built-in demo uses it") })
+    #expect(DemoScenario.json.contains(#""updates": "on-reconnect""#))
   }
 
   @Test func footerIsDerivedFromTheTable() throws {

@@ -28,7 +28,7 @@ struct PlatformNamingTests {
       .connectionStateChanged, "didChangeConnectionState", "onConnectionStateChanged",
       "STAGE_CONNECTION_STATE_CHANGED"
     ),
-    (.error, "didEmitError", "onError", "ERROR"),
+    (.error, "IVSErrorDelegate.stage(_:didEmitError:)", "onError", "ERROR"),
     (.stageLeft, nil, nil, "STAGE_LEFT"),
   ]
 

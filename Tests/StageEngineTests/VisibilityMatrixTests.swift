@@ -111,17 +111,32 @@ struct VisibilityMatrixTests {
     }
   }
 
-  @Test func webExchangingClientGetsItsOwnMetadataEvent() throws {
-    let fixture = try EngineFixture()
-    try fixture.join("pub", sdk: "web@1.33.0")
-    let (_, events) = try fixture.exchange("pub", attributes: ["k": "v"])
-    #expect(events.contains { $0.line == "client participantMetadataUpdated pub→pub" })
+  /// What the exchanging participant is doing when it exchanges.
+  enum SelfState: String, CaseIterable, Sendable {
+    case notPublishing, publishing, losesPublishWhilePublishing, metadataUnchanged
   }
 
-  @Test func mobileExchangingClientGetsNoEventForItself() throws {
+  /// The exchanging client itself (SPEC §3.4): Web fires the metadata event for the
+  /// local participant after every accepted exchange, publishing or not, even when
+  /// nothing in it changed; iOS/Android fire none (assumption).
+  @Test(arguments: SelfState.allCases, ["web@1.33.0", "ios@1.37.0", "android@1.37.0"])
+  func exchangingClientGetsItsOwnMetadataEventOnlyOnWeb(state: SelfState, sdk: String) throws {
     let fixture = try EngineFixture()
-    try fixture.join("pub", sdk: "android@1.37.0")
-    let (_, events) = try fixture.exchange("pub", attributes: ["k": "v"])
-    #expect(!events.contains { $0.kind == .participantMetadataUpdated })
+    try fixture.join(
+      "me", sdk: sdk,
+      strategy: StrategySettings(publish: state == .notPublishing ? .never : .always),
+      userId: "old")
+    let attributes = state == .metadataUnchanged ? [:] : ["k": "v"]
+    let (outcome, events) = try fixture.exchange(
+      "me", publish: state != .losesPublishWhilePublishing,
+      userId: state == .metadataUnchanged ? "old" : "new", attributes: attributes)
+    #expect(outcome == .accepted)
+    let own = events.filter { $0.line == "client participantMetadataUpdated me→me" }
+    #expect(own.count == (sdk.hasPrefix("web") ? 1 : 0))
+    if let event = own.first {
+      #expect(event.userId == (state == .metadataUnchanged ? "old" : "new"))
+      #expect(event.attributes == attributes)
+      #expect(event.name == "STAGE_PARTICIPANT_METADATA_CHANGED")
+    }
   }
 }

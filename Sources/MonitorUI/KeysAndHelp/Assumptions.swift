@@ -9,5 +9,20 @@ public enum Assumptions {
     "losing subscribe in an exchange ends every subscription at once (by symmetry with publish)",
     "mobile codes for rejected exchanges: 1000 (SDK check), 1026 (service)",
     "joins are refused once 12 publishers + 10,000 subscribers are connected",
+    "an observer that joins after an exchange sees the current values at join (the seed speaks"
+      + " only of observers already present)",
+    "a connected participant whose token expires stays connected, publishing and subscribing:"
+      + " tokens are checked at join and exchange only; it cannot rejoin or reconnect with it",
+  ]
+
+  /// What IVS compositions do today and what this monitor shows by default. Facts with
+  /// their date, not assumptions, but a support engineer must not have to guess them.
+  public static let compositionToday = [
+    "IVS today: composition layouts follow an accepted exchange at once (policy live,"
+      + " documented from 2026-04-16)",
+    "before that, a layout moved only when the participant republished or reconnected"
+      + " (policy on-reconnect, the seed's behaviour)",
+    "scenarios default to on-reconnect and the built-in demo uses it; v on the composition"
+      + " pane or :policy live switches",
   ]
 }

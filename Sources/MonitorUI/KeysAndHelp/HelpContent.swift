@@ -27,6 +27,11 @@ public enum HelpContent {
       ])
     }
     lines.append([])
+    lines.append([Span("Composition updates", .title)])
+    for fact in Assumptions.compositionToday {
+      lines.append([Span("  " + fact)])
+    }
+    lines.append([])
     lines.append([
       Span("Assumptions", .warning, attributes: .bold),
       Span("  (model behaviour where the IVS docs are silent; not IVS fact)", .muted),

@@ -33,6 +33,7 @@ public struct EventCategory: Equatable, Sendable {
     case .shouldPublish, .streamsToPublish, .shouldSubscribe:
       return EventCategory(role: .strategy, symbol: "?", asciiSymbol: "?")
     case .layoutChanged: return EventCategory(role: .composition, symbol: "▦", asciiSymbol: "#")
+    case .beliefChanged: return EventCategory(role: .stale, symbol: "≠", asciiSymbol: "!")
     case .step: return EventCategory(role: .runner, symbol: "▶", asciiSymbol: ">")
     }
   }

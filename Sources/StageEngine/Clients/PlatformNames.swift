@@ -15,6 +15,10 @@ public enum PlatformNames {
     }
   }
 
+  /// iOS reports errors to the stage's `IVSErrorDelegate`, not to its `IVSStageRenderer`,
+  /// so the event names the delegate and the method as a customer's log would.
+  public static let iosErrorDelegateName = "IVSErrorDelegate.stage(_:didEmitError:)"
+
   /// The strategy method name of question `kind` on `platform`; `nil` for non-questions.
   public static func strategy(_ kind: EventKind, on platform: SDKProfile.Platform) -> String? {
     switch (kind, platform) {
@@ -61,7 +65,7 @@ public enum PlatformNames {
       return (
         "didChangeConnectionState", "onConnectionStateChanged", "STAGE_CONNECTION_STATE_CHANGED"
       )
-    case .error: return ("didEmitError", "onError", "ERROR")
+    case .error: return (iosErrorDelegateName, "onError", "ERROR")
     case .stageLeft: return (nil, nil, "STAGE_LEFT")
     default: return nil
     }

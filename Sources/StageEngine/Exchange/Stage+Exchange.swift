@@ -92,20 +92,23 @@ extension Stage {
     emit(exchanged)
     applyCapabilityChange(slot, from: old.claims.capabilities, to: new.claims.capabilities) {
       if metadataChanged { self.announceMetadata(of: slot) }
+      self.announceToSelf(slot)
     }
   }
 
   /// §3.3: publish lost while publishing unpublishes at once with no strategy question
-  /// (the held metadata then reaches observers at the next publish); otherwise the
-  /// metadata is announced, then publish gained asks the strategy and subscribe gained
-  /// or lost starts or ends subscriptions.
+  /// (the held metadata then reaches observers at the next publish, and only the
+  /// exchanging Web client hears of it now); otherwise the metadata is announced, then
+  /// publish gained asks the strategy and subscribe gained or lost starts or ends
+  /// subscriptions.
   private func applyCapabilityChange(
     _ slot: Int, from old: Capabilities, to new: Capabilities, announce: () -> Void
   ) {
     let publishing = clients[slot].publish != .notPublished
     if !new.publish {
       clients[slot].pendingPublishQuestion = false
-      if publishing { unpublishFlow(slot) } else { announce() }
+      if publishing { unpublishFlow(slot) }
+      announce()
     } else {
       announce()
       if !old.publish && !publishing { askPublish(slot) }
@@ -123,27 +126,45 @@ extension Stage {
   }
 
   /// §3.4: a publishing participant's new user ID / attributes go at once to every
-  /// observer whose SDK has the metadata event (and, on Web, to the client itself);
-  /// a non-publishing participant's update is held silently. The composition follows
-  /// with policy `live`.
+  /// observer whose SDK has the metadata event; a non-publishing participant's update
+  /// is held silently. The composition follows with policy `live`.
   private func announceMetadata(of slot: Int) {
     guard clients[slot].publish != .notPublished else { return }
     let version = clients[slot].version
     let column = clients[slot].publisherSlot
     for observer in joinOrder where observer != slot {
       let index = observer * Self.publisherLimit + column
-      guard views[index].known, clients[observer].hasMetadataEvent else { continue }
+      guard views[index].known else { continue }
+      guard clients[observer].hasMetadataEvent else {
+        believeStale(observer: observer, about: slot, version: Int(views[index].version))
+        continue
+      }
       views[index].version = Int32(version)
       emitParticipantInfo(
         .participantMetadataUpdated, observer: observer, about: slot, version: version)
+      believeCurrent(
+        observer: observer, about: slot,
+        reason: "participantMetadataUpdated carried the current values")
     }
-    if clients[slot].sdk.platform == .web {
-      emitParticipantInfo(
-        .participantMetadataUpdated, observer: slot, about: slot, version: version)
-    }
+    guard composition != nil else { return }
     if composition?.configuration.updates == .live {
       clients[slot].compositionVersion = version
       updateLayout()
+      believeCurrent(
+        observer: Self.compositionObserver, about: slot,
+        reason: "composition (live) took the new attributes")
+    } else {
+      believeStale(
+        observer: Self.compositionObserver, about: slot, version: clients[slot].compositionVersion)
     }
+  }
+
+  /// §3.4: the exchanging Web client (≥ 1.33.0, which every client that can exchange
+  /// is) gets the metadata event for itself after every accepted exchange, publishing
+  /// or not; iOS/Android get none (assumption: their docs are silent).
+  private func announceToSelf(_ slot: Int) {
+    guard clients[slot].sdk.platform == .web else { return }
+    emitParticipantInfo(
+      .participantMetadataUpdated, observer: slot, about: slot, version: clients[slot].version)
   }
 }

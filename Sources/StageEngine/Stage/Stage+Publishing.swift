@@ -92,6 +92,10 @@ extension Stage {
     }
     clients[slot].compositionVersion = clients[slot].version
     updateLayout()
+    believeCurrent(
+      observer: Self.compositionObserver, about: slot,
+      reason: "\(clients[slot].id) started publishing: the composition took its current attributes"
+    )
     return .done
   }
 
@@ -102,6 +106,8 @@ extension Stage {
     let index = viewIndex(observer: observer, publisher: publisher)
     views[index] = RemoteView(known: true, version: Int32(version))
     emitParticipantInfo(.participantJoined, observer: observer, about: publisher, version: version)
+    believeCurrent(
+      observer: observer, about: publisher, reason: "participantJoined carried the current values")
     var added = clientEvent(.streamsAdded, observer: observer, about: publisher)
     added.streams = .audioVideo
     emit(added)

@@ -36,6 +36,8 @@ public final class Stage {
   var isDeleted = false
   var composition: CompositionState?
   var events: [StageEvent] = []
+  /// Observer–participant pairs whose belief is stale (see Stage+Beliefs).
+  var staleBeliefs: Set<BeliefKey> = []
   var nextSeq = 1
 
   /// Opens a stage with no participants at the configuration's start time.
@@ -113,10 +115,15 @@ public final class Stage {
   public func setComposition(_ configuration: CompositionConfiguration?) {
     guard let configuration else {
       composition = nil
+      forgetCompositionBeliefs()
       return
     }
     if composition == nil || configuration.updates == .live {
-      for slot in publishOrder { clients[slot].compositionVersion = clients[slot].version }
+      for slot in publishOrder {
+        clients[slot].compositionVersion = clients[slot].version
+        believeCurrent(
+          observer: Self.compositionObserver, about: slot, reason: "composition switched to live")
+      }
     }
     if composition == nil {
       composition = CompositionState(configuration: configuration)
