@@ -7,9 +7,11 @@ public enum StatusBarView {
   /// The most rows the status takes.
   public static let maximumRows = 3
 
-  /// Rows `state`'s status needs at `width` columns (1 to `maximumRows`).
+  /// Rows `state`'s status needs at `width` columns (1 to `maximumRows`); typing takes one.
   public static func rows(_ state: AppState, hint: String, width: Int) -> Int {
-    WrappedSpans(spans(state, hint: hint), width: width, maxRows: maximumRows).rows
+    guard state.input == nil else { return 1 }
+    let spans = spans(state, hint: hint, width: width, ellipsis: "…")
+    return WrappedSpans(spans, width: width, maxRows: maximumRows).rows
   }
 
   /// Renders into `rect`.
@@ -17,15 +19,16 @@ public enum StatusBarView {
     _ state: AppState, hint: String, in rect: Rect, into grid: inout CellGrid
   ) {
     grid.fill(rect, style: state.theme[.text])
-    WrappedSpans(spans(state, hint: hint), width: rect.width, maxRows: rect.height)
+    let spans = spans(state, hint: hint, width: rect.width, ellipsis: grid.glyphs.ellipsis)
+    WrappedSpans(spans, width: rect.width, maxRows: state.input == nil ? rect.height : 1)
       .draw(in: rect, theme: state.theme, into: &grid)
   }
 
-  private static func spans(_ state: AppState, hint: String) -> [Span] {
+  private static func spans(_ state: AppState, hint: String, width: Int, ellipsis: String)
+    -> [Span]
+  {
     if let input = state.input {
-      var spans = [Span(input.prompt, .accent), Span(input.text + "▏", .text, attributes: .bold)]
-      if !hint.isEmpty { spans.append(Span("   " + hint, .muted)) }
-      return spans
+      return inputSpans(input, hint: hint, width: width, ellipsis: ellipsis)
     }
     var spans: [Span] = []
     if let question = state.pendingQuestion {
@@ -43,6 +46,20 @@ public enum StatusBarView {
       spans.append(Span("next step (n) \(state.script.done + 1)/\(state.script.total): ", .muted))
       spans.append(Span(next, .muted))
     }
+    return spans
+  }
+
+  /// The prompt, the end of the text that fits (a long text shows its end, where typing
+  /// happens, after an ellipsis) and the hint. Costs what fits on screen, not the text's length.
+  private static func inputSpans(
+    _ input: InputLine, hint: String, width: Int, ellipsis: String
+  ) -> [Span] {
+    let hintWidth = hint.isEmpty ? 0 : min(DisplayWidth.of(hint) + 3, width / 3)
+    let room = max(1, width - DisplayWidth.of(input.prompt) - hintWidth - 1)
+    let tail = DisplayWidth.tail(of: input.text, fitting: room)
+    let shown = tail.cut ? ellipsis + tail.text.dropFirst() : String(tail.text)
+    var spans = [Span(input.prompt, .accent), Span(shown + "▏", .text, attributes: .bold)]
+    if !hint.isEmpty { spans.append(Span("   " + hint, input.notice == nil ? .muted : .warning)) }
     return spans
   }
 
