@@ -64,7 +64,7 @@ struct BeliefEventTests {
     let (_, exchanged) = try fixture.exchange("guest", attributes: ["order": "1"])
     let expected = policy == .live ? [] : ["belief beliefChanged composition→guest stale"]
     #expect(beliefs(exchanged).map(\.line) == expected)
-    fixture.stage.setCompositionPolicy(.live)
+    try fixture.stage.setCompositionPolicy(.live)
     let switched = policy == .live ? [] : ["belief beliefChanged composition→guest current"]
     #expect(beliefs(fixture.stage.drainEvents()).map(\.line) == switched)
   }

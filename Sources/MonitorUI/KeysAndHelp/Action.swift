@@ -47,6 +47,8 @@ public enum Action: String, CaseIterable, Sendable {
   case togglePause = "pause"
   /// Save the log as JSON lines.
   case saveLog = "save"
+  /// Save the session as a scenario file that replays headless to the same stream.
+  case saveScenario = "save-scenario"
   /// Switch to the next theme.
   case nextTheme = "theme"
   /// Open the `:` command line.

@@ -102,6 +102,10 @@ extension Keymap {
     KeyBinding(
       [.character("s")], .saveLog, label: "save",
       help: "save the log as JSON lines (no signatures)", inFooter: false),
+    KeyBinding(
+      [.character("S")], .saveScenario, label: "save scenario",
+      help: "save the session as a scenario (:save-scenario FILE); it replays headless exactly",
+      inFooter: false),
     KeyBinding([.character("t")], .nextTheme, label: "theme", help: "next theme", inFooter: false),
     KeyBinding(
       [.character(":")], .commandLine, label: "command",

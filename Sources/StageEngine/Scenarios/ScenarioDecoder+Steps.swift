@@ -3,6 +3,7 @@ extension ScenarioDecoder {
   /// Extra fields each verb accepts beside the verb itself.
   static let verbFields: [String: [String]] = [
     "exchange": ["token"], "setStrategy": ["publish", "subscribe"], "answer": ["publish"],
+    "setSDK": ["sdk"],
   ]
 
   func decodeStep(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioStep {
@@ -15,6 +16,7 @@ extension ScenarioDecoder {
     let verbNode = try object.required(verb)
     if verb == "advance" { return .advance(try verbNode.duration()) }
     if verb == "expect" { return .expect(try decodeExpectation(verbNode)) }
+    if verb == "setCompositionUpdates" { return try decodeCompositionUpdates(verbNode) }
     let id = try participant(verbNode)
     switch verb {
     case "join": return .join(id)
@@ -26,6 +28,7 @@ extension ScenarioDecoder {
     case "reconnect": return .reconnect(id)
     case "exchange": return .exchange(id, try decodeExchangeToken(object.required("token")))
     case "answer": return .answer(id, publish: try object.required("publish").bool())
+    case "setSDK": return .setSDK(id, try decodeSDK(object.required("sdk")))
     default: return try decodeSetStrategy(id, object)
     }
   }
@@ -54,6 +57,15 @@ extension ScenarioDecoder {
       )
     }
     return id
+  }
+
+  private func decodeCompositionUpdates(_ node: ScenarioNode) throws(ScenarioError)
+    -> ScenarioStep
+  {
+    guard hasComposition else {
+      throw node.error("setCompositionUpdates needs a \"composition\"; the scenario has none")
+    }
+    return .setCompositionUpdates(try node.choice(CompositionConfiguration.UpdatePolicy.self))
   }
 
   private func decodeSetStrategy(_ id: String, _ object: ScenarioObject) throws(ScenarioError)

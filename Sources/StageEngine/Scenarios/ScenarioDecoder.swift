@@ -52,6 +52,7 @@ struct ScenarioDecoder {
   let baseDirectory: String
   var participantIDs: [String] = []
   var keyARNs: [String] = []
+  var hasComposition = false
   /// The scenario's keys, so token descriptions that need minting can be checked.
   var keys: [ScenarioKey] = []
 
@@ -65,6 +66,7 @@ struct ScenarioDecoder {
     keyARNs = keys?.map(\.arn) ?? []
     self.keys = keys ?? []
     let composition = try root.optional("composition").map(decodeComposition)
+    hasComposition = composition != nil
     let participants = try decodeParticipants(root.required("participants"))
     let steps = try root.optional("steps").map { node throws(ScenarioError) in
       try node.array().map { step throws(ScenarioError) in try decodeStep(step) }

@@ -26,6 +26,10 @@ public enum ScenarioStep: Sendable {
   case answer(String, publish: Bool)
   /// A statement about the stage checked at this point; never changes it.
   case expect(Expectation)
+  /// The participant's simulated SDK changes, e.g. to the customer's release.
+  case setSDK(String, SDKProfile)
+  /// The composition's update policy changes (SPEC §4).
+  case setCompositionUpdates(CompositionConfiguration.UpdatePolicy)
 
   /// The verb as written in scenario files.
   public var verb: String {
@@ -42,6 +46,8 @@ public enum ScenarioStep: Sendable {
     case .setStrategy: return "setStrategy"
     case .answer: return "answer"
     case .expect: return "expect"
+    case .setSDK: return "setSDK"
+    case .setCompositionUpdates: return "setCompositionUpdates"
     }
   }
 
@@ -50,15 +56,15 @@ public enum ScenarioStep: Sendable {
     switch self {
     case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
       .refreshStrategy(let id), .exchange(let id, _), .disconnect(let id), .reconnect(let id),
-      .setStrategy(let id, _, _), .answer(let id, _):
+      .setStrategy(let id, _, _), .answer(let id, _), .setSDK(let id, _):
       return id
-    case .advance, .expect: return nil
+    case .advance, .expect, .setCompositionUpdates: return nil
     }
   }
 
   /// Every verb a scenario may use, for validation and suggestions.
   public static let verbs = [
     "join", "leave", "publish", "unpublish", "refreshStrategy", "exchange", "disconnect",
-    "advance", "reconnect", "setStrategy", "answer", "expect",
+    "advance", "reconnect", "setStrategy", "answer", "expect", "setSDK", "setCompositionUpdates",
   ]
 }

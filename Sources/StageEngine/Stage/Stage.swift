@@ -134,8 +134,12 @@ public final class Stage {
   }
 
   /// Changes only the composition's update policy (§4); no-op without a composition.
-  public func setCompositionPolicy(_ policy: CompositionConfiguration.UpdatePolicy) {
-    guard var configuration = composition?.configuration else { return }
+  public func setCompositionPolicy(_ policy: CompositionConfiguration.UpdatePolicy)
+    throws(StageActionError)
+  {
+    guard var configuration = composition?.configuration else {
+      throw StageActionError("the stage has no composition")
+    }
     configuration.updates = policy
     setComposition(configuration)
   }
