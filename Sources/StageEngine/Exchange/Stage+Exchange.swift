@@ -139,10 +139,7 @@ extension Stage {
       emitParticipantInfo(
         .participantMetadataUpdated, observer: observer, about: slot, version: version)
     }
-    if composition?.configuration.updates == .live {
-      clients[slot].compositionVersion = version
-      updateLayout()
-    }
+    compositionsSeeExchange(of: slot)
   }
 
   /// §3.4: the exchanging Web client (≥ 1.33.0, which every client that can exchange

@@ -105,6 +105,8 @@ public final class ScenarioRunner {
     case .advance(let duration): stage.advance(by: duration)
     case .reconnect(let id): try stage.reconnect(participant: id)
     case .answer(let id, let publish): try stage.answer(participant: id, publish: publish)
+    case .media(let step): try stage.perform(step)
+    case .composition(let step): try stage.perform(step)
     case .setStrategy(let id, let publish, let subscribe):
       var strategy = strategies[id] ?? StrategySettings()
       strategy.publish = publish ?? strategy.publish
