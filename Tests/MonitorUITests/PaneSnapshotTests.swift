@@ -150,17 +150,17 @@ import Testing
     }
     #expect(
       Fixture.text(grid) == [
-        "┌ Events 72 ─────────────────────────────────────────────────────────────────────────────────────────────────┐",
-        "│12:00:00 ▼ server                     SUBSCRIBE_STARTED                    viewer-web remote=guest          │",
-        "│12:00:00 ▦ composition                layoutChanged                        tile:host tile:guest             │",
-        "│12:00:00 ▶ runner                     step                                 steps[5] exchange guest attribut…│",
+        "┌ Events 75 ─────────────────────────────────────────────────────────────────────────────────────────────────┐",
         "│12:00:00 ✎ runner                     exchangeAccepted                     guest                            │",
         "│12:00:00 ✎ server                     TOKEN_EXCHANGED                      guest user_id=bob {featured=true…│",
         "│12:00:00 ✎ client      host           participantMetadataDidUpdate         guest user_id=bob {featured=true…│",
+        "│12:00:00 ≠ belief      viewer-android beliefChanged                        guest → stale user_id=bob {order…│",
+        "│12:00:00 ≠ belief      viewer-web     beliefChanged                        guest → stale user_id=bob {order…│",
+        "│12:00:00 ≠ belief      main           beliefChanged                        guest → stale user_id=bob {order…│",
         "└────────────────────────────────────────────────────────────────────────────────────────────────────────────┘",
       ])
-    #expect(grid.style(x: 10, y: 6) == Fixture.theme[.metadata])
-    #expect(grid.style(x: 10, y: 1) == Fixture.theme[.subscribeState])
+    #expect(grid.style(x: 10, y: 3) == Fixture.theme[.metadata])
+    #expect(grid.style(x: 10, y: 6) == Fixture.theme[.stale])
     #expect(grid.style(x: 1, y: 1) == Fixture.theme[.muted])
   }
 

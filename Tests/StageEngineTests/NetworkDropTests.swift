@@ -40,7 +40,8 @@ struct NetworkDropTests {
       lines == [
         "client subscribeStateChanged old→pub notSubscribed", "client streamsRemoved old→pub",
         "client participantLeft old→pub", "client participantJoined old→pub",
-        "client streamsAdded old→pub", "strategy shouldSubscribe old→pub",
+        "belief beliefChanged old→pub current", "client streamsAdded old→pub",
+        "strategy shouldSubscribe old→pub",
         "client subscribeStateChanged old→pub attemptingSubscribe",
         "client subscribeStateChanged old→pub subscribed",
       ])

@@ -61,13 +61,15 @@ struct MonitorEndToEndTests {
   /// Moves the deck's selection to the entry titled `title`.
   func chooseDeckEntry(_ session: TmuxSession, _ title: String) throws {
     try expect(session, shows: "Token deck")
+    func selectedLine(_ screen: String) -> Substring? {
+      screen.split(separator: "\n").first { $0.contains("▶ ✔") || $0.contains("▶ ✖") }
+    }
     for _ in 0..<20 {
-      let selected = try session.screen().split(separator: "\n").first {
-        $0.contains("▶ ✔") || $0.contains("▶ ✖")
-      }
+      let selected = selectedLine(try session.screen())
       if selected?.contains(title) == true { return }
       try session.send("Down")
-      usleep(30_000)
+      // Wait for the selection to move before judging it (a loaded machine redraws late).
+      _ = try session.waitFor(5) { selectedLine($0) != selected }
     }
     throw TmuxError("deck entry \(title) not found")
   }

@@ -45,6 +45,10 @@ public struct LogLine: Sendable {
     if let capabilities = event.capabilities {
       parts.append("[\(capabilities.names.joined(separator: ","))]")
     }
+    if let truth = event.truth {
+      let user = truth.metadata.userId.map { "user_id=\($0) " } ?? ""
+      parts.append("≠ truth \(user)\(AttributeText.braced(truth.metadata.attributes))")
+    }
     if let streams = event.streams { parts.append(streams.names.joined(separator: "+")) }
     if let slots = event.slots {
       parts.append(slots.map { "\($0.role.rawValue):\($0.participant)" }.joined(separator: " "))

@@ -53,6 +53,7 @@ public enum LogView {
     case .server: return .server
     case .composition: return .composition
     case .runner: return .runner
+    case .belief: return .stale
     }
   }
 }

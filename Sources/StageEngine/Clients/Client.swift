@@ -61,6 +61,8 @@ struct RemoteView {
 /// the metadata version it believes of each publisher (internal).
 struct CompositionState {
   let id: String
+  /// Unique for the stage's lifetime (1, 2, …); beliefs are keyed by it.
+  let serial: Int
   var configuration: CompositionConfiguration
   var slots: [CompositionSlot] = []
   /// Client slot → the metadata version this composition believes (on-reconnect lags).

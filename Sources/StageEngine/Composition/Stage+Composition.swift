@@ -21,7 +21,8 @@ extension Stage {
         "the stage already runs \(Self.compositionLimit) compositions (\(runningCompositions)),"
           + " the most IVS allows per stage")
     }
-    var state = CompositionState(id: id, configuration: configuration)
+    compositionSerials += 1
+    var state = CompositionState(id: id, serial: compositionSerials, configuration: configuration)
     for slot in publishOrder { state.versions[slot] = clients[slot].version }
     compositions.append(state)
     emitComposition(.compositionStarted, compositions.count - 1)
@@ -33,6 +34,7 @@ extension Stage {
   public func stopComposition(id: String) throws(StageActionError) {
     let index = try runningComposition(id)
     emitComposition(.compositionStopped, index)
+    forgetBeliefs(ofComposition: index)
     compositions.remove(at: index)
   }
 
@@ -44,7 +46,9 @@ extension Stage {
     let index = try runningComposition(id)
     compositions[index].configuration.updates = policy
     if policy == .live {
-      for slot in publishOrder { compositions[index].versions[slot] = clients[slot].version }
+      for slot in publishOrder {
+        takeCurrentValues(index, of: slot, relayout: false) { "composition \($0) switched to live" }
+      }
     }
     updateLayout(index)
   }
@@ -64,8 +68,9 @@ extension Stage {
   /// A publisher started: every composition sees its current attributes.
   func compositionsSeePublish(of slot: Int) {
     for index in compositions.indices {
-      compositions[index].versions[slot] = clients[slot].version
-      updateLayout(index)
+      takeCurrentValues(index, of: slot, relayout: true) {
+        "\(self.clients[slot].id) started publishing: composition \($0) took its current attributes"
+      }
     }
   }
 
@@ -77,12 +82,32 @@ extension Stage {
     }
   }
 
-  /// An accepted exchange changed a publisher's metadata: `live` compositions follow.
+  /// An accepted exchange changed a publisher's metadata: `live` compositions follow at
+  /// once; `on-reconnect` ones keep what they believe, which is now stale.
   func compositionsSeeExchange(of slot: Int) {
-    for index in compositions.indices where compositions[index].configuration.updates == .live {
-      compositions[index].versions[slot] = clients[slot].version
-      updateLayout(index)
+    for index in compositions.indices {
+      if compositions[index].configuration.updates == .live {
+        takeCurrentValues(index, of: slot, relayout: true) {
+          "composition \($0) (live) took the new attributes"
+        }
+      } else {
+        believeStale(
+          observer: compositionObserver(index), about: slot,
+          version: compositions[index].versions[slot] ?? clients[slot].version)
+      }
     }
+  }
+
+  /// Composition `index` now believes `slot`'s current metadata: its layout is recomputed
+  /// when `relayout`, then a belief event, with the reason made from the composition's ID,
+  /// if its belief was stale.
+  private func takeCurrentValues(
+    _ index: Int, of slot: Int, relayout: Bool, reason: (String) -> String
+  ) {
+    compositions[index].versions[slot] = clients[slot].version
+    if relayout { updateLayout(index) }
+    let id = compositions[index].id
+    believeCurrent(observer: compositionObserver(index), about: slot, reason: reason(id))
   }
 
   /// Recomputes composition `index`'s layout from the attributes it believes and records

@@ -48,6 +48,7 @@ public struct JSONLEventRenderer {
       out.append(contentsOf: #","capabilities":"#.utf8)
       Self.appendCapabilities(capabilities, to: &out)
     }
+    if let truth = event.truth { Self.appendTruth(truth.metadata, to: &out) }
     if let state = event.state { field(#","state":"#, state, &out) }
     if let streams = event.streams {
       out.append(contentsOf: #","streams":"#.utf8)
@@ -132,6 +133,19 @@ public struct JSONLEventRenderer {
       out.append(UInt8(ascii: "}"))
     }
     out.append(UInt8(ascii: "]"))
+  }
+
+  /// `,"truth":{"userId":…,"attributes":{…}}` of a beliefChanged event.
+  private static func appendTruth(_ truth: ParticipantMetadata, to out: inout [UInt8]) {
+    out.append(contentsOf: #","truth":{"#.utf8)
+    if let userId = truth.userId {
+      out.append(contentsOf: #""userId":"#.utf8)
+      JSONBytes.appendQuoted(userId, to: &out)
+      out.append(UInt8(ascii: ","))
+    }
+    out.append(contentsOf: #""attributes":"#.utf8)
+    JSONBytes.appendAttributes(truth.attributes, to: &out)
+    out.append(UInt8(ascii: "}"))
   }
 
   /// A token summary as the ListParticipantEvents API shows it: no signature, no raw token.

@@ -54,6 +54,8 @@ public struct StageEvent: Equatable, Sendable {
   public var slots: [CompositionSlot]?
   /// Before/after summaries of TOKEN_EXCHANGED, boxed to keep every other event small.
   public var exchange: TokenExchangeSummary?
+  /// The participant's true metadata beside the observer's belief (beliefChanged).
+  public var truth: BeliefTruth?
 
   /// Creates an event; the stage fills `seq` and `time` when it records it.
   public init(
@@ -83,6 +85,8 @@ public enum EventSource: String, Sendable, CaseIterable {
   case composition
   /// The driver of the model (scenario runner or UI): steps and exchange verdicts.
   case runner
+  /// What an observer believes about a participant, derived by the model (§3.4).
+  case belief
 }
 
 /// Canonical event kinds of SPEC §7; `rawValue` is what the stream writes.
@@ -147,6 +151,8 @@ public enum EventKind: String, Sendable, CaseIterable {
   case exchangeRejected
   /// Runner: an exchange was accepted (§3.3).
   case exchangeAccepted
+  /// Belief: an observer's view of a participant's user ID/attributes turned stale or current.
+  case beliefChanged
 }
 
 /// The media of a published or subscribed participant.

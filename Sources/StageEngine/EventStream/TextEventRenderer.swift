@@ -45,6 +45,10 @@ public struct TextEventRenderer {
     if let capabilities = event.capabilities {
       parts.append("capabilities=\(capabilities.summary)")
     }
+    if let truth = event.truth {
+      let user = truth.metadata.userId.map { "userId=\(quoted($0)) " } ?? ""
+      parts.append("truth={\(user)attributes=\(format(truth.metadata.attributes))}")
+    }
     if let state = event.state { parts.append("state=\(state)") }
     if let streams = event.streams {
       parts.append("streams=\(streams.names.joined(separator: "+"))")

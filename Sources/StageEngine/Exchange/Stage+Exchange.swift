@@ -134,10 +134,17 @@ extension Stage {
     let column = clients[slot].publisherSlot
     for observer in joinOrder where observer != slot {
       let index = observer * Self.publisherLimit + column
-      guard views[index].known, clients[observer].hasMetadataEvent else { continue }
+      guard views[index].known else { continue }
+      guard clients[observer].hasMetadataEvent else {
+        believeStale(observer: observer, about: slot, version: Int(views[index].version))
+        continue
+      }
       views[index].version = Int32(version)
       emitParticipantInfo(
         .participantMetadataUpdated, observer: observer, about: slot, version: version)
+      believeCurrent(
+        observer: observer, about: slot,
+        reason: "participantMetadataUpdated carried the current values")
     }
     compositionsSeeExchange(of: slot)
   }

@@ -102,6 +102,8 @@ extension Stage {
     let index = viewIndex(observer: observer, publisher: publisher)
     views[index] = RemoteView(known: true, version: Int32(version))
     emitParticipantInfo(.participantJoined, observer: observer, about: publisher, version: version)
+    believeCurrent(
+      observer: observer, about: publisher, reason: "participantJoined carried the current values")
     var added = clientEvent(.streamsAdded, observer: observer, about: publisher)
     added.streams = .audioVideo
     emit(added)

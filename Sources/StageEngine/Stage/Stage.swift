@@ -36,7 +36,11 @@ public final class Stage {
   var isDeleted = false
   /// Running compositions in start order (at most `compositionLimit`).
   var compositions: [CompositionState] = []
+  /// Serials handed to compositions so far.
+  var compositionSerials = 0
   var events: [StageEvent] = []
+  /// Observer–participant pairs whose belief is stale (see Stage+Beliefs).
+  var staleBeliefs: Set<BeliefKey> = []
   var nextSeq = 1
 
   /// Opens a stage with no participants at the configuration's start time.
@@ -45,7 +49,10 @@ public final class Stage {
     self.clock = VirtualClock(start: configuration.start)
     self.keys = configuration.keys
     if let composition = configuration.composition {
-      compositions = [CompositionState(id: Self.firstCompositionID, configuration: composition)]
+      compositionSerials = 1
+      compositions = [
+        CompositionState(id: Self.firstCompositionID, serial: 1, configuration: composition)
+      ]
     }
   }
 

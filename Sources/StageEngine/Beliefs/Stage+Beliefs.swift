@@ -1,0 +1,76 @@
+/// Observer beliefs in the stream (SPEC §3.4, last bullet): when what an observer (another
+/// client, or the composition) believes about a publisher's `user_id`/attributes falls behind
+/// the truth, and when it catches up, the stream gets a `beliefChanged` event. Only stale
+/// pairs are remembered, so a fan-out to observers that stay current costs nothing extra.
+extension Stage {
+  /// The observer key that stands for composition `index`: minus its serial, so it never
+  /// collides with a client slot and survives other compositions stopping.
+  func compositionObserver(_ index: Int) -> Int { -compositions[index].serial }
+
+  /// Observer `observer` still believes metadata `version` of `participant`, which has moved on.
+  /// Emitted again when the truth moves on while the belief is already stale.
+  func believeStale(observer: Int, about participant: Int, version: Int) {
+    staleBeliefs.insert(BeliefKey(observer: observer, participant: participant))
+    let name = clients[participant].id
+    let reason =
+      if let state = composition(observer: observer) {
+        "composition \(state.id) (\(state.configuration.updates.rawValue)) keeps the attributes"
+          + " \(name) started publishing with: sees the change when \(name) republishes or"
+          + " reconnects"
+      } else {
+        "\(clients[observer].sdk) has no participantMetadataUpdated (iOS/Android 1.37.0,"
+          + " Web 1.33.0): sees the change when \(name) republishes or reconnects"
+      }
+    emitBelief("stale", observer: observer, about: participant, version: version, reason: reason)
+  }
+
+  /// Observer `observer` now holds `participant`'s current metadata; reported only when its
+  /// belief was stale.
+  func believeCurrent(observer: Int, about participant: Int, reason: @autoclosure () -> String) {
+    guard !staleBeliefs.isEmpty,
+      staleBeliefs.remove(BeliefKey(observer: observer, participant: participant)) != nil
+    else { return }
+    emitBelief(
+      "current", observer: observer, about: participant, version: clients[participant].version,
+      reason: reason())
+  }
+
+  /// Forgets every stale belief of composition `index` (it is being stopped).
+  func forgetBeliefs(ofComposition index: Int) {
+    let observer = compositionObserver(index)
+    staleBeliefs = staleBeliefs.filter { $0.observer != observer }
+  }
+
+  private func composition(observer: Int) -> CompositionState? {
+    guard observer < 0 else { return nil }
+    return compositions.first { $0.serial == -observer }
+  }
+
+  private func emitBelief(
+    _ state: String, observer: Int, about participant: Int, version: Int, reason: String
+  ) {
+    var event =
+      if let state = composition(observer: observer) {
+        StageEvent(
+          source: .belief, kind: .beliefChanged, observer: state.id,
+          participant: clients[participant].id)
+      } else {
+        StageEvent(
+          source: .belief, kind: .beliefChanged, observer: clients[observer].id,
+          sdk: clients[observer].sdk, participant: clients[participant].id)
+      }
+    let believed = clients[participant].history[version]
+    event.state = state
+    event.userId = believed.userId
+    event.attributes = believed.attributes
+    event.truth = BeliefTruth(clients[participant].metadata)
+    event.reason = reason
+    emit(event)
+  }
+}
+
+/// One observer–participant pair whose belief is stale (a negative observer: a composition).
+struct BeliefKey: Hashable {
+  let observer: Int
+  let participant: Int
+}
