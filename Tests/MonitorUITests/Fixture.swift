@@ -11,7 +11,7 @@ enum Fixture {
   /// A controller on the demo (opened live: its setup steps already ran) after `steps` more
   /// scripted steps.
   static func demo(
-    steps: Int = 0, logLines: Int = 1000,
+    steps: Int = 0, logLines: Int = 1000, theme: Theme = theme,
     saveDirectory: String = FileManager.default.temporaryDirectory.path
   ) throws
     -> AppController

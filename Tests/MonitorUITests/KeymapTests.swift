@@ -92,6 +92,31 @@ import Testing
       footer.hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 4/12  x swap token"))
   }
 
+  @Test(arguments: [(Key.up, "Up"), (.down, "Down"), (.left, "Left"), (.right, "Right")])
+  func asciiLabelsNameArrowsInWords(_ key: Key, _ word: String) {
+    #expect(key.asciiLabel == word)
+    #expect(key.label(ascii: true) == word)
+    #expect(key.label(ascii: false) == key.label)
+    #expect(Key.pageDown.asciiLabel == "PgDn")
+  }
+
+  @Test func asciiFooterAndHelpCannotBeMistakenForKeys() throws {
+    let controller = try Fixture.demo()
+    var grid = CellGrid(width: 120, height: 40, glyphs: .ascii)
+    Screen.render(controller.state, into: &grid)
+    let footer = Fixture.text(grid)[39]
+    #expect(footer.contains("Down/j select"), "\(footer)")
+    #expect(!footer.contains("v/j"))
+    controller.perform(.help)
+    Screen.render(controller.state, into: &grid)
+    let help = Fixture.text(grid).joined(separator: "\n")
+    #expect(help.contains("Up/k"))
+    #expect(help.contains("Down/j"))
+    #expect(!help.contains("^/k") && !help.contains("v/j"))
+    #expect(help.contains("ios/android 1.36/1.37"))
+    #expect(help.contains("on-reconnect / live"))
+  }
+
   @Test func footerSaysNotNowWhileAQuestionIsPending() throws {
     let controller = try Fixture.demo(steps: 1)
     let hints = FooterView.hints(controller.state)

@@ -65,10 +65,28 @@ struct MediaStepTests {
       #"{"mute": "a", "networkDrop": "a"}"#,
       "steps[0]: one verb per step, found mute and networkDrop"
     ),
+    (
+      #"{"expect": {"composition": {"id": "side", "featured": null}}}"#,
+      #"steps[0].expect.composition.id: unknown composition "side"; compositions: none"#
+    ),
+    (
+      #"{"expect": {"observer": "side", "sees": "a", "as": "stale"}}"#,
+      #"steps[0].expect.observer: unknown participant "side""#
+    ),
   ])
   func aMistakeInAMediaStepNamesItsPath(step: String, expected: String) {
     let found = message { _ = try decode(steps: step) }
     #expect(found.contains("t.json: \(expected)"), "got: \(found)")
+  }
+
+  @Test func expectationsMayNameACompositionStartedByALaterStep() throws {
+    let steps = try decode(
+      steps: #"""
+        {"expect": {"composition": {"id": "side", "featured": null}}},
+        {"expect": {"observer": "side", "sees": "a", "as": "unseen"}},
+        {"startComposition": "side"}
+        """#)
+    #expect(steps.map(\.verb) == ["expect", "expect", "startComposition"])
   }
 
   /// Requests the stage refuses: the run stops with an error naming the step (exit 1).

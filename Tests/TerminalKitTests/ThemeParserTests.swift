@@ -3,8 +3,9 @@ import Testing
 @testable import TerminalKit
 
 @Suite struct ThemeParserTests {
-  static let complete = ThemeRole.allCases.map { "\($0.rawValue) = default" }.joined(
-    separator: "\n")
+  static let complete =
+    (["background = terminal"] + ThemeRole.allCases.map { "\($0.rawValue) = default" })
+    .joined(separator: "\n")
 
   @Test func parsesColoursBackgroundsAndAttributes() {
     let text = """
@@ -31,6 +32,35 @@ import Testing
     #expect(diagnostics.allSatisfy { $0.message.contains("defined twice") })
   }
 
+  @Test func backgroundPaintsEveryRoleWithoutItsOwn() {
+    let text = "background = #101010\ntext = 250\nselection = black on cyan\nwarning = reverse"
+    let (theme, _) = ThemeParser.parse(text, file: "dark.theme")
+    #expect(theme.paintsBackground)
+    #expect(theme.background == .rgb(16, 16, 16))
+    #expect(theme[.text] == Style(foreground: .indexed(250), background: .rgb(16, 16, 16)))
+    #expect(theme[.selection] == Style(foreground: .black, background: .cyan))
+    #expect(theme[.warning] == Style(background: .rgb(16, 16, 16), attributes: .reverse))
+    #expect(theme[.runner].background == .rgb(16, 16, 16))
+    let downgraded = theme.downgraded(to: .color256)
+    #expect(downgraded[.text].background == downgraded.background)
+    #expect(downgraded.background == .indexed(233))
+  }
+
+  @Test func terminalBackgroundIsDeclaredAndPaintsNothing() {
+    let (theme, diagnostics) = ThemeParser.parse(Self.complete, file: "plain.theme")
+    #expect(diagnostics.isEmpty)
+    #expect(!theme.paintsBackground)
+    #expect(ThemeRole.allCases.allSatisfy { theme[$0].background == .default })
+  }
+
+  @Test func backgroundGivenTwiceKeepsTheFirst() {
+    let (theme, diagnostics) = ThemeParser.parse(
+      "background = black\nbackground = white\n" + Self.complete, file: "t.theme")
+    #expect(theme.background == .black)
+    #expect(
+      diagnostics.contains { $0.line == 2 && $0.key == "background" && $0.severity == .error })
+  }
+
   @Test func roleNamesIgnoreCaseDashAndUnderscore() {
     #expect(ThemeRole(themeKey: "border_focused") == .borderFocused)
     #expect(ThemeRole(themeKey: "Publish-State") == .publishState)
@@ -50,6 +80,7 @@ import Testing
     ("text = red on blue on green", "text", "background given twice"),
     ("text = red blue", "text", "unexpected 'blue'"),
     ("name =", "name", "empty theme name"),
+    ("background = purpel", "background", "unknown colour or attribute 'purpel'"),
   ]
 
   @Test(arguments: badLines)
@@ -77,8 +108,9 @@ import Testing
     #expect(theme[.text] == Style(foreground: .red))
     #expect(theme[.error] == Theme.builtInDefault[.error])
     let warnings = diagnostics.filter { $0.severity == .warning }
-    #expect(warnings.count == ThemeRole.allCases.count - 1)
+    #expect(warnings.count == ThemeRole.allCases.count - 1 + 1)
     #expect(warnings.contains { $0.key == "error" && $0.line == nil })
+    #expect(warnings.contains { $0.key == "background" && $0.message.contains("terminal's own") })
     #expect(!diagnostics.contains { $0.severity == .error })
   }
 

@@ -9,7 +9,7 @@ public enum HelpContent {
     var lines: [[Span]] = [[Span("Keys", .title)]]
     for binding in keymap.bindings {
       lines.append([
-        Span("  " + Span.fit(binding.keyLabel, 12), .accent), Span(binding.help),
+        Span("  " + Span.fit(binding.keyLabel(ascii: ascii), 12), .accent), Span(binding.help),
         Span(qualifier(binding), .muted),
       ])
     }

@@ -57,5 +57,10 @@ public struct KeyBinding: Sendable {
   }
 
   /// "↑/k", "Shift-Tab": the keys as the footer and the help overlay print them.
-  public var keyLabel: String { keys.map(\.label).joined(separator: "/") }
+  public var keyLabel: String { keyLabel(ascii: false) }
+
+  /// The keys as printed on a terminal without Unicode arrows: "Down/j", never "v/j".
+  public func keyLabel(ascii: Bool) -> String {
+    keys.map { $0.label(ascii: ascii) }.joined(separator: "/")
+  }
 }

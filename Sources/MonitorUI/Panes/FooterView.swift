@@ -3,17 +3,22 @@ import TerminalKit
 /// The key hints, generated from the keymap for the current situation (so they always match
 /// what the keys do). `n` names what it does right now: "not now" or "next step (3/12)".
 public enum FooterView {
-  /// The hints shown for `state`, in keymap order: (keys, label).
-  public static func hints(_ state: AppState) -> [(keys: String, label: String)] {
+  /// One hint: the keys as printed and what they do.
+  public typealias Hint = (keys: String, label: String)
+
+  /// The hints shown for `state`, in keymap order: (keys, label). `ascii` names arrows in
+  /// words ("Down/j"), for terminals without Unicode.
+  public static func hints(_ state: AppState, ascii: Bool = false) -> [Hint] {
     var seen: Set<String> = []
-    var result: [(keys: String, label: String)] = []
+    var result: [Hint] = []
     for binding in state.keymap.active(in: state.keySituation) where binding.inFooter {
       var label = binding.label
       if binding.action == .nextStep, state.script.total > 0 {
         label += " \(state.script.done)/\(state.script.total)"
       }
-      guard seen.insert(binding.keyLabel + label).inserted else { continue }
-      result.append((binding.keyLabel, label))
+      let keys = binding.keyLabel(ascii: ascii)
+      guard seen.insert(keys + label).inserted else { continue }
+      result.append((keys, label))
     }
     return result
   }
@@ -22,7 +27,7 @@ public enum FooterView {
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
     grid.fill(rect, style: state.theme[.footer])
     var x = rect.x + 1
-    for hint in hints(state) {
+    for hint in hints(state, ascii: grid.glyphs == .ascii) {
       let width = DisplayWidth.of(hint.keys) + DisplayWidth.of(hint.label) + 3
       guard x + width <= rect.maxX else { break }
       x += grid.put(hint.keys, x: x, y: rect.y, style: state.theme[.footer].adding(.bold))

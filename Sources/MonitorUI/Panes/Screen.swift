@@ -1,11 +1,13 @@
 import TerminalKit
 
 /// The whole frame as a pure function of the state: the same state always gives the same
-/// grid, and the backend writes only the cells that changed, so nothing flickers.
+/// grid, and the backend writes only the cells that changed, so nothing flickers. The grid is
+/// cleared to the theme's background first, so no cell shows the terminal's own unless the
+/// theme says so.
 public enum Screen {
   /// Draws `state` into `grid` (which has the terminal's size and glyphs).
   public static func render(_ state: AppState, into grid: inout CellGrid) {
-    grid.clear()
+    grid.clear(style: state.theme[.text])
     let size = TerminalSize(width: grid.width, height: grid.height)
     guard
       let layout = ScreenLayout(size: size, participantCount: state.snapshot.participants.count)

@@ -34,6 +34,23 @@ extension ScenarioDecoder {
     }
   }
 
+  /// The composition IDs a scenario can refer to: `main` when it has a top-level
+  /// composition, then every ID a `startComposition` step names (read before the steps
+  /// are decoded, so an `expect` step may name a composition started later).
+  static func compositionIDs(_ root: ScenarioObject, hasComposition: Bool) -> [String] {
+    let steps = root.optional("steps")?.value.arrayValue ?? []
+    let started = steps.compactMap { step in
+      step.objectValue?.first { $0.key == "startComposition" }?.value.stringValue
+    }
+    return (hasComposition ? [Stage.firstCompositionID] : []) + started
+  }
+
+  /// A participant ID or, where `expect` steps allow one, a composition ID.
+  func participantOrComposition(_ node: ScenarioNode) throws(ScenarioError) -> String {
+    if let id = node.value.stringValue, compositionIDs.contains(id) { return id }
+    return try participant(node)
+  }
+
   /// `["audio"]`, `["audio", "video"]`: a non-empty array of stream names.
   private func decodeStreams(_ node: ScenarioNode) throws(ScenarioError) -> MediaStreams {
     var streams: MediaStreams = []

@@ -16,6 +16,7 @@ extension ScenarioDecoder {
     if let step = try decodeMediaStep(verb, object) { return step }
     let verbNode = try object.required(verb)
     if verb == "advance" { return .advance(try verbNode.duration()) }
+    if verb == "expect" { return .expect(try decodeExpectation(verbNode)) }
     let id = try participant(verbNode)
     switch verb {
     case "join": return .join(id)

@@ -52,6 +52,8 @@ struct ScenarioDecoder {
   let baseDirectory: String
   var participantIDs: [String] = []
   var keyARNs: [String] = []
+  /// `main` (with a top-level composition) and every ID a `startComposition` step names.
+  var compositionIDs: [String] = []
 
   init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
@@ -63,6 +65,7 @@ struct ScenarioDecoder {
     keyARNs = keys?.map(\.arn) ?? []
     let composition = try root.optional("composition").map(decodeComposition)
     let participants = try decodeParticipants(root.required("participants"))
+    compositionIDs = Self.compositionIDs(root, hasComposition: composition != nil)
     let steps = try root.optional("steps").map { node throws(ScenarioError) in
       try node.array().map { step throws(ScenarioError) in try decodeStep(step) }
     }

@@ -28,6 +28,8 @@ public enum ScenarioStep: Sendable {
   case media(MediaStep)
   /// A composition started or stopped (`ScenarioStep+Media.swift`).
   case composition(CompositionStep)
+  /// A statement about the stage checked at this point; never changes it.
+  case expect(Expectation)
 
   /// The verb as written in scenario files.
   public var verb: String {
@@ -45,6 +47,7 @@ public enum ScenarioStep: Sendable {
     case .answer: return "answer"
     case .media(let step): return step.verb
     case .composition(let step): return step.verb
+    case .expect: return "expect"
     }
   }
 
@@ -56,7 +59,7 @@ public enum ScenarioStep: Sendable {
       .setStrategy(let id, _, _), .answer(let id, _):
       return id
     case .media(let step): return step.participant
-    case .advance, .composition: return nil
+    case .advance, .composition, .expect: return nil
     }
   }
 
@@ -64,6 +67,6 @@ public enum ScenarioStep: Sendable {
   public static let verbs =
     [
       "join", "leave", "publish", "unpublish", "refreshStrategy", "exchange", "disconnect",
-      "advance", "reconnect", "setStrategy", "answer",
+      "advance", "reconnect", "setStrategy", "answer", "expect",
     ] + mediaVerbs
 }

@@ -17,7 +17,7 @@ extension Stage {
       })
   }
 
-  private func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
+  func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
     let client = clients[slot]
     var remotes: [RemoteViewSnapshot] = []
     for publisher in publishOrder where publisher != slot {
@@ -44,7 +44,7 @@ extension Stage {
       staleReason: stale ? reason : nil)
   }
 
-  private func compositionSnapshot(_ state: CompositionState) -> CompositionSnapshot {
+  func compositionSnapshot(_ state: CompositionState) -> CompositionSnapshot {
     let reason =
       "composition (\(state.configuration.updates.rawValue)): sees it on republish or reconnect"
     let believed = publishOrder.map { slot in

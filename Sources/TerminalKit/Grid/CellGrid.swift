@@ -43,9 +43,10 @@ public struct CellGrid: Hashable, Sendable {
     }
   }
 
-  /// Blanks every cell, keeping the size.
-  public mutating func clear() {
-    cells = Array(repeating: .blank, count: width * height)
+  /// Blanks every cell, keeping the size; `style` paints the blanks (a theme's background), so
+  /// clearing and painting the canvas cost one pass.
+  public mutating func clear(style: Style = .plain) {
+    cells = Array(repeating: Cell(" ", style: style), count: width * height)
   }
 
   /// Resizes to `width × height` and blanks every cell (a resize redraws everything anyway).

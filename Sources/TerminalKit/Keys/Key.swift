@@ -49,6 +49,21 @@ public enum Key: Hashable, Sendable {
     }
   }
 
+  /// The label where the terminal has no Unicode arrows: arrows become words ("Down"), never a
+  /// letter such as `v` that is itself a key.
+  public var asciiLabel: String {
+    switch self {
+    case .up: return "Up"
+    case .down: return "Down"
+    case .left: return "Left"
+    case .right: return "Right"
+    default: return label
+    }
+  }
+
+  /// `asciiLabel` when `ascii`, else `label`: what a footer or help line prints for this key.
+  public func label(ascii: Bool) -> String { ascii ? asciiLabel : label }
+
   private static let fixedLabels: [Key: String] = [
     .up: "↑", .down: "↓", .left: "←", .right: "→", .pageUp: "PgUp", .pageDown: "PgDn",
     .home: "Home", .end: "End", .enter: "Enter", .escape: "Esc", .tab: "Tab",

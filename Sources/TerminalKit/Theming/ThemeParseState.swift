@@ -3,6 +3,8 @@
 struct ParseState {
   let file: String
   var name: String?
+  /// The `background =` colour; nil when the file has no such line (the terminal's own).
+  var background: Color?
   var styles: [ThemeRole: Style] = [:]
   var diagnostics: [ThemeDiagnostic] = []
   private var definedOn: [ThemeRole: Int] = [:]
@@ -26,18 +28,22 @@ struct ParseState {
       report(.error, key: nil, "missing role name before '='")
       return
     }
-    if key.lowercased() == "name" {
-      readName(value)
-    } else {
+    switch key.lowercased() {
+    case "name": readName(value)
+    case "background": readBackground(value)
+    default:
       readRole(key, value: value, line: number)
     }
   }
 
-  /// Warns about every role the file did not define (not tied to a line).
+  /// Warns about every role, and the background, the file did not define (not tied to a line).
   mutating func reportMissingRoles() {
     currentLine = nil
     for role in ThemeRole.allCases where styles[role] == nil {
       report(.warning, key: role.rawValue, "not defined; using the built-in default's style")
+    }
+    if background == nil {
+      report(.warning, key: "background", "not defined; the terminal's own background shows")
     }
   }
 
@@ -50,6 +56,22 @@ struct ParseState {
     guard !value.isEmpty else { return report(.error, key: "name", "empty theme name") }
     guard name == nil else { return report(.error, key: "name", "theme name given twice") }
     name = value
+  }
+
+  /// `background = COLOR` paints the theme's own background; `background = terminal` says the
+  /// theme deliberately shows the terminal's.
+  private mutating func readBackground(_ value: String) {
+    guard background == nil else {
+      return report(.error, key: "background", "background given twice; keeping the first")
+    }
+    if value.lowercased() == "terminal" {
+      background = .default
+      return
+    }
+    switch ThemeParser.parseColor(value) {
+    case .success(let color): background = color
+    case .failure(let error): report(.error, key: "background", error.message)
+    }
   }
 
   private mutating func readRole(_ key: String, value: String, line: Int) {

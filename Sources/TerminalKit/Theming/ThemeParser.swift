@@ -13,7 +13,10 @@ public enum ThemeParser {
     }
     state.reportMissingRoles()
     let name = state.name ?? baseName(of: file)
-    return (Theme(name: name, styles: state.styles, fallback: fallback), state.diagnostics)
+    let theme = Theme(
+      name: name, styles: state.styles, fallback: fallback, background: state.background ?? .default
+    )
+    return (theme, state.diagnostics)
   }
 
   /// Parses the right-hand side of a role line into a style, or says what is wrong with it.
