@@ -61,7 +61,10 @@ let package = Package(
     ),
     .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-    .testTarget(name: "MonitorUITests", dependencies: ["MonitorUI", "StageEngine", "TerminalKit"]),
+    .testTarget(
+      name: "MonitorUITests",
+      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]
+    ),
     .testTarget(name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness"]),
   ]
 )

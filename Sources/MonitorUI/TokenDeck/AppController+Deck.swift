@@ -57,6 +57,9 @@ extension AppController {
         entry: entry, token: nil, diff: [],
         prediction: .rejectedBySDK("\(predictor.participant.id) is not connected"))
     }
+    if let reason = forge.unavailability(of: entry) {
+      return DeckCandidate(entry: entry, token: nil, diff: [], prediction: .disabled(reason))
+    }
     let token: String
     do {
       token = try forge.token(

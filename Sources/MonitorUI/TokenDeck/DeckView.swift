@@ -31,11 +31,10 @@ public enum DeckView {
     for row in 0..<min(rect.height, deck.candidates.count - first) {
       let index = first + row
       let candidate = deck.candidates[index]
-      let accepted = candidate.prediction.isAccepted
-      let mark = accepted ? (ascii ? "+" : "✔") : (ascii ? "x" : "✖")
       let spans = [
         Span(index == deck.highlighted ? (ascii ? "> " : "▶ ") : "  ", .accent),
-        Span(mark + " ", accepted ? .success : .error), Span(candidate.entry.title),
+        mark(candidate.prediction, ascii: ascii),
+        Span(candidate.entry.title, candidate.prediction.isDisabled ? .muted : .text),
       ]
       Span.draw(
         spans, x: rect.x, y: rect.y + row, width: rect.width, theme: state.theme,
@@ -46,6 +45,13 @@ public enum DeckView {
           style: state.theme[.selection])
       }
     }
+  }
+
+  /// ✔ accepted, ✖ rejected, – disabled (needs a key the scenario lacks).
+  private static func mark(_ prediction: ExchangePrediction, ascii: Bool) -> Span {
+    if prediction.isDisabled { return Span(ascii ? "- " : "– ", .muted) }
+    if prediction.isAccepted { return Span(ascii ? "+ " : "✔ ", .success) }
+    return Span(ascii ? "x " : "✖ ", .error)
   }
 
   private static func renderDetail(
