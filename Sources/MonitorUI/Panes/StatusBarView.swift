@@ -11,8 +11,7 @@ public enum StatusBarView {
     grid.fill(rect, style: state.theme[.text])
     var spans: [Span] = []
     if let input = state.input {
-      spans = [Span(input.prompt, .accent), Span(input.text + "▏", .text, attributes: .bold)]
-      if !hint.isEmpty { spans.append(Span("   " + hint, .muted)) }
+      spans = inputSpans(input, hint: hint, width: rect.width, ellipsis: grid.glyphs.ellipsis)
     } else {
       if let question = state.pendingQuestion {
         spans.append(
@@ -29,6 +28,20 @@ public enum StatusBarView {
       }
     }
     Span.draw(spans, x: rect.x, y: rect.y, width: rect.width, theme: state.theme, into: &grid)
+  }
+
+  /// The prompt, the end of the text that fits (a long text shows its end, where typing
+  /// happens, after an ellipsis) and the hint. Costs what fits on screen, not the text's length.
+  private static func inputSpans(
+    _ input: InputLine, hint: String, width: Int, ellipsis: String
+  ) -> [Span] {
+    let hintWidth = hint.isEmpty ? 0 : min(DisplayWidth.of(hint) + 3, width / 3)
+    let room = max(1, width - DisplayWidth.of(input.prompt) - hintWidth - 1)
+    let tail = DisplayWidth.tail(of: input.text, fitting: room)
+    let shown = tail.cut ? ellipsis + tail.text.dropFirst() : String(tail.text)
+    var spans = [Span(input.prompt, .accent), Span(shown + "▏", .text, attributes: .bold)]
+    if !hint.isEmpty { spans.append(Span("   " + hint, input.notice == nil ? .muted : .warning)) }
+    return spans
   }
 
   private static func role(_ kind: StatusMessage.Kind) -> ThemeRole {
