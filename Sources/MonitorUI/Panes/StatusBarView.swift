@@ -4,31 +4,46 @@ import TerminalKit
 /// strategy question as a prominent prompt, else the last status message, else the next
 /// scripted step.
 public enum StatusBarView {
-  /// Renders into `rect`.
+  /// Most lines the status takes: narration wraps rather than being cut.
+  public static let maximumLines = 3
+
+  /// The status wrapped to `width`: one line usually, up to `maximumLines` for long narration.
+  public static func lines(_ state: AppState, hint: String, width: Int) -> [[Span]] {
+    Span.wrap(spans(state, hint: hint), width: width, indent: "  ", maxLines: maximumLines)
+  }
+
+  /// Renders `lines` (from `lines(_:hint:width:)`) into `rect`.
   public static func render(
-    _ state: AppState, hint: String, in rect: Rect, into grid: inout CellGrid
+    _ lines: [[Span]], theme: Theme, in rect: Rect, into grid: inout CellGrid
   ) {
-    grid.fill(rect, style: state.theme[.text])
+    grid.fill(rect, style: theme[.text])
+    for (row, line) in lines.prefix(rect.height).enumerated() {
+      Span.draw(line, x: rect.x, y: rect.y + row, width: rect.width, theme: theme, into: &grid)
+    }
+  }
+
+  /// The status as one run of spans, before wrapping.
+  static func spans(_ state: AppState, hint: String) -> [Span] {
     var spans: [Span] = []
     if let input = state.input {
       spans = [Span(input.prompt, .accent), Span(input.text + "▏", .text, attributes: .bold)]
       if !hint.isEmpty { spans.append(Span("   " + hint, .muted)) }
-    } else {
-      if let question = state.pendingQuestion {
-        spans.append(
-          Span(
-            " ? \(question.participant) asks \(question.name): publish now?  y = yes · n = not now ",
-            .warning, attributes: [.reverse, .bold]))
-        spans.append(Span("  "))
-      }
-      if let status = state.status {
-        spans.append(Span(status.text, role(status.kind)))
-      } else if let next = state.script.next, state.pendingQuestion == nil {
-        spans.append(Span("next step (n) \(state.script.done + 1)/\(state.script.total): ", .muted))
-        spans.append(Span(next, .muted))
-      }
+      return spans
     }
-    Span.draw(spans, x: rect.x, y: rect.y, width: rect.width, theme: state.theme, into: &grid)
+    if let question = state.pendingQuestion {
+      spans.append(
+        Span(
+          " ? \(question.participant) asks \(question.name): publish now?  y = yes · n = not now ",
+          .warning, attributes: [.reverse, .bold]))
+      spans.append(Span("  "))
+    }
+    if let status = state.status {
+      spans.append(Span(status.text, role(status.kind)))
+    } else if let next = state.script.next, state.pendingQuestion == nil {
+      spans.append(Span("next step (n) \(state.script.done + 1)/\(state.script.total): ", .muted))
+      spans.append(Span(next, .muted))
+    }
+    return spans
   }
 
   private static func role(_ kind: StatusMessage.Kind) -> ThemeRole {
