@@ -48,7 +48,10 @@ let package = Package(
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
     .testTarget(name: "StageEngineTests", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-    .testTarget(name: "MonitorUITests", dependencies: ["MonitorUI", "StageEngine", "TerminalKit"]),
+    .testTarget(
+      name: "MonitorUITests",
+      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]
+    ),
     .testTarget(name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness"]),
   ]
 )

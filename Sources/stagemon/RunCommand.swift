@@ -6,19 +6,27 @@ import StageEngine
 enum RunCommand {
   static let help = """
     USAGE: stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
+           stagemon run SCENARIO.json --check [--headless] [--out FILE]
 
     Runs a scenario file (SPEC §6; `-` reads standard input) without the UI and
     writes every event, in order, to standard output or FILE.
 
     OPTIONS:
-      --headless        run without the UI (required; `stagemon SCENARIO.json` opens the UI)
+      --headless        run without the UI (`stagemon SCENARIO.json` opens the UI)
       --format FORMAT   jsonl (one JSON object per line) or text (aligned columns);
                         default: text on a terminal, otherwise jsonl
       --out FILE        write the stream to FILE instead of standard output
+      --check           exit 1 when an `expect` step failed, listing each failure on
+                        standard error as FILE: steps[N]: MESSAGE; runs headless and
+                        writes the stream only with --headless or --out
       -h, --help        show this help
 
+    When the scenario has `expect` steps, a last line on standard error counts
+    the statements checked and failed.
+
     Exit status: 0 the run completed (rejections and SDK errors are events),
-    1 the scenario is invalid or a step cannot run, 2 usage error.
+    1 the scenario is invalid, a step cannot run, or (with --check) an
+    expectation failed, 2 usage error.
     """
 
   static func run(_ words: [String]) -> ExitStatus {
@@ -38,7 +46,10 @@ enum RunCommand {
       Console.error("stagemon: \(error)")
       return .invalid
     }
-    guard let output = openOutput(options.out) else { return .invalid }
+    let discardsStream = options.check && !options.headless && options.out == nil
+    guard let output = openOutput(discardsStream ? "/dev/null" : options.out) else {
+      return .invalid
+    }
     defer { if output != STDOUT_FILENO { close(output) } }
     let format =
       options.format ?? (options.out == nil && isatty(STDOUT_FILENO) != 0 ? .text : .jsonl)
@@ -56,7 +67,18 @@ enum RunCommand {
       Console.error("stagemon: \(error)")
       return .invalid
     }
-    return status
+    let verdict = report(runner, file: options.scenario)
+    return options.check && status == .success ? verdict : status
+  }
+
+  /// Lists failed expectations and counts them on standard error; `.invalid` when any failed.
+  private static func report(_ runner: ScenarioRunner, file: String) -> ExitStatus {
+    let failures = runner.expectationFailures
+    guard runner.expectationCheckCount > 0 else { return .success }
+    for failure in failures { Console.error("\(file): \(failure)") }
+    Console.error(
+      "\(file): \(runner.expectationCheckCount) expectations checked, \(failures.count) failed")
+    return failures.isEmpty ? .success : .invalid
   }
 
   private static func openOutput(_ path: String?) -> Int32? {
@@ -74,9 +96,12 @@ enum RunCommand {
     let scenario: String
     let format: EventStreamFormat?
     let out: String?
+    let headless: Bool
+    let check: Bool
 
     init(_ arguments: inout Arguments) throws(UsageError) {
-      let headless = arguments.flag("--headless")
+      headless = arguments.flag("--headless")
+      check = arguments.flag("--check")
       let formatText = try arguments.option("--format")
       out = try arguments.option("--out")
       guard let scenario = arguments.positional() else {
@@ -84,7 +109,7 @@ enum RunCommand {
       }
       self.scenario = scenario
       try arguments.finish()
-      guard headless else {
+      guard headless || check else {
         throw UsageError(
           "run needs --headless; to watch \(scenario) in the UI, use: stagemon \(scenario)")
       }

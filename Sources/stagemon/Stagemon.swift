@@ -9,6 +9,7 @@ enum Stagemon {
     USAGE:
       stagemon [SCENARIO.json] [options]   open the monitor UI (the built-in demo without a file)
       stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
+      stagemon run SCENARIO.json --check        exit 1 when an expect step failed
       stagemon token keygen|mint|inspect|verify|diff ...
       stagemon --help | --version | COMMAND --help
 

@@ -140,12 +140,16 @@ import Testing
     #expect(resumed.contains("Events") && !resumed.contains("PAUSED"))
   }
 
-  @Test func filterNarrowsTheLogLive() throws {
+  @Test func filterNarrowsTheLogWhenTypingPauses() throws {
     let (controller, backend, loop) = try Self.joined()
     let all = controller.state.log.visibleCount
     backend.feed([.character("/")])
     loop.run(exitAfterFrames: 2)
     Fixture.type("SUBSCRIBE_STAR", into: controller)
+    loop.drawFrame()
+    #expect(Self.screen(backend)[38].hasPrefix("/SUBSCRIBE_STAR▏   filters when typing pauses"))
+    #expect(controller.state.log.visibleCount == all)
+    controller.tick()
     loop.drawFrame()
     let screen = Self.screen(backend)
     #expect(screen[38].hasPrefix("/SUBSCRIBE_STAR"))

@@ -62,7 +62,9 @@ struct MonitorEndToEndTests {
   func chooseDeckEntry(_ session: TmuxSession, _ title: String) throws {
     try expect(session, shows: "Token deck")
     func selectedLine(_ screen: String) -> Substring? {
-      screen.split(separator: "\n").first { $0.contains("▶ ✔") || $0.contains("▶ ✖") }
+      screen.split(separator: "\n").first {
+        $0.contains("▶ ✔") || $0.contains("▶ ✖") || $0.contains("▶ –")
+      }
     }
     for _ in 0..<20 {
       let selected = selectedLine(try session.screen())

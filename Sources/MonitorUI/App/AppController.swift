@@ -34,6 +34,16 @@ public final class AppController {
 
   var stage: Stage { state.runner.stage }
 
+  /// Handles one input event: every key, paste and mouse report enters here, so they all take
+  /// the same path to actions (and can be recorded in one place).
+  public func handle(_ event: InputEvent) {
+    switch event {
+    case .key(let key): handle(key)
+    case .paste(let paste): handlePaste(paste)
+    case .mouse: break
+    }
+  }
+
   /// Handles one key press.
   public func handle(_ key: Key) {
     if key == .resize { return }
@@ -57,8 +67,14 @@ public final class AppController {
     screenWidth = size.width
   }
 
-  /// Pulls events that arrived without an action (none today: the clock is virtual).
+  /// Whether work waits for a pause in typing (`tick` does it); the loop then waits less.
+  public var hasDeferredWork: Bool { state.typingIsPending }
+
+  /// Called when no input came for a while: applies what typing changed (filter, deck
+  /// prediction) and pulls events that arrived without an action (none today: the clock is
+  /// virtual).
   public func tick() {
+    applyTypedInput()
     if stage.pendingEventCount > 0 { refresh() }
   }
 

@@ -23,6 +23,9 @@ public struct AppState {
   public var overlay: Overlay?
   /// The input line being typed, if any.
   public var input: InputLine?
+  /// Whether the input line changed since the filter or deck prediction it drives was last
+  /// applied (they are applied when typing pauses).
+  public var typingIsPending = false
   /// The theme in use.
   public var theme: Theme
   /// The last action's message.

@@ -28,7 +28,7 @@ public struct EventCategory: Equatable, Sendable {
       return EventCategory(role: .metadata, symbol: "✎", asciiSymbol: "*")
     case .connectionStateChanged:
       return EventCategory(role: .connection, symbol: "●", asciiSymbol: "o")
-    case .error, .joinError, .publishError, .subscribeError, .exchangeRejected:
+    case .error, .joinError, .publishError, .subscribeError, .exchangeRejected, .expectFailed:
       return EventCategory(role: .errorEvent, symbol: "✖", asciiSymbol: "X")
     case .shouldPublish, .streamsToPublish, .shouldSubscribe:
       return EventCategory(role: .strategy, symbol: "?", asciiSymbol: "?")

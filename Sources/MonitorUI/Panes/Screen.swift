@@ -9,7 +9,8 @@ public enum Screen {
   public static func render(_ state: AppState, into grid: inout CellGrid) {
     grid.clear(style: state.theme[.text])
     let size = TerminalSize(width: grid.width, height: grid.height)
-    let status = StatusBarView.lines(state, hint: inputHint(state), width: grid.width)
+    let status = StatusBarView.lines(
+      state, hint: inputHint(state), width: grid.width, ellipsis: grid.glyphs.ellipsis)
     guard
       let layout = ScreenLayout(
         size: size, participantCount: state.snapshot.participants.count,
@@ -36,10 +37,15 @@ public enum Screen {
 
   private static func inputHint(_ state: AppState) -> String {
     guard let input = state.input else { return "" }
+    if let notice = input.notice { return notice }
     switch input.purpose {
     case .command:
+      // Hints are for commands being typed; a long line (a pasted value) is not re-read per frame.
+      guard input.text.utf8.count <= CommandCatalog.hintLimit else { return "Enter runs" }
       return CommandCatalog.hint(for: input.text, context: state.commandHintContext)
-    case .filter: return "\(state.log.visibleCount) matching · Enter keeps · Esc clears"
+    case .filter:
+      if state.typingIsPending { return "filters when typing pauses · Enter keeps · Esc clears" }
+      return "\(state.log.visibleCount) matching · Enter keeps · Esc clears"
     case .deckValue: return "Enter exchanges · Esc cancels"
     }
   }

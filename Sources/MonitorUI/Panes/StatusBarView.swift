@@ -8,8 +8,13 @@ public enum StatusBarView {
   public static let maximumLines = 3
 
   /// The status wrapped to `width`: one line usually, up to `maximumLines` for long narration.
-  public static func lines(_ state: AppState, hint: String, width: Int) -> [[Span]] {
-    Span.wrap(spans(state, hint: hint), width: width, indent: "  ", maxLines: maximumLines)
+  public static func lines(
+    _ state: AppState, hint: String, width: Int, ellipsis: String = "…"
+  ) -> [[Span]] {
+    if let input = state.input {
+      return [inputSpans(input, hint: hint, width: width, ellipsis: ellipsis)]
+    }
+    return Span.wrap(spans(state), width: width, indent: "  ", maxLines: maximumLines)
   }
 
   /// Renders `lines` (from `lines(_:hint:width:)`) into `rect`.
@@ -22,14 +27,10 @@ public enum StatusBarView {
     }
   }
 
-  /// The status as one run of spans, before wrapping.
-  static func spans(_ state: AppState, hint: String) -> [Span] {
+  /// The status (not the input line, which is fitted instead) as one run of spans, before
+  /// wrapping.
+  static func spans(_ state: AppState) -> [Span] {
     var spans: [Span] = []
-    if let input = state.input {
-      spans = [Span(input.prompt, .accent), Span(input.text + "▏", .text, attributes: .bold)]
-      if !hint.isEmpty { spans.append(Span("   " + hint, .muted)) }
-      return spans
-    }
     if let question = state.pendingQuestion {
       spans.append(
         Span(
@@ -43,6 +44,20 @@ public enum StatusBarView {
       spans.append(Span("next step (n) \(state.script.done + 1)/\(state.script.total): ", .muted))
       spans.append(Span(next, .muted))
     }
+    return spans
+  }
+
+  /// The prompt, the end of the text that fits (a long text shows its end, where typing
+  /// happens, after an ellipsis) and the hint. Costs what fits on screen, not the text's length.
+  private static func inputSpans(
+    _ input: InputLine, hint: String, width: Int, ellipsis: String
+  ) -> [Span] {
+    let hintWidth = hint.isEmpty ? 0 : min(DisplayWidth.of(hint) + 3, width / 3)
+    let room = max(1, width - DisplayWidth.of(input.prompt) - hintWidth - 1)
+    let tail = DisplayWidth.tail(of: input.text, fitting: room)
+    let shown = tail.cut ? ellipsis + tail.text.dropFirst() : String(tail.text)
+    var spans = [Span(input.prompt, .accent), Span(shown + "▏", .text, attributes: .bold)]
+    if !hint.isEmpty { spans.append(Span("   " + hint, input.notice == nil ? .muted : .warning)) }
     return spans
   }
 

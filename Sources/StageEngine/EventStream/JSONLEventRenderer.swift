@@ -71,6 +71,11 @@ public struct JSONLEventRenderer {
       Self.appendToken(#","previousToken":"#, exchange.previousToken, to: &out)
       Self.appendToken(#","newToken":"#, exchange.newToken, to: &out)
     }
+    if let failure = event.expectation {
+      field(#","step":"#, failure.step, &out)
+      field(#","expected":"#, failure.expected, &out)
+      field(#","actual":"#, failure.actual, &out)
+    }
   }
 
   /// `key` is the whole `,"name":` fragment, so a field costs two appends.

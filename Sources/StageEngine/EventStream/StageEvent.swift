@@ -53,6 +53,8 @@ public struct StageEvent: Equatable, Sendable {
   public var slots: [CompositionSlot]?
   /// Before/after summaries of TOKEN_EXCHANGED, boxed to keep every other event small.
   public var exchange: TokenExchangeSummary?
+  /// Step, expected and actual of an `expectFailed` event, boxed like `exchange`.
+  public var expectation: ExpectationFailure?
   /// The participant's true metadata beside the observer's belief (beliefChanged).
   public var truth: BeliefTruth?
 
@@ -146,6 +148,8 @@ public enum EventKind: String, Sendable, CaseIterable {
   case exchangeRejected
   /// Runner: an exchange was accepted (§3.3).
   case exchangeAccepted
+  /// Runner: a statement of an `expect` step did not hold.
+  case expectFailed
   /// Belief: an observer's view of a participant's user ID/attributes turned stale or current.
   case beliefChanged
 }

@@ -69,6 +69,7 @@ public struct TextEventRenderer {
       parts.append("new=\(summary(exchange.newToken))")
     }
     if let message = event.message { parts.append("message=\(quoted(message))") }
+    if let failure = event.expectation { parts.append("step=\(failure.step)") }
     return parts
   }
 

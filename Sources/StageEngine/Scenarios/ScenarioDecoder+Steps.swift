@@ -14,6 +14,7 @@ extension ScenarioDecoder {
     let object = try node.object(allowed: [verb] + (Self.verbFields[verb] ?? []))
     let verbNode = try object.required(verb)
     if verb == "advance" { return .advance(try verbNode.duration()) }
+    if verb == "expect" { return .expect(try decodeExpectation(verbNode)) }
     let id = try participant(verbNode)
     switch verb {
     case "join": return .join(id)
@@ -44,7 +45,7 @@ extension ScenarioDecoder {
     throw node.error("\(unknown); expected one of \(ScenarioStep.verbs.joined(separator: ", "))")
   }
 
-  private func participant(_ node: ScenarioNode) throws(ScenarioError) -> String {
+  func participant(_ node: ScenarioNode) throws(ScenarioError) -> String {
     let id = try node.string()
     guard participantIDs.contains(id) else {
       let known = participantIDs.isEmpty ? "none declared" : participantIDs.joined(separator: ", ")

@@ -5,9 +5,9 @@ import TokenCore
 /// files) or one generated for the run, plus a lazily generated key that is
 /// deliberately absent from the stage's key store (`"key": "unknown"`).
 struct ScenarioKeyring {
-  /// Keys in scenario order; the first signs by default.
+  /// The keys that can sign, in scenario order; the first signs by default.
   let keys: [(arn: String, key: SigningKey)]
-  /// The public keys the stage trusts.
+  /// The public keys the stage trusts (signing keys and public-only keys).
   let store: KeyStore
   /// The kid written by `"key": "unknown"`: a well-formed ARN not in the store.
   let unknownARN: String
@@ -16,27 +16,29 @@ struct ScenarioKeyring {
   /// Loads the scenario's keys, or generates one named after the stage's region and account.
   init(scenario: Scenario, file: String) throws(ScenarioError) {
     var keys: [(arn: String, key: SigningKey)] = []
+    var store = KeyStore()
     for (index, spec) in scenario.keys.enumerated() {
-      let location = "keys[\(index)].privateKey"
-      guard let data = FileManager.default.contents(atPath: spec.privateKeyPath) else {
-        throw ScenarioError(
-          file: file, location: location, message: "cannot read \(spec.privateKeyPath)")
-      }
+      let location = "keys[\(index)].\(spec.half.rawValue)"
+      let pem = try Self.read(spec.path, file: file, location: location)
       do {
-        keys.append((spec.arn, try SigningKey(pem: String(decoding: data, as: UTF8.self))))
+        switch spec.half {
+        case .privateKey:
+          let key = try SigningKey(pem: pem)
+          keys.append((spec.arn, key))
+          try store.add(key.publicKey, arn: spec.arn)
+        case .publicKey:
+          try store.add(try PublicKey(pem: pem), arn: spec.arn)
+        }
       } catch {
-        throw ScenarioError(
-          file: file, location: location, message: "\(spec.privateKeyPath): \(error)")
+        throw ScenarioError(file: file, location: location, message: "\(spec.path): \(error)")
       }
     }
     let prefix = Self.publicKeyPrefix(of: scenario.stage.arn)
-    if keys.isEmpty {
-      keys.append((prefix + "stagemon-generated", try Self.generate(file: file)))
-    }
-    var store = KeyStore()
-    for (arn, key) in keys {
+    if scenario.keys.isEmpty {
+      let generated = try Self.generate(file: file)
+      keys.append((prefix + "stagemon-generated", generated))
       do {
-        try store.add(key.publicKey, arn: arn)
+        try store.add(generated.publicKey, arn: prefix + "stagemon-generated")
       } catch {
         throw ScenarioError(file: file, location: "keys", message: "\(error)")
       }
@@ -46,6 +48,15 @@ struct ScenarioKeyring {
     self.unknownARN = prefix + "not-imported"
   }
 
+  private static func read(_ path: String, file: String, location: String) throws(ScenarioError)
+    -> String
+  {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ScenarioError(file: file, location: location, message: "cannot read \(path)")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
   /// The key for `choice`: a named one, the unknown one, or (nil) the default.
   mutating func key(for choice: TokenMintSpec.Key?, file: String) throws(ScenarioError)
     -> (arn: String, key: SigningKey)
@@ -53,7 +64,8 @@ struct ScenarioKeyring {
     switch choice {
     case .arn(let arn):
       if let found = keys.first(where: { $0.arn == arn }) { return found }
-      throw ScenarioError(file: file, location: "keys", message: "no key \(arn)")
+      throw ScenarioError(
+        file: file, location: "keys", message: "no private key for \(arn) to sign with")
     case .unknown:
       if let unknownKey { return (unknownARN, unknownKey) }
       let key = try Self.generate(file: file)
@@ -61,7 +73,9 @@ struct ScenarioKeyring {
       return (unknownARN, key)
     case nil:
       guard let first = keys.first else {
-        throw ScenarioError(file: file, location: "keys", message: "no signing key")
+        throw ScenarioError(
+          file: file, location: "keys",
+          message: "minting a token needs a private key; the scenario's keys are public only")
       }
       return first
     }

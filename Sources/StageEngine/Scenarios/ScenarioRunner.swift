@@ -18,12 +18,14 @@ public final class ScenarioRunner {
   private var factory: ScenarioTokenFactory
   private var tokens: [String: String] = [:]
   private var strategies: [String: StrategySettings] = [:]
+  private let expectations: ExpectationChecker
 
   /// Builds the stage, loads or generates keys and mints every first token.
   /// `file` names the scenario in errors; throws before anything has run.
   public init(scenario: Scenario, file: String) throws(ScenarioError) {
     self.scenario = scenario
     self.file = file
+    expectations = ExpectationChecker(steps: scenario.steps)
     let keyring = try ScenarioKeyring(scenario: scenario, file: file)
     factory = ScenarioTokenFactory(stage: scenario.stage, file: file, keyring: keyring)
     stage = Stage(
@@ -39,6 +41,12 @@ public final class ScenarioRunner {
 
   /// Whether every step has run.
   public var isFinished: Bool { nextStepIndex >= scenario.steps.count }
+
+  /// Every statement of an `expect` step that did not hold so far, in order.
+  public var expectationFailures: [ExpectationFailure] { expectations.failures }
+
+  /// How many statements `expect` steps have checked so far.
+  public var expectationCheckCount: Int { expectations.checkCount }
 
   /// The compact token participant `id` currently holds (never print it whole).
   public func currentToken(of id: String) -> String? { tokens[id] }
@@ -71,7 +79,9 @@ public final class ScenarioRunner {
   }
 
   private func execute(_ step: ScenarioStep, location: String) throws(ScenarioError) {
+    expectations.stepWillRun(step, on: stage)
     stage.recordStep("\(location) \(step.summary)")
+    defer { expectations.stepDidRun(step, on: stage, location: location) }
     do {
       try perform(step, location: location)
     } catch let error as StageActionError {
@@ -105,6 +115,8 @@ public final class ScenarioRunner {
     case .advance(let duration): stage.advance(by: duration)
     case .reconnect(let id): try stage.reconnect(participant: id)
     case .answer(let id, let publish): try stage.answer(participant: id, publish: publish)
+    case .expect(let expectation):
+      expectations.check(expectation, on: stage, location: location)
     case .setStrategy(let id, let publish, let subscribe):
       var strategy = strategies[id] ?? StrategySettings()
       strategy.publish = publish ?? strategy.publish

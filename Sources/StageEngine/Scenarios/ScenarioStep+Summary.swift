@@ -17,6 +17,7 @@ extension ScenarioStep {
       if let subscribe { parts.append("subscribe=\(subscribe.rawValue)") }
       return parts.joined(separator: " ")
     case .answer(let id, let publish): return "answer \(id) publish=\(publish)"
+    case .expect(let expectation): return "expect \(JSONWriter.compact(expectation.json))"
     default: return "\(verb) \(participant ?? "")"
     }
   }

@@ -24,6 +24,8 @@ public enum ScenarioStep: Sendable {
     String, publish: StrategySettings.Publish?, subscribe: StrategySettings.Subscribe?)
   /// The person at the keyboard answers a pending `ask` publish question.
   case answer(String, publish: Bool)
+  /// A statement about the stage checked at this point; never changes it.
+  case expect(Expectation)
 
   /// The verb as written in scenario files.
   public var verb: String {
@@ -39,6 +41,7 @@ public enum ScenarioStep: Sendable {
     case .reconnect: return "reconnect"
     case .setStrategy: return "setStrategy"
     case .answer: return "answer"
+    case .expect: return "expect"
     }
   }
 
@@ -49,13 +52,13 @@ public enum ScenarioStep: Sendable {
       .refreshStrategy(let id), .exchange(let id, _), .disconnect(let id), .reconnect(let id),
       .setStrategy(let id, _, _), .answer(let id, _):
       return id
-    case .advance: return nil
+    case .advance, .expect: return nil
     }
   }
 
   /// Every verb a scenario may use, for validation and suggestions.
   public static let verbs = [
     "join", "leave", "publish", "unpublish", "refreshStrategy", "exchange", "disconnect",
-    "advance", "reconnect", "setStrategy", "answer",
+    "advance", "reconnect", "setStrategy", "answer", "expect",
   ]
 }

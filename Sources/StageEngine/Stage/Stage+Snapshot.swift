@@ -17,7 +17,7 @@ extension Stage {
       })
   }
 
-  private func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
+  func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
     let client = clients[slot]
     var remotes: [RemoteViewSnapshot] = []
     for publisher in publishOrder where publisher != slot {

@@ -1,0 +1,74 @@
+import JSONKit
+
+/// The runner's part in `expect` steps: keeps the events of the latest
+/// non-expect step (only when the scenario has an `events` expectation, so
+/// long runs without one copy nothing), checks each expectation, records every
+/// failed statement as an `expectFailed` event and keeps the tally that
+/// `stagemon run --check` and `stagemon test` report.
+final class ExpectationChecker {
+  private let capturesEvents: Bool
+  private var window: [StageEvent] = []
+  private var windowStep: String?
+  private var mark = 0
+  private(set) var failures: [ExpectationFailure] = []
+  private(set) var checkCount = 0
+
+  init(steps: [ScenarioStep]) {
+    capturesEvents = steps.contains {
+      if case .expect(let expectation) = $0 { return expectation.needsEvents }
+      return false
+    }
+  }
+
+  /// Called before any step records anything.
+  func stepWillRun(_ step: ScenarioStep, on stage: Stage) {
+    mark = stage.events.count
+  }
+
+  /// Called after a step ran: a non-expect step's events become the window.
+  func stepDidRun(_ step: ScenarioStep, on stage: Stage, location: String) {
+    if case .expect = step { return }
+    windowStep = location
+    guard capturesEvents else { return }
+    window = Array(stage.events[min(mark, stage.events.count)...])
+  }
+
+  /// Checks `expectation` now; failed statements go into the stream and the tally.
+  func check(_ expectation: Expectation, on stage: Stage, location: String) {
+    let verdict: ExpectationVerdict
+    switch expectation.subject {
+    case .participant(let participant): verdict = stage.verdict(participant)
+    case .belief(let belief): verdict = stage.verdict(belief)
+    case .composition(let composition): verdict = stage.verdict(composition)
+    case .events(let events): verdict = events.verdict(events: windowJSON(), since: windowStep)
+    }
+    checkCount += verdict.checks
+    for miss in verdict.misses {
+      let failure = ExpectationFailure(
+        step: location, expected: miss.expected, actual: miss.actual, message: miss.message)
+      failures.append(failure)
+      stage.recordExpectationFailure(failure)
+    }
+  }
+
+  /// The window as the JSON objects the stream writes, so patterns match any field of any kind.
+  private func windowJSON() -> [JSON] {
+    var renderer = JSONLEventRenderer()
+    var bytes: [UInt8] = []
+    return window.compactMap { event in
+      bytes.removeAll(keepingCapacity: true)
+      renderer.render(event, into: &bytes)
+      return try? JSONParser.parse(bytes: bytes)
+    }
+  }
+}
+
+extension Stage {
+  /// Records an `expectFailed` runner event.
+  func recordExpectationFailure(_ failure: ExpectationFailure) {
+    var event = StageEvent(source: .runner, kind: .expectFailed)
+    event.message = failure.message
+    event.expectation = failure
+    emit(event)
+  }
+}
