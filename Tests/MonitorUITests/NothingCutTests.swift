@@ -34,7 +34,7 @@ import Testing
     let state = try PaneSnapshotTests.featuredGuest()
     let grid = Self.screen(state)
     let status = try Self.status(grid)
-    let note = try #require(DemoScenario.notes[5])
+    let note = try #require(state.stepNotes[state.script.done - 1])
     #expect(status.hasSuffix(note), "\(status)")
   }
 

@@ -48,12 +48,12 @@ import Testing
     }
   }
 
-  @Test(arguments: [1, 2, 3, 7])
+  @Test(arguments: [1, 2, 3])
   func wrappedStatusTakesRowsFromTheLog(lines: Int) throws {
     let size = TerminalSize(width: 100, height: 30)
     let one = try #require(ScreenLayout(size: size, participantCount: 4))
-    let layout = try #require(ScreenLayout(size: size, participantCount: 4, statusLines: lines))
-    let rows = min(lines, StatusBarView.maximumLines)
+    let layout = try #require(ScreenLayout(size: size, participantCount: 4, statusRows: lines))
+    let rows = lines
     #expect(layout.status.height == rows)
     #expect(layout.status.maxY == layout.footer.y)
     #expect(layout.log.maxY == layout.status.y)

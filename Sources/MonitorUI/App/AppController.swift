@@ -103,7 +103,7 @@ public final class AppController {
     let steps = state.runner.scenario.steps
     let done = state.runner.nextStepIndex
     state.script = ScriptProgress(
-      done: done, total: steps.count, next: done < steps.count ? steps[done].summary : nil)
+      done: done, total: steps.count, nextStep: done < steps.count ? steps[done] : nil)
     return events
   }
 

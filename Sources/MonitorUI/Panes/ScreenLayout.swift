@@ -28,18 +28,17 @@ public struct ScreenLayout: Equatable, Sendable {
   public let composition: Rect
   /// The event log.
   public let log: Rect
-  /// The status / prompt / input line (more than one row when long narration wraps).
+  /// The status / prompt / input lines (more than one when a long message wraps).
   public let status: Rect
   /// The key hints.
   public let footer: Rect
 
-  /// The layout for `size` showing `participantCount` rows in the table and `statusLines` rows
-  /// of status (1 to `StatusBarView.maximumLines`), or nil when the size is below `minimum`.
-  public init?(size: TerminalSize, participantCount: Int, statusLines: Int = 1) {
+  /// The layout for `size` showing `participantCount` rows in the table and `statusRows` rows
+  /// of status, or nil when the size is below `minimum`.
+  public init?(size: TerminalSize, participantCount: Int, statusRows: Int = 1) {
     guard size.width >= Self.minimum.width, size.height >= Self.minimum.height else { return nil }
     let screen = Rect(width: size.width, height: size.height)
-    let statusHeight = min(max(1, statusLines), StatusBarView.maximumLines)
-    let bands = screen.rows([.fixed(1), .fill, .fixed(statusHeight), .fixed(1)])
+    let bands = screen.rows([.fixed(1), .fill, .fixed(max(1, statusRows)), .fixed(1)])
     header = bands[0]
     status = bands[2]
     footer = bands[3]

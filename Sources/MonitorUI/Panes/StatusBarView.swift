@@ -1,40 +1,42 @@
 import TerminalKit
 
-/// The line above the footer: the input being typed (with a completion hint), else a pending
+/// The lines above the footer: the input being typed (with a completion hint), else a pending
 /// strategy question as a prominent prompt, else the last status message, else the next
-/// scripted step.
+/// scripted step. A long message (the demo's narration) wraps onto up to `maximumRows` rows.
 public enum StatusBarView {
-  /// Most lines the status takes: narration wraps rather than being cut.
-  public static let maximumLines = 3
+  /// The most rows the status takes.
+  public static let maximumRows = 3
 
-  /// The status wrapped to `width`: one line usually, up to `maximumLines` for long narration.
-  public static func lines(
-    _ state: AppState, hint: String, width: Int, ellipsis: String = "…"
-  ) -> [[Span]] {
-    if let input = state.input {
-      return [inputSpans(input, hint: hint, width: width, ellipsis: ellipsis)]
-    }
-    return Span.wrap(spans(state), width: width, indent: "  ", maxLines: maximumLines)
+  /// Rows `state`'s status needs at `width` columns (1 to `maximumRows`); typing takes one.
+  public static func rows(_ state: AppState, hint: String, width: Int) -> Int {
+    guard state.input == nil else { return 1 }
+    let spans = spans(state, hint: hint, width: width, ellipsis: "…")
+    return WrappedSpans(spans, width: width, maxRows: maximumRows).rows
   }
 
-  /// Renders `lines` (from `lines(_:hint:width:)`) into `rect`.
+  /// Renders into `rect`.
   public static func render(
-    _ lines: [[Span]], theme: Theme, in rect: Rect, into grid: inout CellGrid
+    _ state: AppState, hint: String, in rect: Rect, into grid: inout CellGrid
   ) {
-    grid.fill(rect, style: theme[.text])
-    for (row, line) in lines.prefix(rect.height).enumerated() {
-      Span.draw(line, x: rect.x, y: rect.y + row, width: rect.width, theme: theme, into: &grid)
-    }
+    grid.fill(rect, style: state.theme[.text])
+    let spans = spans(state, hint: hint, width: rect.width, ellipsis: grid.glyphs.ellipsis)
+    WrappedSpans(spans, width: rect.width, maxRows: state.input == nil ? rect.height : 1)
+      .draw(in: rect, theme: state.theme, into: &grid)
   }
 
-  /// The status (not the input line, which is fitted instead) as one run of spans, before
-  /// wrapping.
-  static func spans(_ state: AppState) -> [Span] {
+  private static func spans(_ state: AppState, hint: String, width: Int, ellipsis: String)
+    -> [Span]
+  {
+    if let input = state.input {
+      return inputSpans(input, hint: hint, width: width, ellipsis: ellipsis)
+    }
     var spans: [Span] = []
     if let question = state.pendingQuestion {
+      let no =
+        state.scriptAnswersPendingQuestion ? "n = next step (the script answers)" : "n = not now"
       spans.append(
         Span(
-          " ? \(question.participant) asks \(question.name): publish now?  y = yes · n = not now ",
+          " ? \(question.participant) asks \(question.name): publish now?  y = yes · \(no) ",
           .warning, attributes: [.reverse, .bold]))
       spans.append(Span("  "))
     }
