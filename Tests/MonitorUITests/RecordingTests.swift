@@ -83,7 +83,7 @@ import Testing
     let file = try String(contentsOfFile: directory + "/session.json", encoding: .utf8)
     #expect(file.contains(#"{"raw": "\#(signed)"}"#) || file.contains(#""raw": "\#(signed)""#))
     #expect(file.contains(#""setSDK": "viewer-web""#))
-    #expect(file.contains(#""setCompositionUpdates": "live""#))
+    #expect(file.contains(#""setCompositionUpdates": "main""#))
     #expect(file.contains(#""privateKey": "session.key.pem""#))
     let key = try FileManager.default.attributesOfItem(atPath: directory + "/session.key.pem")
     #expect((key[.posixPermissions] as? Int) == 0o600)

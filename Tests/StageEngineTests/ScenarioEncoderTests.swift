@@ -29,7 +29,9 @@ import Testing
         { "exchange": "guest", "token": { "origin": "createParticipantToken" } },
         { "exchange": "guest", "token": { "raw": "a.b.c" } },
         { "setStrategy": "guest", "publish": "never" }, { "setStrategy": "guest", "subscribe": "none" },
-        { "setSDK": "guest", "sdk": "ios@1.37.0" }, { "setCompositionUpdates": "on-reconnect" },
+        { "setSDK": "guest", "sdk": "ios@1.37.0" }, { "setCompositionUpdates": "main", "updates": "on-reconnect" },
+        { "startComposition": "side", "composition": { "layout": "grid" } }, { "mute": "host", "streams": ["audio"] },
+        { "unmute": "host" }, { "networkDrop": "guest" }, { "stopComposition": "side" },
         { "refreshStrategy": "guest" }, { "publish": "guest" }, { "unpublish": "host" },
         { "disconnect": "guest" }, { "advance": "1h30m" }, { "reconnect": "host" }, { "leave": "host" }
       ]
@@ -57,15 +59,15 @@ import Testing
   @Test func everyStepKindRoundTrips() throws {
     let (original, reread, written) = try Self.roundTrip(Self.everyKind, file: "every kind")
     #expect(reread.steps.map(\.summary) == original.steps.map(\.summary))
-    #expect(reread.steps.count == 20)
-    #expect(written.contains(#""setCompositionUpdates": "on-reconnect""#))
+    #expect(reread.steps.count == 25)
+    #expect(written.contains(#""setCompositionUpdates": "main""#))
     #expect(written.contains(#""token": "not.a.token""#))
     #expect(try Self.stream(reread) == Self.stream(original))
   }
 
   @Test(arguments: ScenarioGoldenTests.names)
   func bundledScenarioRoundTripsToTheSameStream(name: String) throws {
-    let path = ScenarioGoldenTests.scenariosDirectory.appendingPathComponent("\(name).json").path
+    let path = ScenarioGoldenTests.path(name)
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let (original, reread, _) = try Self.roundTrip(text, file: name)
     #expect(reread.description == original.description)
@@ -87,12 +89,12 @@ import Testing
 
   @Test(arguments: [
     (
-      #"{"participants": [{"id": "a"}], "steps": [{"setCompositionUpdates": "live"}]}"#,
-      #"steps[0].setCompositionUpdates: setCompositionUpdates needs a "composition""#
+      #"{"participants": [{"id": "a"}], "steps": [{"setCompositionUpdates": "main", "updates": "live"}]}"#,
+      #"steps[0].setCompositionUpdates: unknown composition "main"; compositions: none"#
     ),
     (
-      #"{"composition": {}, "participants": [{"id": "a"}], "steps": [{"setCompositionUpdates": "now"}]}"#,
-      #"steps[0].setCompositionUpdates: unknown value "now""#
+      #"{"composition": {}, "participants": [{"id": "a"}], "steps": [{"setCompositionUpdates": "main", "updates": "now"}]}"#,
+      #"steps[0].updates: unknown value "now""#
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"setSDK": "a", "sdk": "ios@1"}]}"#,

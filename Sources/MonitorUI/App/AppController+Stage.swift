@@ -105,11 +105,13 @@ extension AppController {
   }
 
   func setPolicy(_ policy: CompositionConfiguration.UpdatePolicy) {
-    guard state.snapshot.composition != nil else {
+    guard let composition = state.snapshot.composition else {
       report("this scenario has no composition", .error)
       return
     }
-    run(.setCompositionUpdates(policy), success: "composition update policy: \(policy.rawValue)")
+    run(
+      .setCompositionUpdates(composition.id, policy),
+      success: "composition \(composition.id) update policy: \(policy.rawValue)")
   }
 
   /// Runs the next scripted step; a step the stage cannot take is reported, not fatal.

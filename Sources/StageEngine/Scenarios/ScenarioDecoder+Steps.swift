@@ -3,7 +3,7 @@ extension ScenarioDecoder {
   /// Extra fields each verb accepts beside the verb itself.
   static let verbFields: [String: [String]] = [
     "exchange": ["token"], "setStrategy": ["publish", "subscribe"], "answer": ["publish"],
-    "setSDK": ["sdk"],
+    "setSDK": ["sdk"], "setCompositionUpdates": ["updates"],
   ]
 
   func decodeStep(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioStep {
@@ -12,11 +12,13 @@ extension ScenarioDecoder {
         "expected a step object such as {\"join\": \"host\"}, found \(node.value.typeName)")
     }
     let verb = try findVerb(node, keys: members.map(\.key))
-    let object = try node.object(allowed: [verb] + (Self.verbFields[verb] ?? []))
+    let fields = Self.verbFields[verb] ?? Self.mediaVerbFields[verb] ?? []
+    let object = try node.object(allowed: [verb] + fields)
+    if let step = try decodeMediaStep(verb, object) { return step }
     let verbNode = try object.required(verb)
     if verb == "advance" { return .advance(try verbNode.duration()) }
     if verb == "expect" { return .expect(try decodeExpectation(verbNode)) }
-    if verb == "setCompositionUpdates" { return try decodeCompositionUpdates(verbNode) }
+    if verb == "setCompositionUpdates" { return try decodeCompositionUpdates(verbNode, object) }
     let id = try participant(verbNode)
     switch verb {
     case "join": return .join(id)
@@ -59,13 +61,18 @@ extension ScenarioDecoder {
     return id
   }
 
-  private func decodeCompositionUpdates(_ node: ScenarioNode) throws(ScenarioError)
-    -> ScenarioStep
+  private func decodeCompositionUpdates(_ node: ScenarioNode, _ object: ScenarioObject)
+    throws(ScenarioError) -> ScenarioStep
   {
-    guard hasComposition else {
-      throw node.error("setCompositionUpdates needs a \"composition\"; the scenario has none")
+    let id = try node.string()
+    guard compositionIDs.contains(id) else {
+      let known = compositionIDs.isEmpty ? "none" : compositionIDs.joined(separator: ", ")
+      throw node.error(
+        "unknown composition \"\(id)\"\(Suggestion.hint(for: id, in: compositionIDs)); compositions: \(known)"
+      )
     }
-    return .setCompositionUpdates(try node.choice(CompositionConfiguration.UpdatePolicy.self))
+    let policy = try object.required("updates").choice(CompositionConfiguration.UpdatePolicy.self)
+    return .setCompositionUpdates(id, policy)
   }
 
   private func decodeSetStrategy(_ id: String, _ object: ScenarioObject) throws(ScenarioError)

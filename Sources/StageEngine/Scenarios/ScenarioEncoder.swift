@@ -48,7 +48,16 @@ extension ScenarioStep {
     switch self {
     case .advance(let duration): return .object([(verb, .string(duration.description))])
     case .expect(let expectation): return .object([(verb, expectation.json)])
-    case .setCompositionUpdates(let policy): return .object([(verb, .string(policy.rawValue))])
+    case .setCompositionUpdates(let id, let policy):
+      return .object([(verb, .string(id)), ("updates", .string(policy.rawValue))])
+    case .media(.mute(let id, let streams)), .media(.unmute(let id, let streams)):
+      return .object([(verb, .string(id)), ("streams", .array(streams.names.map(JSON.string)))])
+    case .media(.networkDrop(let id)), .composition(.stop(let id)):
+      return .object([(verb, .string(id))])
+    case .composition(.start(let id, let configuration)):
+      return .object([
+        (verb, .string(id)), ("composition", ScenarioEncoding.json(configuration)),
+      ])
     case .exchange(let id, let token):
       return .object([(verb, .string(id)), ("token", ScenarioEncoding.json(token))])
     case .answer(let id, let publish):

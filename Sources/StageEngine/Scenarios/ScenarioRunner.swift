@@ -137,8 +137,11 @@ public final class ScenarioRunner {
     case .advance(let duration): stage.advance(by: duration)
     case .reconnect(let id): try stage.reconnect(participant: id)
     case .answer(let id, let publish): try stage.answer(participant: id, publish: publish)
+    case .media(let step): try stage.perform(step)
+    case .composition(let step): try stage.perform(step)
     case .setSDK(let id, let sdk): try stage.setSDKProfile(participant: id, to: sdk)
-    case .setCompositionUpdates(let policy): try stage.setCompositionPolicy(policy)
+    case .setCompositionUpdates(let id, let policy):
+      try stage.setCompositionPolicy(policy, composition: id)
     case .expect(let expectation):
       expectations.check(expectation, on: stage, location: label)
     case .setStrategy(let id, let publish, let subscribe):

@@ -17,8 +17,11 @@ extension ScenarioStep {
       if let subscribe { parts.append("subscribe=\(subscribe.rawValue)") }
       return parts.joined(separator: " ")
     case .answer(let id, let publish): return "answer \(id) publish=\(publish)"
+    case .media(let step): return step.summary
+    case .composition(let step): return step.summary
     case .setSDK(let id, let sdk): return "setSDK \(id) \(sdk)"
-    case .setCompositionUpdates(let policy): return "setCompositionUpdates \(policy.rawValue)"
+    case .setCompositionUpdates(let id, let policy):
+      return "setCompositionUpdates \(id) \(policy.rawValue)"
     case .expect(let expectation): return "expect \(JSONWriter.compact(expectation.json))"
     default: return "\(verb) \(participant ?? "")"
     }
