@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layering (each module depends only on modules below it):
-//   stagemon (executable) → MonitorUI → StageEngine, TerminalKit
+//   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
+//   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
 let package = Package(
@@ -26,22 +27,26 @@ let package = Package(
     .target(name: "JSONKit"),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
     .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit"]),
+    .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
     // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
     .target(name: "TerminalKit", dependencies: ["CNcursesw"], resources: [.process("Themes")]),
     .target(
       name: "MonitorUI",
-      dependencies: ["StageEngine", "TerminalKit", "TokenCore"]
+      dependencies: ["IVSRecords", "StageEngine", "TerminalKit", "TokenCore"]
     ),
     .executableTarget(
       name: "stagemon",
-      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit"]
+      dependencies: [
+        "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
+      ]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
     .executableTarget(
       name: "stagemon-bench",
       dependencies: [
-        "MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "TmuxHarness",
+        "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
+        "TmuxHarness",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
@@ -52,6 +57,8 @@ let package = Package(
       name: "MonitorUITests",
       dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]
     ),
+    .testTarget(
+      name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),
     .testTarget(name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness"]),
   ]
 )

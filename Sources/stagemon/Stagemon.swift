@@ -10,6 +10,8 @@ enum Stagemon {
       stagemon [SCENARIO.json] [options]   open the monitor UI (the built-in demo without a file)
       stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
       stagemon run SCENARIO.json --check        exit 1 when an expect step failed
+      stagemon import [--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…
+      stagemon explain [--sdk ID=P@V]… [--observer ID=P@V]… [--tolerance 5s] [--json] RECORD…|SCENARIO.json
       stagemon token keygen|mint|inspect|verify|diff ...
       stagemon --help | --version | COMMAND --help
 
@@ -32,6 +34,8 @@ enum Stagemon {
       return .success
     case "token": return TokenCommand.run(rest)
     case "run": return RunCommand.run(rest)
+    case "import": return ImportCommand.run(rest)
+    case "explain": return ExplainCommand.run(rest)
     default: return MonitorCommand.run(words)
     }
   }
