@@ -4,6 +4,7 @@ import PackageDescription
 // Layering (each module depends only on modules below it):
 //   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
+//   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
 let package = Package(
@@ -28,6 +29,10 @@ let package = Package(
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
     .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit"]),
     .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
+    // Compares event streams (JSONL) as a line diff that ignores line numbering.
+    .target(name: "StreamCompare", dependencies: ["JSONKit"]),
+    // Runs scenario files as tests: verdicts, the text report and JUnit XML.
+    .target(name: "ScenarioChecks", dependencies: ["StageEngine"]),
     // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
     .target(name: "TerminalKit", dependencies: ["CNcursesw"], resources: [.process("Themes")]),
     .target(
@@ -38,6 +43,7 @@ let package = Package(
       name: "stagemon",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
+        "StreamCompare", "ScenarioChecks",
       ]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
@@ -46,12 +52,16 @@ let package = Package(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "TmuxHarness",
+        "TmuxHarness", "ScenarioChecks",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
-    .testTarget(name: "StageEngineTests", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
+    .testTarget(
+      name: "StageEngineTests",
+      dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
+    ),
+    .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     .testTarget(
       name: "MonitorUITests",

@@ -9,7 +9,8 @@ enum Stagemon {
     USAGE:
       stagemon [SCENARIO.json] [options]   open the monitor UI (the built-in demo without a file)
       stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
-      stagemon run SCENARIO.json --check        exit 1 when an expect step failed
+      stagemon run SCENARIO.json --check | --compare GOLDEN.jsonl | --update-golden
+      stagemon test [PATH...] [--junit FILE]   run scenarios and check their expect steps
       stagemon import [--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…
       stagemon explain [--sdk ID=P@V]… [--observer ID=P@V]… [--tolerance 5s] [--json] RECORD…|SCENARIO.json
       stagemon token keygen|mint|inspect|verify|diff ...
@@ -36,6 +37,7 @@ enum Stagemon {
     case "run": return RunCommand.run(rest)
     case "import": return ImportCommand.run(rest)
     case "explain": return ExplainCommand.run(rest)
+    case "test": return TestCommand.run(rest)
     default: return MonitorCommand.run(words)
     }
   }

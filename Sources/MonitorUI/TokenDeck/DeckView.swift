@@ -69,6 +69,10 @@ public enum DeckView {
     lines += diff.map { [Span("  " + $0)] }
     lines.append([])
     let prediction = candidate.prediction
+    if state.typingIsPending, state.input?.purpose == .deckValue {
+      lines.append([Span("predicted: once typing pauses…", .muted)])
+      return draw(lines, in: rect, state.theme, into: &grid)
+    }
     lines.append([
       Span("predicted: ", .muted),
       Span(prediction.headline, prediction.isAccepted ? .success : .error, attributes: .bold),
@@ -76,10 +80,14 @@ public enum DeckView {
     if case .accepted(let effects) = prediction {
       lines += effects.map { [Span("  " + $0, $0.hasPrefix("STALE") ? .stale : .text)] }
     }
+    draw(lines, in: rect, state.theme, into: &grid)
+  }
+
+  private static func draw(
+    _ lines: [[Span]], in rect: Rect, _ theme: Theme, into grid: inout CellGrid
+  ) {
     for (row, line) in lines.prefix(rect.height).enumerated() {
-      Span.draw(
-        line, x: rect.x, y: rect.y + row, width: rect.width, theme: state.theme,
-        into: &grid)
+      Span.draw(line, x: rect.x, y: rect.y + row, width: rect.width, theme: theme, into: &grid)
     }
   }
 }
