@@ -3,7 +3,7 @@ import Testing
 
 @testable import StageEngine
 
-/// The encoder is the decoder's inverse: a scenario written and read back says the same thing
+/// `ScenarioEncoder` is the decoder's inverse: a scenario written and read back says the same thing
 /// (the same text when written again) and runs to the same stream.
 @Suite struct ScenarioEncoderTests {
   /// Every verb, every exchange-token form, a composition and an expectation.
@@ -50,9 +50,9 @@ import Testing
 
   static func roundTrip(_ text: String, file: String) throws -> (Scenario, Scenario, String) {
     let original = try Scenario(parsing: text, file: file, baseDirectory: "/tmp")
-    let written = original.encoded(relativeTo: "/tmp")
+    let written = ScenarioEncoder.text(original, relativeTo: "/tmp")
     let reread = try Scenario(parsing: written, file: "encoded \(file)", baseDirectory: "/tmp")
-    #expect(reread.encoded(relativeTo: "/tmp") == written, "not stable: \(file)")
+    #expect(ScenarioEncoder.text(reread, relativeTo: "/tmp") == written, "not stable: \(file)")
     return (original, reread, written)
   }
 
@@ -82,7 +82,7 @@ import Testing
         ScenarioKey(
           arn: "arn:aws:ivs:us-west-2:123456789012:public-key/b", publicKeyPath: "/e/p.pem"),
       ], participants: [])
-    let written = scenario.encoded(relativeTo: "/d")
+    let written = ScenarioEncoder.text(scenario, relativeTo: "/d")
     #expect(written.contains(#""privateKey": "k.pem""#))
     #expect(written.contains(#""publicKey": "/e/p.pem""#))
   }

@@ -62,7 +62,8 @@ public enum ScenarioSaver {
     let keyFile = keyPath.map {
       (directory as NSString).appendingPathComponent(($0 as NSString).lastPathComponent)
     }
-    let text = runner.recording(generatedKeyPath: keyFile).encoded(relativeTo: directory)
+    let text = ScenarioEncoder.text(
+      runner.recording(generatedKeyPath: keyFile), relativeTo: directory)
     let temporary = temporaryName(for: path)
     try write(text, to: temporary, reportedAs: path)
     try rename(temporary, to: path)

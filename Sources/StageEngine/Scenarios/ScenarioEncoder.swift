@@ -2,106 +2,164 @@ import Foundation
 import JSONKit
 import TokenCore
 
-/// Writes a `Scenario` back in the SPEC §6 file format — the inverse of the decoder — so a
-/// session recorded in the UI becomes a file anyone can replay headless, and a file read and
-/// written again says the same thing. Every step kind has its form here: a new kind does not
-/// compile until it can be written.
-extension Scenario {
-  /// The scenario as pretty-printed JSON text ending with a newline; key file paths inside
-  /// `directory` (where the file goes) are written relative to it.
-  public func encoded(relativeTo directory: String) -> String {
-    JSONWriter.pretty(json(relativeTo: directory)) + "\n"
-  }
-
-  /// The scenario as a JSON document (see `encoded(relativeTo:)`).
-  public func json(relativeTo directory: String) -> JSON {
+/// Writes a `Scenario` back as a scenario file (SPEC §6) that `Scenario(parsing:)` reads
+/// to an equivalent value. It exists for tools that make scenarios rather than read them:
+/// `stagemon import` (from real IVS records) and recorders of live sessions. Fields at
+/// their defaults are left out, so the output reads like a hand-written file. Every step kind
+/// has its form here: a new kind does not compile until it can be written.
+public enum ScenarioEncoder {
+  /// The scenario as a JSON value, members in the documented order. Key file paths inside
+  /// `directory` (where the file will be written) are written relative to it.
+  public static func json(_ scenario: Scenario, relativeTo directory: String? = nil) -> JSON {
     var members: [(key: String, value: JSON)] = []
-    if let description { members.append(("description", .string(description))) }
-    members.append(
-      (
-        "stage",
-        .object([
-          ("arn", .string(stage.arn)), ("eventsUrl", .string(stage.eventsURL)),
-          ("whipUrl", .string(stage.whipURL)),
-        ])
-      ))
-    members.append(("start", .string(VirtualTime.iso8601(start))))
-    if !keys.isEmpty {
-      let entries = keys.map { key in
-        JSON.object([
-          ("arn", .string(key.arn)),
-          (key.half.rawValue, .string(ScenarioEncoding.path(key.path, relativeTo: directory))),
-        ])
-      }
-      members.append(("keys", .array(entries)))
+    if let description = scenario.description {
+      members.append(("description", .string(description)))
     }
-    if let composition { members.append(("composition", ScenarioEncoding.json(composition))) }
-    members.append(("participants", .array(participants.map(ScenarioEncoding.json))))
-    members.append(("steps", .array(steps.map(\.json))))
+    if !scenario.notes.isEmpty {
+      members.append(("notes", .array(scenario.notes.map(JSON.string))))
+    }
+    let stage = stageJSON(scenario.stage)
+    if case .object(let fields) = stage, !fields.isEmpty { members.append(("stage", stage)) }
+    members.append(("start", .string(VirtualTime.iso8601(scenario.start))))
+    if !scenario.keys.isEmpty {
+      let keys = scenario.keys.map { keyJSON($0, relativeTo: directory) }
+      members.append(("keys", .array(keys)))
+    }
+    if let composition = scenario.composition {
+      members.append(("composition", compositionJSON(composition)))
+    }
+    members.append(("participants", .array(scenario.participants.map(participantJSON))))
+    if !scenario.steps.isEmpty { members.append(("steps", .array(scenario.steps.map(stepJSON)))) }
+    if let recorded = scenario.recorded { members.append(("recorded", recorded)) }
     return .object(members)
   }
-}
 
-extension ScenarioStep {
-  /// The step as a scenario file writes it.
-  public var json: JSON {
-    switch self {
-    case .advance(let duration): return .object([(verb, .string(duration.description))])
-    case .expect(let expectation): return .object([(verb, expectation.json)])
-    case .setCompositionUpdates(let id, let policy):
-      return .object([(verb, .string(id)), ("updates", .string(policy.rawValue))])
-    case .media(.mute(let id, let streams)), .media(.unmute(let id, let streams)):
-      return .object([(verb, .string(id)), ("streams", .array(streams.names.map(JSON.string)))])
-    case .media(.networkDrop(let id)), .composition(.stop(let id)):
-      return .object([(verb, .string(id))])
-    case .composition(.start(let id, let configuration)):
-      return .object([
-        (verb, .string(id)), ("composition", ScenarioEncoding.json(configuration)),
-      ])
-    case .exchange(let id, let token):
-      return .object([(verb, .string(id)), ("token", ScenarioEncoding.json(token))])
-    case .answer(let id, let publish):
-      return .object([(verb, .string(id)), ("publish", .bool(publish))])
-    case .setSDK(let id, let sdk):
-      return .object([(verb, .string(id)), ("sdk", .string(sdk.description))])
-    case .setStrategy(let id, let publish, let subscribe):
-      var members: [(key: String, value: JSON)] = [(verb, .string(id))]
-      if let publish { members.append(("publish", .string(publish.rawValue))) }
-      if let subscribe { members.append(("subscribe", .string(subscribe.rawValue))) }
-      return .object(members)
-    case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
-      .refreshStrategy(let id), .disconnect(let id), .reconnect(let id):
-      return .object([(verb, .string(id))])
-    }
+  /// Indented text with a final newline, ready to write to a file (in `directory`, if given).
+  public static func text(_ scenario: Scenario, relativeTo directory: String? = nil) -> String {
+    JSONWriter.pretty(json(scenario, relativeTo: directory)) + "\n"
   }
-}
 
-/// The JSON forms of a scenario's parts.
-enum ScenarioEncoding {
-  static func json(_ participant: ScenarioParticipant) -> JSON {
+  private static func stageJSON(_ stage: ScenarioStage) -> JSON {
+    let defaults = ScenarioStage(arn: stage.arn)
+    var members: [(key: String, value: JSON)] = []
+    if stage.arn != ScenarioStage.defaultARN { members.append(("arn", .string(stage.arn))) }
+    if stage.eventsURL != defaults.eventsURL {
+      members.append(("eventsUrl", .string(stage.eventsURL)))
+    }
+    if stage.whipURL != defaults.whipURL { members.append(("whipUrl", .string(stage.whipURL))) }
+    return .object(members)
+  }
+
+  private static func keyJSON(_ key: ScenarioKey, relativeTo directory: String?) -> JSON {
+    let path = directory.map { self.path(key.path, relativeTo: $0) } ?? key.path
+    return .object([("arn", .string(key.arn)), (key.half.rawValue, .string(path))])
+  }
+
+  /// `path` relative to `directory` when it lies inside it, else absolute.
+  static func path(_ path: String, relativeTo directory: String) -> String {
+    let standard = absolute(path)
+    let base = absolute(directory)
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    return standard.hasPrefix(prefix) ? String(standard.dropFirst(prefix.count)) : standard
+  }
+
+  private static func absolute(_ path: String) -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
+    return (full as NSString).standardizingPath
+  }
+
+  private static func compositionJSON(_ c: CompositionConfiguration) -> JSON {
+    .object([
+      ("layout", .string(c.layout.rawValue)),
+      ("featuredParticipantAttribute", .string(c.featuredParticipantAttribute)),
+      ("pipParticipantAttribute", .string(c.pipParticipantAttribute)),
+      ("pipBehavior", .string(c.pipBehavior.rawValue)),
+      ("pipPosition", .string(c.pipPosition)),
+      ("participantOrderAttribute", .string(c.participantOrderAttribute)),
+      ("updates", .string(c.updates.rawValue)),
+    ])
+  }
+
+  private static func participantJSON(_ participant: ScenarioParticipant) -> JSON {
     var members: [(key: String, value: JSON)] = [
       ("id", .string(participant.id)), ("sdk", .string(participant.sdk.description)),
+    ]
+    switch participant.token {
+    case .raw(let token): members.append(("token", .string(token)))
+    case .mint(let spec):
+      if let userId = spec.userId { members.append(("userId", .string(userId))) }
+      if let capabilities = spec.capabilities {
+        members.append(("capabilities", capabilitiesJSON(capabilities)))
+      }
+      if let attributes = spec.attributes {
+        members.append(("attributes", attributesJSON(attributes)))
+      }
+      if let ttl = spec.ttl { members.append(("ttl", .string(ttl.description))) }
+    }
+    members.append(
       (
         "strategy",
         .object([
           ("publish", .string(participant.strategy.publish.rawValue)),
           ("subscribe", .string(participant.strategy.subscribe.rawValue)),
         ])
-      ),
-    ]
-    switch participant.token {
-    case .raw(let raw): members.append(("token", .string(raw)))
-    case .mint(let spec): members += claims(of: spec)
-    }
+      ))
     return .object(members)
   }
 
-  /// An exchange token: `{"raw": …}` or the mint spec's fields.
-  static func json(_ token: ScenarioToken) -> JSON {
+  private static func capabilitiesJSON(_ capabilities: Capabilities) -> JSON {
+    .array(capabilities.names.map(JSON.string))
+  }
+
+  private static func attributesJSON(_ pairs: [(key: String, value: String)]) -> JSON {
+    .object(pairs.map { ($0.key, JSON.string($0.value)) })
+  }
+
+  private static func stepJSON(_ step: ScenarioStep) -> JSON {
+    switch step {
+    case .exchange(let id, let token):
+      return .object([("exchange", .string(id)), ("token", exchangeTokenJSON(token))])
+    case .advance(let duration): return .object([("advance", .string(duration.description))])
+    case .setStrategy(let id, let publish, let subscribe):
+      var members: [(key: String, value: JSON)] = [("setStrategy", .string(id))]
+      if let publish { members.append(("publish", .string(publish.rawValue))) }
+      if let subscribe { members.append(("subscribe", .string(subscribe.rawValue))) }
+      return .object(members)
+    case .answer(let id, let publish):
+      return .object([("answer", .string(id)), ("publish", .bool(publish))])
+    case .expect(let expectation): return .object([("expect", expectation.json)])
+    case .setSDK(let id, let sdk):
+      return .object([(step.verb, .string(id)), ("sdk", .string(sdk.description))])
+    case .setCompositionUpdates(let id, let policy):
+      return .object([(step.verb, .string(id)), ("updates", .string(policy.rawValue))])
+    case .media(.mute(let id, let streams)), .media(.unmute(let id, let streams)):
+      return .object([
+        (step.verb, .string(id)), ("streams", .array(streams.names.map(JSON.string))),
+      ])
+    case .media(.networkDrop(let id)), .composition(.stop(let id)):
+      return .object([(step.verb, .string(id))])
+    case .composition(.start(let id, let configuration)):
+      return .object([(step.verb, .string(id)), ("composition", compositionJSON(configuration))])
+    case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
+      .refreshStrategy(let id), .disconnect(let id), .reconnect(let id):
+      return .object([(step.verb, .string(id))])
+    }
+  }
+
+  private static func exchangeTokenJSON(_ token: ScenarioToken) -> JSON {
     switch token {
     case .raw(let raw): return .object([("raw", .string(raw))])
     case .mint(let spec):
-      var members = claims(of: spec)
+      var members: [(key: String, value: JSON)] = []
+      if let capabilities = spec.capabilities {
+        members.append(("capabilities", capabilitiesJSON(capabilities)))
+      }
+      if let attributes = spec.attributes {
+        members.append(("attributes", attributesJSON(attributes)))
+      }
+      if let userId = spec.userId { members.append(("userId", .string(userId))) }
+      if let ttl = spec.ttl { members.append(("ttl", .string(ttl.description))) }
       if !spec.claims.isEmpty { members.append(("claims", .object(spec.claims))) }
       switch spec.key {
       case .arn(let arn): members.append(("key", .string(arn)))
@@ -111,43 +169,5 @@ enum ScenarioEncoding {
       if spec.origin != .keyPair { members.append(("origin", .string(spec.origin.rawValue))) }
       return .object(members)
     }
-  }
-
-  /// The claims shorthand both first tokens and exchange tokens share.
-  private static func claims(of spec: TokenMintSpec) -> [(key: String, value: JSON)] {
-    var members: [(key: String, value: JSON)] = []
-    if let userId = spec.userId { members.append(("userId", .string(userId))) }
-    if let capabilities = spec.capabilities {
-      members.append(("capabilities", .array(capabilities.names.map(JSON.string))))
-    }
-    if let attributes = spec.attributes {
-      members.append(("attributes", .object(attributes.map { ($0.key, .string($0.value)) })))
-    }
-    if let ttl = spec.ttl { members.append(("ttl", .string(ttl.description))) }
-    return members
-  }
-
-  static func json(_ composition: CompositionConfiguration) -> JSON {
-    .object([
-      ("layout", .string(composition.layout.rawValue)),
-      ("featuredParticipantAttribute", .string(composition.featuredParticipantAttribute)),
-      ("pipParticipantAttribute", .string(composition.pipParticipantAttribute)),
-      ("pipBehavior", .string(composition.pipBehavior.rawValue)),
-      ("pipPosition", .string(composition.pipPosition)),
-      ("participantOrderAttribute", .string(composition.participantOrderAttribute)),
-      ("updates", .string(composition.updates.rawValue)),
-    ])
-  }
-
-  /// `path` relative to `directory` when it lies inside it, else absolute.
-  static func path(_ path: String, relativeTo directory: String) -> String {
-    let cwd = FileManager.default.currentDirectoryPath
-    let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
-    let standard = (absolute as NSString).standardizingPath
-    let base =
-      ((directory.hasPrefix("/") ? directory : (cwd as NSString).appendingPathComponent(directory))
-      as NSString).standardizingPath
-    let prefix = base.hasSuffix("/") ? base : base + "/"
-    return standard.hasPrefix(prefix) ? String(standard.dropFirst(prefix.count)) : standard
   }
 }
