@@ -24,6 +24,7 @@ extension AppController {
     case .togglePause: togglePause()
     case .saveLog: saveLog()
     case .saveScenario: saveScenario(nil)
+    case .copy: copySelection()
     case .nextTheme: selectTheme(themes.name(after: state.theme.name))
     case .commandLine: state.input = InputLine(.command)
     case .close: close()

@@ -26,6 +26,7 @@ public enum CommandCatalog {
     ("next", "next"), ("sdk", "sdk ID PLATFORM@VERSION"), ("policy", "policy live|on-reconnect"),
     ("advance", "advance 30s|5m|13h"), ("select", "select ID"), ("filter", "filter TEXT"),
     ("pause", "pause"), ("save", "save"), ("save-scenario", "save-scenario [FILE]"),
+    ("copy", "copy"), ("screenshot", "screenshot [FILE]"),
     ("theme", "theme [NAME]"), ("help", "help"),
     ("quit", "quit"),
   ]
