@@ -48,7 +48,7 @@ public enum ScenarioEncoder {
     .object([("arn", .string(key.arn)), (key.half.rawValue, .string(key.path))])
   }
 
-  private static func compositionJSON(_ c: CompositionConfiguration) -> JSON {
+  static func compositionJSON(_ c: CompositionConfiguration) -> JSON {
     .object([
       ("layout", .string(c.layout.rawValue)),
       ("featuredParticipantAttribute", .string(c.featuredParticipantAttribute)),
@@ -108,6 +108,8 @@ public enum ScenarioEncoder {
     case .answer(let id, let publish):
       return .object([("answer", .string(id)), ("publish", .bool(publish))])
     case .expect(let expectation): return .object([("expect", expectation.json)])
+    case .media(let step): return step.json
+    case .composition(let step): return step.json
     case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
       .refreshStrategy(let id), .disconnect(let id), .reconnect(let id):
       return .object([(step.verb, .string(id))])
