@@ -1,5 +1,3 @@
-import JSONKit
-
 /// Steps beyond token exchange (SPEC §2.2, §4, §5.1): a publisher's mute state, a
 /// network drop with the SDK's own reconnection, and compositions started and stopped
 /// during the run. Kept as two small enums so the shared step switches grow by a line.
@@ -26,17 +24,6 @@ extension ScenarioStep {
     public var participant: String {
       switch self {
       case .mute(let id, _), .unmute(let id, _), .networkDrop(let id): return id
-      }
-    }
-
-    /// The step as a scenario file writes it (`ScenarioEncoder`).
-    public var json: JSON {
-      switch self {
-      case .mute(let id, let streams), .unmute(let id, let streams):
-        return .object([
-          (verb, .string(id)), ("streams", .array(streams.names.map(JSON.string))),
-        ])
-      case .networkDrop(let id): return .object([(verb, .string(id))])
       }
     }
 
@@ -69,17 +56,6 @@ extension ScenarioStep {
     public var composition: String {
       switch self {
       case .start(let id, _), .stop(let id): return id
-      }
-    }
-
-    /// The step as a scenario file writes it (`ScenarioEncoder`).
-    public var json: JSON {
-      switch self {
-      case .start(let id, let configuration):
-        return .object([
-          (verb, .string(id)), ("composition", ScenarioEncoder.compositionJSON(configuration)),
-        ])
-      case .stop(let id): return .object([(verb, .string(id))])
       }
     }
 
