@@ -50,7 +50,7 @@ let package = Package(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "TmuxHarness",
-        "ScenarioChecks",
+        "ScenarioChecks", "StreamCompare",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
