@@ -3,7 +3,7 @@ import Foundation
 /// `stagemon-bench [tokens|engine|headless|render|all]…`: release-build
 /// figures for BENCHMARKS.md, each printed against a baseline run in the
 /// same process. Exit status 1 when a target was missed.
-let known = ["tokens", "engine", "headless", "render", "latency"]
+let known = ["tokens", "engine", "headless", "render", "actions", "latency"]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
 #if DEBUG
@@ -22,6 +22,7 @@ for suite in suites {
   case "engine": allMet = EngineBenchmark.run() && allMet
   case "headless": allMet = HeadlessBenchmark.run() && allMet
   case "render": allMet = RenderBenchmark.run() && allMet
+  case "actions": allMet = ActionBenchmark.run() && allMet
   case "latency": allMet = LatencyBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(

@@ -80,8 +80,8 @@ public final class AppController {
     state.runner.currentToken(of: id)
   }
 
-  /// Drains events into the log and re-reads everything derived from the stage; returns the
-  /// events drained.
+  /// Drains events into the log, brings the snapshot up to date with what the stage changed,
+  /// and re-derives only what depends on those changes; returns the events drained.
   @discardableResult
   func refresh() -> [StageEvent] {
     let events = stage.drainEvents()
@@ -89,11 +89,10 @@ public final class AppController {
     if state.logScroll > 0, !state.log.isPaused {
       state.logScroll += events.count
     }
-    state.snapshot = stage.snapshot()
+    let changes = stage.refresh(&state.snapshot)
     let count = state.snapshot.participants.count
     state.selected = min(max(0, state.selected), max(0, count - 1))
-    updateBeliefs()
-    state.truthSlots = CompositionTruth.slots(in: state.snapshot)
+    rederive(after: changes)
     state.commandHintContext = CommandCatalog.Context(
       participants: state.snapshot.participants.prefix(200).map(\.id),
       tokens: deckEntries.map(\.commandWord), themes: themes.names)
@@ -102,6 +101,26 @@ public final class AppController {
     state.script = ScriptProgress(
       done: done, total: steps.count, next: done < steps.count ? steps[done].summary : nil)
     return events
+  }
+
+  /// "Who sees what" when any participant or the composition changed (only the composition's
+  /// row when only it did); the truthful layout when a publisher or the composition changed.
+  private func rederive(after changes: StageChanges) {
+    if changes.anyParticipant {
+      updateBeliefs()
+    } else if changes.composition, let subject = state.selectedParticipant {
+      // The composition's row is always last.
+      if state.beliefs.last?.observer == ObserverBelief.compositionObserver {
+        state.beliefs.removeLast()
+      }
+      state.beliefs += ObserverBelief.composition(about: subject.id, in: state.snapshot)
+    }
+    let publishers = state.snapshot.publishers
+    if changes.everyParticipant || changes.composition || state.truthSlots == nil
+      || changes.participants.contains(where: publishers.contains)
+    {
+      state.truthSlots = CompositionTruth.slots(in: state.snapshot)
+    }
   }
 
   func updateBeliefs() {

@@ -27,14 +27,25 @@ public struct ObserverBelief: Equatable, Sendable {
           observer: participant.id, profile: participant.sdk.description, believed: view.believed,
           isStale: view.isStale, reason: view.staleReason))
     }
-    if let composition = snapshot.composition,
-      let view = composition.believed.first(where: { $0.participant == subject })
-    {
-      rows.append(
-        ObserverBelief(
-          observer: "composition", profile: composition.configuration.updates.rawValue,
-          believed: view.believed, isStale: view.isStale, reason: view.staleReason))
-    }
+    rows.append(contentsOf: composition(about: subject, in: snapshot))
     return rows
   }
+
+  /// The composition's row about `subject` (none without a composition or when it does not
+  /// show the subject): refreshed alone when only the composition changed.
+  public static func composition(about subject: String, in snapshot: StageSnapshot)
+    -> [ObserverBelief]
+  {
+    guard let composition = snapshot.composition,
+      let view = composition.believed.first(where: { $0.participant == subject })
+    else { return [] }
+    return [
+      ObserverBelief(
+        observer: compositionObserver, profile: composition.configuration.updates.rawValue,
+        believed: view.believed, isStale: view.isStale, reason: view.staleReason)
+    ]
+  }
+
+  /// The observer name of the composition's row.
+  public static let compositionObserver = "composition"
 }
