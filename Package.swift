@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layering (each module depends only on modules below it):
 //   stagemon (executable) → MonitorUI → StageEngine, TerminalKit
+//   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
 let package = Package(
@@ -26,6 +27,10 @@ let package = Package(
     .target(name: "JSONKit"),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
     .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit"]),
+    // Compares event streams (JSONL) as a line diff that ignores line numbering.
+    .target(name: "StreamCompare", dependencies: ["JSONKit"]),
+    // Runs scenario files as tests: verdicts, the text report and JUnit XML.
+    .target(name: "ScenarioChecks", dependencies: ["StageEngine"]),
     // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
     .target(name: "TerminalKit", dependencies: ["CNcursesw"], resources: [.process("Themes")]),
     .target(
@@ -34,7 +39,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "stagemon",
-      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit"]
+      dependencies: [
+        "MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "StreamCompare",
+        "ScenarioChecks",
+      ]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
@@ -42,11 +50,16 @@ let package = Package(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "TmuxHarness",
+        "ScenarioChecks",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
-    .testTarget(name: "StageEngineTests", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
+    .testTarget(
+      name: "StageEngineTests",
+      dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
+    ),
+    .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     .testTarget(
       name: "MonitorUITests",

@@ -80,6 +80,16 @@ public struct AppState {
       case nil: layer = .panes
       }
     }
-    return KeySituation(layer: layer, focus: focus, questionPending: pendingQuestion != nil)
+    return KeySituation(
+      layer: layer, focus: focus, questionPending: pendingQuestion != nil,
+      scriptAnswersQuestion: scriptAnswersPendingQuestion)
+  }
+
+  /// Whether the script's next step is the answer to the waiting question.
+  public var scriptAnswersPendingQuestion: Bool {
+    guard let question = pendingQuestion, let next = script.nextStep,
+      case .answer(let id, _) = next
+    else { return false }
+    return id == question.participant
   }
 }

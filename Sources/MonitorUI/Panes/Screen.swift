@@ -9,8 +9,11 @@ public enum Screen {
   public static func render(_ state: AppState, into grid: inout CellGrid) {
     grid.clear(style: state.theme[.text])
     let size = TerminalSize(width: grid.width, height: grid.height)
+    let hint = inputHint(state)
     guard
-      let layout = ScreenLayout(size: size, participantCount: state.snapshot.participants.count)
+      let layout = ScreenLayout(
+        size: size, participantCount: state.snapshot.participants.count,
+        statusRows: StatusBarView.rows(state, hint: hint, width: size.width))
     else {
       TooSmallView.render(state.theme, into: &grid)
       if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
@@ -26,7 +29,7 @@ public enum Screen {
     case .deck(let deck)?: DeckView.render(state, deck, into: &grid)
     case nil: break
     }
-    StatusBarView.render(state, hint: inputHint(state), in: layout.status, into: &grid)
+    StatusBarView.render(state, hint: hint, in: layout.status, into: &grid)
     FooterView.render(state, in: layout.footer, into: &grid)
     if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
   }
