@@ -8,7 +8,7 @@ import Testing
 /// comparing it after each.
 @Suite struct IncrementalSnapshotTests {
   static func runner(_ name: String) throws -> ScenarioRunner {
-    let path = ScenarioGoldenTests.scenariosDirectory.appendingPathComponent("\(name).json").path
+    let path = ScenarioGoldenTests.path(name)
     return try ScenarioRunner(scenario: Scenario(contentsOfFile: path), file: "\(name).json")
   }
 
