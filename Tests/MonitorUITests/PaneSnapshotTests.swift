@@ -157,9 +157,9 @@ import Testing
         "│12:00:00 ≠ belief      viewer-web     beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
         "│                                                                                order=0} reason=web@1.32.0 has no participantMetadataUpdated (iOS/Android     │",
         "│                                                                                1.37.0, Web 1.33.0): sees the change when guest republishes or reconnects     │",
-        "│12:00:00 ≠ belief      composition    beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
-        "│                                                                                order=0} reason=composition (on-reconnect) keeps the attributes guest started │",
-        "│                                                                                publishing with: sees the change when guest republishes or reconnects         │",
+        "│12:00:00 ≠ belief      main           beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
+        "│                                                                                order=0} reason=composition main (on-reconnect) keeps the attributes guest    │",
+        "│                                                                                started publishing with: sees the change when guest republishes or reconnects │",
         "└──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘",
       ])
     #expect(grid.style(x: 10, y: 2) == Fixture.theme[.metadata])
@@ -181,9 +181,9 @@ import Testing
         "│12:00:00 ≠ viewer-web     beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
         "│                                                       user_id=bob {featured=true, order=0}       │",
         "│                                                       reason=web@1.32.0 has no…                  │",
-        "│12:00:00 ≠ composition    beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
+        "│12:00:00 ≠ main           beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
         "│                                                       user_id=bob {featured=true, order=0}       │",
-        "│                                                       reason=composition (on-reconnect) keeps th…│",
+        "│                                                       reason=composition main (on-reconnect)…    │",
         "└──────────────────────────────────────────────────────────────────────────────────────────────────┘",
       ])
     #expect(grid.style(x: 12, y: 1) == Fixture.theme[.stale])

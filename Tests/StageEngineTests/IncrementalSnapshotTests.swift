@@ -68,9 +68,9 @@ import Testing
       try stage.setSDKProfile(participant: id, to: SDKProfile(parsing: "web@1.32.0"))
       Self.expectCurrent(&kept, stage, "\(name) sdk \(id)")
     }
-    stage.setCompositionPolicy(.live)
+    try? stage.setCompositionPolicy(.live)
     Self.expectCurrent(&kept, stage, "\(name) policy live")
-    stage.setCompositionPolicy(.onReconnect)
+    try? stage.setCompositionPolicy(.onReconnect)
     stage.advance(bySeconds: 3_600)
     Self.expectCurrent(&kept, stage, "\(name) policy on-reconnect, 1h later")
   }

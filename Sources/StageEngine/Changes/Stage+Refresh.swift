@@ -50,9 +50,9 @@ extension Stage {
     }
     snapshot.publishers = publishOrder.map { clients[$0].id }
     snapshot.pendingQuestions = pendingQuestions()
-    let composition = compositionSnapshot()
-    guard composition != snapshot.composition else { return false }
-    snapshot.composition = composition
+    let compositions = compositions.map(compositionSnapshot)
+    guard compositions != snapshot.compositions else { return false }
+    snapshot.compositions = compositions
     return true
   }
 }

@@ -5,7 +5,7 @@ public struct StageChanges: Equatable, Sendable {
   public var everyParticipant: Bool
   /// IDs of the participants whose snapshot differs, when not `everyParticipant`.
   public var participants: [String]
-  /// Whether the composition's snapshot differs.
+  /// Whether any composition's snapshot differs.
   public var composition: Bool
 
   /// Whether any participant's snapshot may differ.
