@@ -17,6 +17,14 @@ public final class AppController {
   var pageSize = 10
   /// Columns of the screen; the help overlay wraps to it, and scrolling counts wrapped lines.
   var screenWidth = 120
+  /// The screen the last frame was laid out for (mouse clicks are hit-tested against it).
+  var screenSize = TerminalSize(width: 120, height: 40)
+  /// Whether the screen draws ASCII glyphs (footer key names are words then).
+  public var screenIsASCII = false
+  /// The last left click, to recognise a double click.
+  var lastClick: (target: MouseTarget, time: ContinuousClock.Instant)?
+  /// Reads the time for double clicks (tests set a fixed clock).
+  public var clickClock: () -> ContinuousClock.Instant = { ContinuousClock.now }
 
   /// Creates a controller for `runner`.
   public init(
@@ -41,7 +49,7 @@ public final class AppController {
     switch event {
     case .key(let key): handle(key)
     case .paste(let paste): handlePaste(paste)
-    case .mouse: break
+    case .mouse(let mouse): handleMouse(mouse)
     }
   }
 
@@ -66,6 +74,7 @@ public final class AppController {
   public func screenResized(to size: TerminalSize) {
     pageSize = max(1, size.height / 3)
     screenWidth = size.width
+    screenSize = size
   }
 
   /// Whether work waits for a pause in typing (`tick` does it); the loop then waits less.

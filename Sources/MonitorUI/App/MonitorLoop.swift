@@ -17,6 +17,7 @@ public final class MonitorLoop {
     let size = backend.size
     grid = CellGrid(width: size.width, height: size.height, glyphs: backend.glyphs)
     controller.screenResized(to: size)
+    controller.screenIsASCII = backend.glyphs == .ascii
   }
 
   /// Draws one frame of the current state.
