@@ -76,7 +76,7 @@ import Testing
   }
 
   @Test func aRefreshWithNothingChangedReportsNothing() throws {
-    let runner = try Self.runner("cohost-upgrade")
+    let runner = try Self.runner("Scenarios/cohost-upgrade")
     try runner.run { _ in }
     var kept = runner.stage.snapshot()
     runner.stage.refresh(&kept)
@@ -85,7 +85,7 @@ import Testing
   }
 
   @Test func anSDKChangeReportsOnlyThatParticipant() throws {
-    let runner = try Self.runner("cohost-upgrade")
+    let runner = try Self.runner("Scenarios/cohost-upgrade")
     try runner.run { _ in }
     var kept = runner.stage.snapshot()
     runner.stage.refresh(&kept)
