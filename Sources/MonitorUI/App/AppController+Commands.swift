@@ -23,6 +23,7 @@ extension AppController {
     case "theme":
       if let theme = arguments.first { selectTheme(theme) } else { perform(.nextTheme) }
     case "pause": perform(.togglePause)
+    case "screenshot": screenshot(to: arguments.first)
     default:
       if let action = Action(rawValue: name) {
         perform(action)

@@ -12,7 +12,7 @@ extension AppController {
 
   func handleMouse(_ mouse: MouseEvent) {
     let target = MouseTarget.at(
-      x: mouse.x, y: mouse.y, size: screenSize, ascii: screenIsASCII, state: state)
+      x: mouse.x, y: mouse.y, size: screenSize, ascii: screenGlyphs == .ascii, state: state)
     switch (mouse.button, mouse.action) {
     case (.left, .press): click(target)
     case (.wheelUp, _): wheel(.up, target, at: mouse)

@@ -47,6 +47,8 @@ public enum Action: String, CaseIterable, Sendable {
   case togglePause = "pause"
   /// Save the log as JSON lines.
   case saveLog = "save"
+  /// Copy the focused pane's selected thing to the terminal's clipboard (OSC 52).
+  case copy
   /// Switch to the next theme.
   case nextTheme = "theme"
   /// Open the `:` command line.

@@ -25,7 +25,8 @@ public enum CommandCatalog {
     ("exchange", "exchange ID TOKEN [VALUE]"), ("yes", "yes"), ("no", "no"),
     ("next", "next"), ("sdk", "sdk ID PLATFORM@VERSION"), ("policy", "policy live|on-reconnect"),
     ("advance", "advance 30s|5m|13h"), ("select", "select ID"), ("filter", "filter TEXT"),
-    ("pause", "pause"), ("save", "save"), ("theme", "theme [NAME]"), ("help", "help"),
+    ("pause", "pause"), ("save", "save"), ("copy", "copy"), ("screenshot", "screenshot [FILE]"),
+    ("theme", "theme [NAME]"), ("help", "help"),
     ("quit", "quit"),
   ]
 

@@ -102,6 +102,11 @@ extension Keymap {
     KeyBinding(
       [.character("s")], .saveLog, label: "save",
       help: "save the log as JSON lines (no signatures)", inFooter: false),
+    KeyBinding(
+      [.character("c")], .copy, label: "copy",
+      help:
+        "copy to the terminal's clipboard (OSC 52): the participant's token, the who-sees-what"
+        + " table (detail), the event at the bottom of the log as JSON, the composition"),
     KeyBinding([.character("t")], .nextTheme, label: "theme", help: "next theme", inFooter: false),
     KeyBinding(
       [.character(":")], .commandLine, label: "command",
