@@ -17,21 +17,16 @@ public final class AppController {
   var pageSize = 10
   /// Columns of the screen; the help overlay wraps to it, and scrolling counts wrapped lines.
   var screenWidth = 120
-<<<<<<< HEAD
-  /// The screen the last frame was laid out for (mouse clicks are hit-tested against it).
+  /// The screen's size and glyphs, for `:screenshot` and mouse hit-testing (set by the loop).
   var screenSize = TerminalSize(width: 120, height: 40)
+  /// Border glyphs of the terminal, for `:screenshot` (and the footer's key names).
+  public var screenGlyphs = BorderGlyphs.unicode
+  /// An OSC 52 sequence waiting to be written to the terminal (the loop sends it).
+  var pendingSequence: [UInt8]?
   /// The last left click, to recognise a double click.
   var lastClick: (target: MouseTarget, time: ContinuousClock.Instant)?
   /// Reads the time for double clicks (tests set a fixed clock).
   public var clickClock: () -> ContinuousClock.Instant = { ContinuousClock.now }
-=======
-  /// The screen's size and glyphs, for `:screenshot` (set by the loop).
-  var screenSize = TerminalSize(width: 120, height: 40)
-  /// Border glyphs of the terminal, for `:screenshot`.
-  public var screenGlyphs = BorderGlyphs.unicode
-  /// An OSC 52 sequence waiting to be written to the terminal (the loop sends it).
-  var pendingSequence: [UInt8]?
->>>>>>> main
 
   /// Creates a controller for `runner`.
   public init(
