@@ -23,6 +23,8 @@ public final class AppController {
   public var screenGlyphs = BorderGlyphs.unicode
   /// An OSC 52 sequence waiting to be written to the terminal (the loop sends it).
   var pendingSequence: [UInt8]?
+  /// How many of `state.beliefs` (the last ones) are compositions' rows.
+  var compositionBeliefRows = 0
   /// The last left click, to recognise a double click.
   var lastClick: (target: MouseTarget, time: ContinuousClock.Instant)?
   /// Reads the time for double clicks (tests set a fixed clock).
@@ -107,6 +109,8 @@ public final class AppController {
     let changes = stage.refresh(&state.snapshot)
     let count = state.snapshot.participants.count
     state.selected = min(max(0, state.selected), max(0, count - 1))
+    let compositions = state.snapshot.compositions.count
+    state.selectedComposition = min(max(0, state.selectedComposition), max(0, compositions - 1))
     rederive(after: changes)
     state.commandHintContext = CommandCatalog.Context(
       participants: state.snapshot.participants.prefix(200).map(\.id),
@@ -124,17 +128,17 @@ public final class AppController {
     if changes.anyParticipant {
       updateBeliefs()
     } else if changes.composition, let subject = state.selectedParticipant {
-      // The composition's row is always last.
-      if state.beliefs.last?.observer == ObserverBelief.compositionObserver {
-        state.beliefs.removeLast()
-      }
-      state.beliefs += ObserverBelief.composition(about: subject.id, in: state.snapshot)
+      // The compositions' rows are always last.
+      state.beliefs.removeLast(min(compositionBeliefRows, state.beliefs.count))
+      let rows = ObserverBelief.compositions(about: subject.id, in: state.snapshot)
+      state.beliefs += rows
+      compositionBeliefRows = rows.count
     }
     let publishers = state.snapshot.publishers
     if changes.everyParticipant || changes.composition || state.truthSlots == nil
       || changes.participants.contains(where: publishers.contains)
     {
-      state.truthSlots = CompositionTruth.slots(in: state.snapshot)
+      state.truthSlots = CompositionTruth.slots(for: state.shownComposition, in: state.snapshot)
     }
   }
 
@@ -144,6 +148,7 @@ public final class AppController {
       return
     }
     state.beliefs = ObserverBelief.all(about: subject.id, in: state.snapshot)
+    compositionBeliefRows = ObserverBelief.compositions(about: subject.id, in: state.snapshot).count
   }
 
   /// Shows `text` on the status line — also how the command reports a problem

@@ -3,7 +3,7 @@ import StageEngine
 /// One row of "who sees what": what an observer (another client or the composition)
 /// currently believes about the selected participant, and whether that is stale.
 public struct ObserverBelief: Equatable, Sendable {
-  /// Observer ID, or "composition".
+  /// Observer ID, or "composition" (the scenario's own) / "composition ID" (one started later).
   public let observer: String
   /// Its SDK profile, or the composition's update policy.
   public let profile: String
@@ -14,7 +14,7 @@ public struct ObserverBelief: Equatable, Sendable {
   /// The engine's explanation when stale.
   public let reason: String?
 
-  /// Every observer's belief about `subject`, composition last. Visits every participant:
+  /// Every observer's belief about `subject`, compositions last. Visits every participant:
   /// called when the snapshot or the selection changes, never per frame.
   public static func all(about subject: String, in snapshot: StageSnapshot) -> [ObserverBelief] {
     var rows: [ObserverBelief] = []
@@ -27,25 +27,24 @@ public struct ObserverBelief: Equatable, Sendable {
           observer: participant.id, profile: participant.sdk.description, believed: view.believed,
           isStale: view.isStale, reason: view.staleReason))
     }
-    rows.append(contentsOf: composition(about: subject, in: snapshot))
+    rows.append(contentsOf: compositions(about: subject, in: snapshot))
     return rows
   }
 
-  /// The composition's row about `subject` (none without a composition or when it does not
-  /// show the subject): refreshed alone when only the composition changed.
-  public static func composition(about subject: String, in snapshot: StageSnapshot)
+  /// The compositions' rows about `subject` (one per composition that shows it), always
+  /// last: refreshed alone when only compositions changed.
+  public static func compositions(about subject: String, in snapshot: StageSnapshot)
     -> [ObserverBelief]
   {
-    guard let composition = snapshot.composition,
-      let view = composition.believed.first(where: { $0.participant == subject })
-    else { return [] }
-    return [
-      ObserverBelief(
-        observer: compositionObserver, profile: composition.configuration.updates.rawValue,
+    snapshot.compositions.compactMap { composition in
+      guard let view = composition.believed.first(where: { $0.participant == subject }) else {
+        return nil
+      }
+      let name =
+        composition.id == Stage.firstCompositionID ? "composition" : "composition \(composition.id)"
+      return ObserverBelief(
+        observer: name, profile: composition.configuration.updates.rawValue,
         believed: view.believed, isStale: view.isStale, reason: view.staleReason)
-    ]
+    }
   }
-
-  /// The observer name of the composition's row.
-  public static let compositionObserver = "composition"
 }
