@@ -103,6 +103,16 @@ import Testing
     #expect(!screen(controller).contains { $0.contains("Compositions") })
   }
 
+  @Test func whoSeesWhatListsEveryCompositionWithItsOwnBelief() throws {
+    let controller = try Fixture.demo()
+    command("start-composition side live", controller)
+    command("exchange host attributes order=5", controller)
+    select("host", controller)
+    let rows = controller.state.beliefs.filter { $0.observer.hasPrefix("comp") }
+    #expect(rows.map(\.observer) == ["composition", "comp side"])
+    #expect(rows.map(\.isStale) == [true, false])
+  }
+
   @Test func aSixthCompositionAndStoppingOneThatDoesNotRunAreRefused() throws {
     let controller = try Fixture.demo()
     for id in ["b", "c", "d", "e"] { command("start-composition \(id) pip live", controller) }
