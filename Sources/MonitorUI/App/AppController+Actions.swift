@@ -28,6 +28,8 @@ extension AppController {
     case .togglePause: togglePause()
     case .saveLog: saveLog()
     case .saveScenario: saveScenario(nil)
+    case .stepBack: travel(by: -1)
+    case .restart: travel(to: 0)
     case .copy: copySelection()
     case .nextTheme: selectTheme(themes.name(after: state.theme.name))
     case .commandLine: state.input = InputLine(.command)
