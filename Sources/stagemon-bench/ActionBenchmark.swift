@@ -95,10 +95,35 @@ enum ActionBenchmark {
         "  " + press.name, String(format: "%.3f ms = %.3f× baseline", ms, ms / baseline),
         target: "≤ 3 ms", met: ms <= target)
     }
+    for (name, event) in mouseEvents() {
+      let ms = median { controller.handle(event) }
+      if ms > slowest.ms { slowest = (name, ms) }
+      BenchmarkHarness.report(
+        "  " + name, String(format: "%.3f ms = %.3f× baseline", ms, ms / baseline),
+        target: "≤ 3 ms", met: ms <= target)
+    }
     BenchmarkHarness.report(
       "slowest: " + slowest.name, String(format: "%.3f ms", slowest.ms), target: "≤ 3 ms",
       met: slowest.ms <= target)
     return slowest.ms <= target
+  }
+
+  /// A click on a participant row and wheel steps over the log, where the controller's
+  /// 120×40 layout puts them.
+  private static func mouseEvents() -> [(String, InputEvent)] {
+    let size = TerminalSize(width: 120, height: 40)
+    guard let layout = ScreenLayout(size: size, participantCount: RenderBenchmark.largeCount)
+    else { return [] }
+    let row = layout.participants.y + 3
+    let log = (x: layout.log.x + 5, y: layout.log.y + 2)
+    return [
+      ("mouse click on a participant row", .mouse(MouseEvent(.left, .press, x: 10, y: row))),
+      ("mouse wheel up over the log", .mouse(MouseEvent(.wheelUp, .press, x: log.x, y: log.y))),
+      (
+        "mouse wheel down over the log",
+        .mouse(MouseEvent(.wheelDown, .press, x: log.x, y: log.y))
+      ),
+    ]
   }
 
   private static func median(_ body: () -> Void) -> Double {
