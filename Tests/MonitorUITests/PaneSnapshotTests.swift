@@ -75,7 +75,7 @@ import Testing
       ])
     #expect(
       text[8]
-        == "│token keyPair  exp 2026-01-02T00:00:00Z (in 12h)                                                  │"
+        == "│token keyPair  exp 2026-01-02T00:00:00Z (expires in 12h)                                          │"
     )
     #expect(
       text[11]

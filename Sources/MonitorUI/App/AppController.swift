@@ -104,7 +104,9 @@ public final class AppController {
     let count = state.snapshot.participants.count
     state.selected = min(max(0, state.selected), max(0, count - 1))
     updateBeliefs()
-    state.truthSlots = CompositionTruth.slots(in: state.snapshot)
+    let compositions = state.snapshot.compositions.count
+    state.selectedComposition = min(max(0, state.selectedComposition), max(0, compositions - 1))
+    state.truthSlots = CompositionTruth.slots(for: state.shownComposition, in: state.snapshot)
     state.commandHintContext = CommandCatalog.Context(
       participants: state.snapshot.participants.prefix(200).map(\.id),
       tokens: deckEntries.map(\.commandWord), themes: themes.names)
