@@ -52,7 +52,7 @@ let package = Package(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "TmuxHarness", "ScenarioChecks",
+        "TmuxHarness", "ScenarioChecks", "StreamCompare",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),

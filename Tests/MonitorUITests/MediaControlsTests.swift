@@ -103,6 +103,40 @@ import Testing
     #expect(!screen(controller).contains { $0.contains("Compositions") })
   }
 
+  @Test func whoSeesWhatListsEveryCompositionWithItsOwnBelief() throws {
+    let controller = try Fixture.demo()
+    command("start-composition side live", controller)
+    command("exchange host attributes order=5", controller)
+    select("host", controller)
+    let rows = controller.state.beliefs.filter { $0.observer.hasPrefix("comp") }
+    #expect(rows.map(\.observer) == ["composition", "comp side"])
+    #expect(rows.map(\.isStale) == [true, false])
+  }
+
+  /// Effects the token deck predicts for the accepted candidates of `id`.
+  func predictedEffects(of id: String, _ controller: AppController) -> [String] {
+    select(id, controller)
+    controller.handle(.character("x"))
+    guard case .deck(let deck)? = controller.state.overlay else { return [] }
+    return deck.candidates.flatMap { candidate -> [String] in
+      if case .accepted(let effects) = candidate.prediction { return effects }
+      return []
+    }
+  }
+
+  @Test func theDeckPredictsTheWebSelfEventAndEachCompositionsPolicy() throws {
+    let controller = try Fixture.demo()
+    command("sdk viewer-web web@1.33.0", controller)
+    #expect(
+      predictedEffects(of: "viewer-web", controller).contains(
+        "Web reports the metadata event for itself, publishing or not"))
+    controller.handle(.escape)
+    command("start-composition side live", controller)
+    let host = predictedEffects(of: "host", controller)
+    #expect(host.contains("composition (on-reconnect): layout lags until republish"))
+    #expect(host.contains("composition side (live): layout follows at once"))
+  }
+
   @Test func aSixthCompositionAndStoppingOneThatDoesNotRunAreRefused() throws {
     let controller = try Fixture.demo()
     for id in ["b", "c", "d", "e"] { command("start-composition \(id) pip live", controller) }

@@ -3,7 +3,8 @@ import StageEngine
 /// One row of "who sees what": what an observer (another client or the composition)
 /// currently believes about the selected participant, and whether that is stale.
 public struct ObserverBelief: Equatable, Sendable {
-  /// Observer ID, or "composition" (the scenario's own) / "composition ID" (one started later).
+  /// Observer ID, or "composition" (the scenario's own) / "comp ID" (one started later; short
+  /// enough for the detail pane's observer column).
   public let observer: String
   /// Its SDK profile, or the composition's update policy.
   public let profile: String
@@ -32,7 +33,7 @@ public struct ObserverBelief: Equatable, Sendable {
         continue
       }
       let name =
-        composition.id == Stage.firstCompositionID ? "composition" : "composition \(composition.id)"
+        composition.id == Stage.firstCompositionID ? "composition" : "comp \(composition.id)"
       rows.append(
         ObserverBelief(
           observer: name, profile: composition.configuration.updates.rawValue,
