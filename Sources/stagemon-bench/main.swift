@@ -3,7 +3,7 @@ import Foundation
 /// `stagemon-bench [tokens|engine|headless|render|all]…`: release-build
 /// figures for BENCHMARKS.md, each printed against a baseline run in the
 /// same process. Exit status 1 when a target was missed.
-let known = ["tokens", "engine", "headless", "render", "latency"]
+let known = ["tokens", "engine", "headless", "render", "latency", "import"]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
 #if DEBUG
@@ -23,6 +23,7 @@ for suite in suites {
   case "headless": allMet = HeadlessBenchmark.run() && allMet
   case "render": allMet = RenderBenchmark.run() && allMet
   case "latency": allMet = LatencyBenchmark.run() && allMet
+  case "import": allMet = ImportBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\(known.joined(separator: ", ")), all)\n".utf8))
