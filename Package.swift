@@ -52,7 +52,7 @@ let package = Package(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "TmuxHarness", "ScenarioChecks",
+        "TmuxHarness", "ScenarioChecks", "StreamCompare",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
@@ -62,6 +62,7 @@ let package = Package(
       dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
     ),
     .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
+    .testTarget(name: "ScenarioChecksTests", dependencies: ["ScenarioChecks"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     .testTarget(
       name: "MonitorUITests",

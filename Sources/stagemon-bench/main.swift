@@ -1,9 +1,11 @@
 import Foundation
 
-/// `stagemon-bench [tokens|engine|headless|render|all]…`: release-build
+/// `stagemon-bench [tokens|engine|headless|render|actions|latency|checks|compare|import|all]…`: release-build
 /// figures for BENCHMARKS.md, each printed against a baseline run in the
 /// same process. Exit status 1 when a target was missed.
-let known = ["tokens", "engine", "headless", "render", "latency", "import"]
+let known = [
+  "tokens", "engine", "headless", "render", "actions", "latency", "checks", "compare", "import",
+]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
 #if DEBUG
@@ -22,7 +24,10 @@ for suite in suites {
   case "engine": allMet = EngineBenchmark.run() && allMet
   case "headless": allMet = HeadlessBenchmark.run() && allMet
   case "render": allMet = RenderBenchmark.run() && allMet
+  case "actions": allMet = ActionBenchmark.run() && allMet
   case "latency": allMet = LatencyBenchmark.run() && allMet
+  case "checks": allMet = ChecksBenchmark.run() && allMet
+  case "compare": allMet = CompareBenchmark.run() && allMet
   case "import": allMet = ImportBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(

@@ -14,6 +14,10 @@ extension AppController {
     case .togglePublish: withSelected(togglePublish)
     case .toggleJoin: withSelected(toggleJoin)
     case .reconnect: withSelected(reconnect)
+    case .toggleMute: withSelected(toggleMute)
+    case .networkDrop: withSelected(networkDrop)
+    case .startComposition: startAnotherComposition()
+    case .stopComposition: stopShownComposition()
     case .refreshStrategy: withSelected(refreshStrategy)
     case .answerYes: answer(true)
     case .answerNo: answer(false)
@@ -23,6 +27,8 @@ extension AppController {
     case .filter: state.input = InputLine(.filter, text: state.log.filter)
     case .togglePause: togglePause()
     case .saveLog: saveLog()
+    case .saveScenario: saveScenario(nil)
+    case .copy: copySelection()
     case .nextTheme: selectTheme(themes.name(after: state.theme.name))
     case .commandLine: state.input = InputLine(.command)
     case .close: close()
@@ -59,7 +65,9 @@ extension AppController {
   }
 
   /// Moves the selection or scrolls the focused pane (or the help overlay).
-  private func move(_ action: Action) {
+  /// Moves the selection or scrolls `pane` (the focused one unless a mouse wheel names another),
+  /// or the open overlay.
+  func move(_ action: Action, in pane: Pane? = nil) {
     if case .help(let scroll) = state.overlay {
       let lines = OverlayView.helpLines(state.keymap, ascii: false, screenWidth: screenWidth)
       let last = lines.count - 1
@@ -72,14 +80,14 @@ extension AppController {
       state.overlay = .deck(deck)
       return
     }
-    switch state.focus {
+    switch pane ?? state.focus {
     case .participants:
       let count = state.snapshot.participants.count
       let target = state.selected + delta(action, page: pageSize)
       select(min(max(0, target), max(0, count - 1)))
     case .detail:
       state.detailScroll = max(0, state.detailScroll + delta(action, page: pageSize))
-    case .composition: break
+    case .composition: showComposition(state.selectedComposition + delta(action, page: 1))
     case .log:
       let maximum = max(0, state.log.visibleCount - 1)
       state.logScroll = min(maximum, max(0, state.logScroll - delta(action, page: pageSize)))

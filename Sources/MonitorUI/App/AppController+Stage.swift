@@ -93,18 +93,11 @@ extension AppController {
       report(error.description, .error)
       return
     }
-    stage.recordStep("ui: sdk \(id) \(profile)")
-    do {
-      try stage.setSDKProfile(participant: id, to: profile)
-      report("\(id): now simulates \(profile)", .success)
-    } catch {
-      report(error.message, .error)
-    }
-    refresh()
+    run(.setSDK(id, profile), success: "\(id): now simulates \(profile)")
   }
 
   func cyclePolicy() {
-    guard let current = state.snapshot.composition?.configuration.updates else {
+    guard let current = state.shownComposition?.configuration.updates else {
       report("this scenario has no composition", .error)
       return
     }
@@ -112,18 +105,13 @@ extension AppController {
   }
 
   func setPolicy(_ policy: CompositionConfiguration.UpdatePolicy) {
-    guard let composition = state.snapshot.composition else {
+    guard let composition = state.shownComposition else {
       report("this scenario has no composition", .error)
       return
     }
-    stage.recordStep("ui: composition \(composition.id) policy \(policy.rawValue)")
-    do {
-      try stage.setCompositionPolicy(policy, composition: composition.id)
-      report("composition \(composition.id) update policy: \(policy.rawValue)", .success)
-    } catch {
-      report(error.message, .error)
-    }
-    refresh()
+    run(
+      .setCompositionUpdates(composition.id, policy),
+      success: "composition \(composition.id) update policy: \(policy.rawValue)")
   }
 
   /// Runs the next scripted step; a step the stage cannot take is reported, not fatal.
