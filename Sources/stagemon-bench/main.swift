@@ -1,10 +1,11 @@
 import Foundation
 
-/// `stagemon-bench [tokens|engine|headless|render|actions|latency|checks|compare|import|all]…`: release-build
-/// figures for BENCHMARKS.md, each printed against a baseline run in the
+/// `stagemon-bench [tokens|engine|headless|render|actions|latency|checks|compare|recording|import|all]…`:
+/// release-build figures for BENCHMARKS.md, each printed against a baseline run in the
 /// same process. Exit status 1 when a target was missed.
 let known = [
-  "tokens", "engine", "headless", "render", "actions", "latency", "checks", "compare", "import",
+  "tokens", "engine", "headless", "render", "actions", "latency", "checks", "compare", "recording",
+  "import",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -28,6 +29,7 @@ for suite in suites {
   case "latency": allMet = LatencyBenchmark.run() && allMet
   case "checks": allMet = ChecksBenchmark.run() && allMet
   case "compare": allMet = CompareBenchmark.run() && allMet
+  case "recording": allMet = RecordingBenchmark.run() && allMet
   case "import": allMet = ImportBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(
