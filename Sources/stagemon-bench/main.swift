@@ -5,7 +5,7 @@ import Foundation
 /// when a target was missed.
 let known = [
   "tokens", "engine", "headless", "render", "actions", "latency", "paste", "checks", "compare",
-  "recording",
+  "recording", "import",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -31,6 +31,7 @@ for suite in suites {
   case "checks": allMet = ChecksBenchmark.run() && allMet
   case "compare": allMet = CompareBenchmark.run() && allMet
   case "recording": allMet = RecordingBenchmark.run() && allMet
+  case "import": allMet = ImportBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\(known.joined(separator: ", ")), all)\n".utf8))
