@@ -1,10 +1,11 @@
 import Foundation
 
-/// `stagemon-bench [tokens|engine|headless|render|actions|latency|checks|compare|recording|all]…`: release-build
-/// figures for BENCHMARKS.md, each printed against a baseline run in the
-/// same process. Exit status 1 when a target was missed.
+/// `stagemon-bench [SUITE…|all]` (suites: `known` below): release-build figures for
+/// BENCHMARKS.md, each printed against a baseline run in the same process. Exit status 1
+/// when a target was missed.
 let known = [
-  "tokens", "engine", "headless", "render", "actions", "latency", "checks", "compare", "recording",
+  "tokens", "engine", "headless", "render", "actions", "latency", "paste", "checks", "compare",
+  "recording", "import",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -26,9 +27,11 @@ for suite in suites {
   case "render": allMet = RenderBenchmark.run() && allMet
   case "actions": allMet = ActionBenchmark.run() && allMet
   case "latency": allMet = LatencyBenchmark.run() && allMet
+  case "paste": allMet = PasteLatencyBenchmark.run() && allMet
   case "checks": allMet = ChecksBenchmark.run() && allMet
   case "compare": allMet = CompareBenchmark.run() && allMet
   case "recording": allMet = RecordingBenchmark.run() && allMet
+  case "import": allMet = ImportBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\(known.joined(separator: ", ")), all)\n".utf8))
