@@ -5,7 +5,7 @@ import Foundation
 /// when a target was missed.
 let known = [
   "tokens", "engine", "headless", "render", "actions", "latency", "paste", "checks", "compare",
-  "recording", "import",
+  "recording", "import", "timetravel",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -32,6 +32,7 @@ for suite in suites {
   case "compare": allMet = CompareBenchmark.run() && allMet
   case "recording": allMet = RecordingBenchmark.run() && allMet
   case "import": allMet = ImportBenchmark.run() && allMet
+  case "timetravel": allMet = TimeTravelBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\(known.joined(separator: ", ")), all)\n".utf8))

@@ -73,3 +73,30 @@ import Testing
   }
 
 }
+
+/// The header's timeline follows time travel and gives way before the composition's policy.
+@Suite struct TimelineHeaderTests {
+  static func header(_ controller: AppController, width: Int) -> String {
+    let grid = Fixture.render(width: width, height: 1) { rect, grid in
+      HeaderView.render(controller.state, in: rect, into: &grid)
+    }
+    return Fixture.text(grid)[0]
+  }
+
+  @Test func headerTimelineShowsTheStepAfterGoingBack() throws {
+    let controller = try Fixture.demo(steps: 4)
+    let before = Self.header(controller, width: 120)
+    let done = controller.state.runner.history.count
+    controller.handle(.character("b"))
+    let after = Self.header(controller, width: 120)
+    #expect(before.contains("step \(done)/"), "\(before)")
+    #expect(after.contains("step \(done - 1)/"), "\(after)")
+  }
+
+  @Test(arguments: [60, 72, 90, 120])
+  func headerKeepsThePolicyWhateverTheTimeline(width: Int) throws {
+    let controller = try Fixture.demo(steps: 4)
+    let header = Self.header(controller, width: width)
+    #expect(header.contains("grid on-reconnect") || header.contains("no composition"), "\(header)")
+  }
+}
