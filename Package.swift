@@ -5,6 +5,7 @@ import PackageDescription
 //   stagemon (executable) → MonitorUI → StageEngine, TerminalKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
+//   StageEngine, TerminalKit, stagemon → InputKit (reading named files, quoting input)
 let package = Package(
   name: "stagemon",
   platforms: [.macOS(.v13)],
@@ -24,17 +25,19 @@ let package = Package(
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
     .target(name: "JSONKit"),
+    .target(name: "InputKit"),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
-    .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit"]),
+    .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
-    .target(name: "TerminalKit", dependencies: ["CNcursesw"], resources: [.process("Themes")]),
+    .target(
+      name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], resources: [.process("Themes")]),
     .target(
       name: "MonitorUI",
       dependencies: ["StageEngine", "TerminalKit", "TokenCore"]
     ),
     .executableTarget(
       name: "stagemon",
-      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit"]
+      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "InputKit"]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
@@ -45,6 +48,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
+    .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
     .testTarget(name: "StageEngineTests", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),

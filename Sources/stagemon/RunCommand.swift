@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import StageEngine
 
 /// `stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]`:
@@ -115,7 +116,7 @@ enum RunCommand {
       }
       if let formatText {
         guard let format = EventStreamFormat(rawValue: formatText) else {
-          throw UsageError("unknown format \"\(formatText)\" (expected jsonl or text)")
+          throw UsageError("unknown format \(Excerpt.quoted(formatText)) (expected jsonl or text)")
         }
         self.format = format
       } else {

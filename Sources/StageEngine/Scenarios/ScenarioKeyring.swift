@@ -1,4 +1,4 @@
-import Foundation
+import InputKit
 import TokenCore
 
 /// The signing keys of a scenario run: the scenario's own (loaded from PEM
@@ -12,18 +12,22 @@ struct ScenarioKeyring {
   /// The kid written by `"key": "unknown"`: a well-formed ARN not in the store.
   let unknownARN: String
   private var unknownKey: SigningKey?
+  /// The largest key file read (a P-384 PEM is about 300 bytes).
+  static let maximumKeyFileBytes = 64 << 10
 
   /// Loads the scenario's keys, or generates one named after the stage's region and account.
   init(scenario: Scenario, file: String) throws(ScenarioError) {
     var keys: [(arn: String, key: SigningKey)] = []
     for (index, spec) in scenario.keys.enumerated() {
       let location = "keys[\(index)].privateKey"
-      guard let data = FileManager.default.contents(atPath: spec.privateKeyPath) else {
-        throw ScenarioError(
-          file: file, location: location, message: "cannot read \(spec.privateKeyPath)")
+      let pem: String
+      do {
+        pem = try InputFile.text(atPath: spec.privateKeyPath, limit: Self.maximumKeyFileBytes)
+      } catch {
+        throw ScenarioError(file: file, location: location, message: "\(error)")
       }
       do {
-        keys.append((spec.arn, try SigningKey(pem: String(decoding: data, as: UTF8.self))))
+        keys.append((spec.arn, try SigningKey(pem: pem)))
       } catch {
         throw ScenarioError(
           file: file, location: location, message: "\(spec.privateKeyPath): \(error)")
