@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layering (each module depends only on modules below it):
 //   stagemon (executable) → MonitorUI → StageEngine, TerminalKit
+//   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
 //   StageEngine, TerminalKit, stagemon → InputKit (reading named files, quoting input)
@@ -28,6 +29,10 @@ let package = Package(
     .target(name: "InputKit"),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
     .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit", "InputKit"]),
+    // Compares event streams (JSONL) as a line diff that ignores line numbering.
+    .target(name: "StreamCompare", dependencies: ["JSONKit"]),
+    // Runs scenario files as tests: verdicts, the text report and JUnit XML.
+    .target(name: "ScenarioChecks", dependencies: ["StageEngine"]),
     // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
     .target(
       name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], resources: [.process("Themes")]),
@@ -37,7 +42,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "stagemon",
-      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "InputKit"]
+      dependencies: [
+        "MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "StreamCompare",
+        "ScenarioChecks", "InputKit",
+      ]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
@@ -45,14 +53,22 @@ let package = Package(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "TmuxHarness",
+        "ScenarioChecks",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
     .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
-    .testTarget(name: "StageEngineTests", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
+    .testTarget(
+      name: "StageEngineTests",
+      dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
+    ),
+    .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-    .testTarget(name: "MonitorUITests", dependencies: ["MonitorUI", "StageEngine", "TerminalKit"]),
+    .testTarget(
+      name: "MonitorUITests",
+      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]
+    ),
     .testTarget(name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness"]),
   ]
 )

@@ -12,6 +12,8 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <wchar.h>
 
 /// The standard screen (a macro over a global in some ncurses builds).
@@ -28,9 +30,6 @@ static inline void stagemon_getmaxyx(WINDOW *win, int *rows, int *cols) {
   *cols = x;
 }
 
-/// Key code of function key n (KEY_F is a function-like macro).
-static inline int stagemon_key_f(int n) { return KEY_F(n); }
-
 /// Attribute bits (macros built from NCURSES_BITS).
 static inline attr_t stagemon_a_normal(void) { return A_NORMAL; }
 static inline attr_t stagemon_a_bold(void) { return A_BOLD; }
@@ -43,9 +42,6 @@ static inline attr_t stagemon_a_italic(void) { return A_ITALIC; }
 static inline int stagemon_colors(void) { return COLORS; }
 static inline int stagemon_color_pairs(void) { return COLOR_PAIRS; }
 
-/// Sets ESCDELAY (milliseconds to wait for the rest of an escape sequence).
-static inline int stagemon_set_escdelay(int ms) { return set_escdelay(ms); }
-
 /// Whether the current locale's character set is UTF-8 (call after setlocale).
 static inline int stagemon_locale_is_utf8(void) {
   const char *codeset = nl_langinfo(CODESET);
@@ -57,6 +53,18 @@ static inline int stagemon_locale_is_utf8(void) {
     if (c != want[i]) return 0;
   }
   return codeset[5] == 0;
+}
+
+/// The terminal's size from the kernel (TIOCGWINSZ on stdout); 0 on success. ioctl is
+/// variadic, which Swift cannot call.
+static inline int stagemon_terminal_size(int *rows, int *cols) {
+  struct winsize size;
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) {
+    return -1;
+  }
+  *rows = size.ws_row;
+  *cols = size.ws_col;
+  return 0;
 }
 
 #endif

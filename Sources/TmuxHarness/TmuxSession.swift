@@ -56,6 +56,17 @@ public final class TmuxSession {
     _ = try tmux(["send-keys", "-t", name, "-l", text])
   }
 
+  /// Pastes `text` the way a terminal does: as bracketed paste when the program asked for it
+  /// (tmux `paste-buffer -p`), else as typed bytes. The text goes through a file, so any size
+  /// works.
+  public func paste(_ text: String) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).paste")
+    try Data(text.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    _ = try tmux(["load-buffer", "-b", "stagemon", file.path])
+    _ = try tmux(["paste-buffer", "-p", "-d", "-b", "stagemon", "-t", name])
+  }
+
   /// The visible screen as text; with `includingStyles`, with its colour and
   /// attribute escape sequences, so a change of style alone shows as a change.
   public func screen(includingStyles: Bool = false) throws -> String {

@@ -86,7 +86,7 @@ enum MonitorCommand {
   ) -> ExitStatus {
     let session: TerminalSession
     do {
-      session = try TerminalSession.start(noColorFlag: options.noColor)
+      session = try TerminalSession.start(noColorFlag: options.noColor, mouse: false)
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid

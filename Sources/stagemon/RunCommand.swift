@@ -1,33 +1,42 @@
 import Foundation
-import InputKit
 import StageEngine
+import StreamCompare
 
 /// `stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]`:
-/// runs a scenario without the UI and writes the event stream (SPEC §7, §8).
+/// runs a scenario without the UI and writes the event stream (SPEC §7, §8);
+/// `--check`, `--compare` and `--update-golden` turn the run into a verdict.
 enum RunCommand {
   static let help = """
     USAGE: stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
-           stagemon run SCENARIO.json --check [--headless] [--out FILE]
+           stagemon run SCENARIO.json --check [--compare GOLDEN.jsonl] [--headless] [--out FILE]
+           stagemon run SCENARIO.json --update-golden [GOLDEN.jsonl]
 
     Runs a scenario file (SPEC §6; `-` reads standard input) without the UI and
     writes every event, in order, to standard output or FILE.
 
     OPTIONS:
-      --headless        run without the UI (`stagemon SCENARIO.json` opens the UI)
-      --format FORMAT   jsonl (one JSON object per line) or text (aligned columns);
-                        default: text on a terminal, otherwise jsonl
-      --out FILE        write the stream to FILE instead of standard output
-      --check           exit 1 when an `expect` step failed, listing each failure on
-                        standard error as FILE: steps[N]: MESSAGE; runs headless and
-                        writes the stream only with --headless or --out
-      -h, --help        show this help
+      --headless          run without the UI (`stagemon SCENARIO.json` opens the UI)
+      --format FORMAT     jsonl (one JSON object per line) or text (aligned columns);
+                          default: text on a terminal, otherwise jsonl
+      --out FILE          write the stream to FILE instead of standard output
+      --check             exit 1 when an `expect` step failed, listing each failure on
+                          standard error as FILE: steps[N]: MESSAGE
+      --compare GOLDEN    compare the JSONL stream with GOLDEN, ignoring `seq`; print
+                          every differing region as a unified diff naming its step
+                          and exit 1 when they differ
+      --ignore-field NAME also ignore field NAME when comparing (repeatable)
+      --update-golden     write the JSONL stream to GOLDEN (default: expected/NAME.jsonl
+                          beside the scenario) instead of comparing
+      -h, --help          show this help
 
-    When the scenario has `expect` steps, a last line on standard error counts
-    the statements checked and failed.
+    --check, --compare and --update-golden run headless and write the stream only
+    with --headless or --out. When the scenario has `expect` steps, a last line
+    on standard error counts the statements checked and failed.
 
     Exit status: 0 the run completed (rejections and SDK errors are events),
-    1 the scenario is invalid, a step cannot run, or (with --check) an
-    expectation failed, 2 usage error.
+    1 the scenario is invalid, a step cannot run, an expectation failed (with
+    --check), the stream differs from the golden or the golden is missing or
+    not JSONL (with --compare), 2 usage error.
     """
 
   static func run(_ words: [String]) -> ExitStatus {
@@ -40,24 +49,30 @@ enum RunCommand {
 
   private static func execute(_ options: Options) -> ExitStatus {
     let runner: ScenarioRunner
+    let golden: JSONLStream?
     do {
+      golden = try options.comparesGolden ? GoldenStream.load(options.golden, options) : nil
       let scenario = try Scenario(contentsOfFile: options.scenario)
       runner = try ScenarioRunner(scenario: scenario, file: options.scenario)
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid
     }
-    let discardsStream = options.check && !options.headless && options.out == nil
-    guard let output = openOutput(discardsStream ? "/dev/null" : options.out) else {
+    let writesStream = options.headless || options.out != nil || !options.judges
+    guard let output = openOutput(writesStream ? options.out : "/dev/null") else {
       return .invalid
     }
     defer { if output != STDOUT_FILENO { close(output) } }
     let format =
       options.format ?? (options.out == nil && isatty(STDOUT_FILENO) != 0 ? .text : .jsonl)
     let writer = EventStreamWriter(format: format, fileDescriptor: output)
+    var capture = options.comparesGolden || options.updateGolden ? StreamCapture() : nil
     var status = ExitStatus.success
     do {
-      try runner.run { writer.write($0) }
+      try runner.run { events in
+        writer.write(events)
+        capture?.append(events)
+      }
     } catch {
       Console.error("stagemon: \(error)")
       status = .invalid
@@ -68,11 +83,16 @@ enum RunCommand {
       Console.error("stagemon: \(error)")
       return .invalid
     }
-    let verdict = report(runner, file: options.scenario)
-    return options.check && status == .success ? verdict : status
+    let expectations = report(runner, file: options.scenario)
+    let verdicts = [
+      options.check ? expectations : .success, compare(capture, with: golden, options),
+      update(capture, options),
+    ]
+    return status == .success ? verdicts.max { $0.rawValue < $1.rawValue } ?? status : status
   }
 
-  /// Lists failed expectations and counts them on standard error; `.invalid` when any failed.
+  /// Lists failed expectations and counts them on standard error; `.invalid`
+  /// when any failed and `--check` was given.
   private static func report(_ runner: ScenarioRunner, file: String) -> ExitStatus {
     let failures = runner.expectationFailures
     guard runner.expectationCheckCount > 0 else { return .success }
@@ -80,6 +100,44 @@ enum RunCommand {
     Console.error(
       "\(file): \(runner.expectationCheckCount) expectations checked, \(failures.count) failed")
     return failures.isEmpty ? .success : .invalid
+  }
+
+  private static func compare(
+    _ capture: StreamCapture?, with golden: JSONLStream?, _ options: Options
+  )
+    -> ExitStatus
+  {
+    guard let golden, let capture else { return .success }
+    do {
+      let actual = try JSONLStream(
+        text: capture.text, name: "this run of \(options.scenario)", ignoring: options.ignoredFields
+      )
+      let diff = StreamDiff(expected: golden, actual: actual)
+      guard !diff.isEqual else {
+        Console.error("\(options.scenario): the stream matches \(golden.name) (seq ignored)")
+        return .success
+      }
+      FileHandle.standardOutput.write(Data(diff.unified.utf8))
+      Console.error(
+        "\(options.scenario): the stream differs from \(golden.name) in \(diff.hunks.count) region(s)"
+      )
+      return .invalid
+    } catch {
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
+  }
+
+  private static func update(_ capture: StreamCapture?, _ options: Options) -> ExitStatus {
+    guard options.updateGolden, let capture else { return .success }
+    do {
+      try GoldenStream.write(capture.text, to: options.golden)
+      Console.error("wrote \(options.golden) (\(capture.lineCount) events)")
+      return .success
+    } catch {
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
   }
 
   private static func openOutput(_ path: String?) -> Int32? {
@@ -90,38 +148,5 @@ enum RunCommand {
       return nil
     }
     return fd
-  }
-
-  /// The parsed command line of `run`.
-  struct Options: CommandOptions {
-    let scenario: String
-    let format: EventStreamFormat?
-    let out: String?
-    let headless: Bool
-    let check: Bool
-
-    init(_ arguments: inout Arguments) throws(UsageError) {
-      headless = arguments.flag("--headless")
-      check = arguments.flag("--check")
-      let formatText = try arguments.option("--format")
-      out = try arguments.option("--out")
-      guard let scenario = arguments.positional() else {
-        throw UsageError("run needs a scenario file (or - for standard input)")
-      }
-      self.scenario = scenario
-      try arguments.finish()
-      guard headless || check else {
-        throw UsageError(
-          "run needs --headless; to watch \(scenario) in the UI, use: stagemon \(scenario)")
-      }
-      if let formatText {
-        guard let format = EventStreamFormat(rawValue: formatText) else {
-          throw UsageError("unknown format \(Excerpt.quoted(formatText)) (expected jsonl or text)")
-        }
-        self.format = format
-      } else {
-        format = nil
-      }
-    }
   }
 }

@@ -9,7 +9,8 @@ enum Stagemon {
     USAGE:
       stagemon [SCENARIO.json] [options]   open the monitor UI (the built-in demo without a file)
       stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
-      stagemon run SCENARIO.json --check        exit 1 when an expect step failed
+      stagemon run SCENARIO.json --check | --compare GOLDEN.jsonl | --update-golden
+      stagemon test [PATH...] [--junit FILE]   run scenarios and check their expect steps
       stagemon token keygen|mint|inspect|verify|diff ...
       stagemon --help | --version | COMMAND --help
 
@@ -32,6 +33,7 @@ enum Stagemon {
       return .success
     case "token": return TokenCommand.run(rest)
     case "run": return RunCommand.run(rest)
+    case "test": return TestCommand.run(rest)
     default: return MonitorCommand.run(words)
     }
   }

@@ -25,9 +25,11 @@ import Testing
     loop.run(exitAfterFrames: keys.count + 1)
   }
 
-  /// The log pane at 120×40 with the demo's four participants.
-  static func logRect() throws -> Rect {
-    try #require(ScreenLayout(size: TerminalSize(width: 120, height: 40), participantCount: 4)).log
+  /// The log pane at 120×40 with the demo's four participants and `controller`'s status.
+  static func logRect(_ controller: AppController) throws -> Rect {
+    let rows = StatusBarView.rows(controller.state, hint: "", width: 120)
+    let size = TerminalSize(width: 120, height: 40)
+    return try #require(ScreenLayout(size: size, participantCount: 4, statusRows: rows)).log
   }
 
   static func screen(_ backend: MemoryBackend) -> [String] {
@@ -127,24 +129,28 @@ import Testing
     Self.press([.character(" "), .character("n")], backend, loop)
     let new = controller.state.log.newSincePause
     #expect(new > 0)
-    let title = try Self.logRect().y
+    let title = try Self.logRect(controller).y
     #expect(Self.screen(backend)[title].contains("PAUSED \(new) new"))
     Self.press([.character(" ")], backend, loop)
     #expect(!Self.screen(backend)[title].contains("PAUSED"))
   }
 
-  @Test func filterNarrowsTheLogLive() throws {
+  @Test func filterNarrowsTheLogWhenTypingPauses() throws {
     let (controller, backend, loop) = try Self.joined()
     let all = controller.state.log.visibleCount
     backend.feed([.character("/")])
     loop.run(exitAfterFrames: 2)
     Fixture.type("SUBSCRIBE_STAR", into: controller)
     loop.drawFrame()
+    #expect(Self.screen(backend)[38].hasPrefix("/SUBSCRIBE_STAR▏   filters when typing pauses"))
+    #expect(controller.state.log.visibleCount == all)
+    controller.tick()
+    loop.drawFrame()
     let screen = Self.screen(backend)
     #expect(screen[38].hasPrefix("/SUBSCRIBE_STAR"))
     let narrowed = controller.state.log.visibleCount
     #expect(narrowed > 0 && narrowed < all)
-    let log = try Self.logRect()
+    let log = try Self.logRect(controller)
     let logRows = screen[(log.y + 1)..<(log.maxY - 1)].filter { $0.contains(":00 ") }
     #expect(!logRows.isEmpty)
     #expect(logRows.allSatisfy { $0.contains("SUBSCRIBE_STARTED") }, "\(logRows)")
@@ -157,7 +163,7 @@ import Testing
     Self.press([.character("n")], backend, loop)
     #expect(controller.state.log.count == 10)
     #expect(controller.state.log.appended > 10)
-    #expect(Self.screen(backend)[try Self.logRect().y].hasPrefix("┌ Events 10 "))
+    #expect(Self.screen(backend)[try Self.logRect(controller).y].hasPrefix("┌ Events 10 "))
   }
 
   @Test func saveWritesJSONLinesWithoutSignatures() throws {
@@ -247,7 +253,7 @@ import Testing
     controller.perform(.nextStep)
     controller.handle(.character("n"))
     for _ in 0..<20 { controller.perform(.nextStep) }
-    #expect(controller.state.status?.text == "the script is finished (12 steps)")
+    #expect(controller.state.status?.text == "the script is finished (13 steps)")
     let web = try #require(controller.state.snapshot.participant("viewer-web"))
     #expect(web.connection == .disconnected)
     #expect(controller.state.log.visibleLines().contains { $0.name == "STAGE_LEFT" })

@@ -46,7 +46,7 @@ import Testing
     #expect(text[37].hasPrefix("└─"))
     #expect(text[36].contains("SUBSCRIBE_STARTED") && text[36].contains("viewer-web remote=host"))
     #expect(text[38] == DemoScenario.openingNote)
-    #expect(text[39].hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 4/12"))
+    #expect(text[39].hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 4/13"))
   }
 
   @Test func nextStepsShowStaleObserversThenTheirCatchUp() throws {
@@ -55,7 +55,8 @@ import Testing
     #expect(controller.state.selectedParticipant?.id == "guest")
     #expect(controller.state.pendingQuestion?.participant == "guest")
     #expect(controller.state.status?.text.contains("co-host upgrade") == true)
-    controller.handle(.character("y"))
+    controller.handle(.character("n"))
+    #expect(controller.state.selectedParticipant?.publish == .published)
     controller.handle(.character("n"))
     let stale = controller.state.beliefs.filter(\.isStale).map(\.observer)
     #expect(stale == ["viewer-android", "viewer-web", "composition"])
@@ -84,9 +85,50 @@ import Testing
       options: MonitorOptions(logLines: 100))
     #expect(controller.state.script.done == 0)
     #expect(controller.state.snapshot.participants.allSatisfy { $0.connection == .disconnected })
-    #expect(controller.state.status == nil)
+    let description = try DemoScenario.load().description
+    #expect(controller.state.status?.text == description)
     controller.handle(.character("n"))
     controller.handle(.character("n"))
     #expect(controller.state.selectedParticipant?.id == "host")
+  }
+
+  @Test func pressingOnlyNPlaysTheWholeStoryWithoutAnError() throws {
+    let controller = try Fixture.demo()
+    let total = controller.state.script.total
+    while controller.state.script.done < total {
+      controller.handle(.character("n"))
+      let status = try #require(controller.state.status)
+      #expect(status.kind != .error, "step \(controller.state.script.done): \(status.text)")
+    }
+    let last = try #require(DemoScenario.notes[total - 1])
+    #expect(controller.state.status?.text.hasSuffix(last) == true)
+    #expect(controller.state.log.visibleLines().contains { $0.name == "STAGE_LEFT" })
+  }
+
+  @Test func answeringBeforeTheScriptSkipsItsAnswerStep() throws {
+    let controller = try Fixture.demo(steps: 1)
+    controller.handle(.character("y"))
+    #expect(controller.state.pendingQuestion == nil)
+    controller.handle(.character("n"))
+    #expect(controller.state.script.done == 6)
+    #expect(controller.state.status?.text == "step 6/13 skipped: guest has no question waiting")
+    controller.handle(.character("n"))
+    #expect(controller.state.status?.kind == .success)
+  }
+
+  @Test func everyNarrationReadsInFullAt100x30() throws {
+    let controller = try Fixture.demo()
+    while controller.state.script.done < controller.state.script.total {
+      controller.handle(.character("n"))
+      var grid = CellGrid(width: 100, height: 30)
+      Screen.render(controller.state, into: &grid)
+      let screen = Self.words(Fixture.text(grid).joined(separator: " "))
+      let status = Self.words(try #require(controller.state.status?.text))
+      #expect(screen.contains(status), "cut narration: \(status)")
+    }
+  }
+
+  private static func words(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }

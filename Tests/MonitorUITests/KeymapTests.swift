@@ -19,8 +19,9 @@ import Testing
     case .deck: layer = .deck
     case .input: layer = .input
     }
+    let question: [KeyBinding.Condition] = [.questionPending, .questionLeftToKeys]
     return KeySituation(
-      layer: layer, focus: focus, questionPending: binding.condition == .questionPending)
+      layer: layer, focus: focus, questionPending: question.contains(binding.condition))
   }
 
   @Test(arguments: Action.allCases)
@@ -40,10 +41,13 @@ import Testing
     }
   }
 
-  @Test func nAnswersNoWhenAQuestionIsPendingAndStepsOtherwise() {
+  @Test func nAnswersNoOnlyWhenTheScriptDoesNotAnswerThePendingQuestion() {
     let n = Key.character("n")
     #expect(keymap.action(for: n, in: KeySituation(questionPending: true)) == .answerNo)
     #expect(keymap.action(for: n, in: KeySituation(questionPending: false)) == .nextStep)
+    let scripted = KeySituation(questionPending: true, scriptAnswersQuestion: true)
+    #expect(keymap.action(for: n, in: scripted) == .nextStep)
+    #expect(keymap.action(for: .character("y"), in: scripted) == .answerYes)
     #expect(keymap.action(for: .character("y"), in: KeySituation()) == nil)
   }
 
@@ -84,12 +88,12 @@ import Testing
     let expected = keymap.active(in: state.keySituation).filter(\.inFooter)
     let hints = FooterView.hints(state)
     #expect(hints.map(\.keys) == expected.map(\.keyLabel))
-    #expect(hints.first { $0.keys == "n" }?.label == "next step 4/12")
+    #expect(hints.first { $0.keys == "n" }?.label == "next step 4/13")
     var grid = CellGrid(width: 120, height: 40)
     Screen.render(state, into: &grid)
     let footer = Fixture.text(grid)[39]
     #expect(
-      footer.hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 4/12  x swap token"))
+      footer.hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 4/13  x swap token"))
   }
 
   @Test(arguments: [(Key.up, "Up"), (.down, "Down"), (.left, "Left"), (.right, "Right")])
@@ -117,11 +121,26 @@ import Testing
     #expect(help.contains("on-reconnect / live"))
   }
 
-  @Test func footerSaysNotNowWhileAQuestionIsPending() throws {
+  @Test func footerSaysNextStepWhileTheScriptAnswersThePendingQuestion() throws {
     let controller = try Fixture.demo(steps: 1)
+    #expect(controller.state.pendingQuestion?.participant == "guest")
+    let hints = FooterView.hints(controller.state)
+    #expect(hints.contains { $0.keys == "n" && $0.label == "next step 5/13" })
+    #expect(hints.contains { $0.keys == "y" && $0.label == "publish now" })
+    #expect(!hints.contains { $0.label == "not now" })
+  }
+
+  @Test func footerSaysNotNowWhileAQuestionIsLeftToTheKeys() throws {
+    let controller = try Fixture.demo()
+    controller.handle(.character(":"))
+    Fixture.type("exchange guest grant-publish", into: controller)
+    controller.handle(.enter)
+    #expect(controller.state.pendingQuestion?.participant == "guest")
     let hints = FooterView.hints(controller.state)
     #expect(hints.contains { $0.keys == "n" && $0.label == "not now" })
-    #expect(hints.contains { $0.keys == "y" && $0.label == "publish now" })
     #expect(!hints.contains { $0.label.hasPrefix("next step") })
+    var grid = CellGrid(width: 120, height: 40)
+    Screen.render(controller.state, into: &grid)
+    #expect(Fixture.text(grid).contains { $0.contains("y = yes · n = not now") })
   }
 }

@@ -7,13 +7,10 @@ import Testing
 /// publishing with new attributes that older SDKs and the composition have not seen).
 /// Expected text was reviewed by eye against SPEC §3.4 and §4.
 @Suite struct PaneSnapshotTests {
-  /// Demo opened live (4 joins), then co-host upgrade, `y`, feature the guest; the script
+  /// Demo opened live (4 joins), then co-host upgrade, its answer, feature the guest; the script
   /// selected the guest.
   static func featuredGuest() throws -> AppState {
-    let controller = try Fixture.demo(steps: 1)
-    controller.handle(.character("y"))
-    controller.perform(.nextStep)
-    return controller.state
+    try Fixture.demo(steps: 3).state
   }
 
   @Test func participantsPaneDropsColumnsThatDoNotFitAndMarksSelection() throws {
@@ -120,8 +117,7 @@ import Testing
   }
 
   @Test func compositionFollowsAtOnceUnderLivePolicy() throws {
-    let controller = try Fixture.demo(steps: 1)
-    controller.handle(.character("y"))
+    let controller = try Fixture.demo(steps: 2)
     controller.handle(.backTab)
     controller.handle(.backTab)
     #expect(controller.state.focus == .composition)

@@ -62,7 +62,9 @@ struct MonitorEndToEndTests {
   func chooseDeckEntry(_ session: TmuxSession, _ title: String) throws {
     try expect(session, shows: "Token deck")
     func selectedLine(_ screen: String) -> Substring? {
-      screen.split(separator: "\n").first { $0.contains("▶ ✔") || $0.contains("▶ ✖") }
+      screen.split(separator: "\n").first {
+        $0.contains("▶ ✔") || $0.contains("▶ ✖") || $0.contains("▶ –")
+      }
     }
     for _ in 0..<20 {
       let selected = selectedLine(try session.screen())
@@ -91,6 +93,21 @@ struct MonitorEndToEndTests {
     }
     try session.send("Escape")
     try expect(session, "help closes") { !$0.contains("Assumptions") }
+  }
+
+  @Test func pressingOnlyNPlaysTheWholeDemoAndShowsTheLastNarration() throws {
+    let session = try TmuxSession([StagemonBinary.url.path], width: 100, height: 30)
+    try expect(session, shows: "n next step 4/13")
+    for step in 5...13 {
+      try session.send("n")
+      try expect(session, shows: "step \(step)/13:")
+      let screen = try session.screen()
+      #expect(!screen.contains("cannot run"), "step \(step) failed; screen was:\n\(screen)")
+    }
+    try expect(session, "the last narration reads in full") { screen in
+      let words = screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      return words.contains("viewer-web cannot rejoin: its token expired — the end of the demo")
+    }
   }
 
   @Test func tabAndShiftTabMoveFocusBetweenPanes() throws {
@@ -172,7 +189,10 @@ struct MonitorEndToEndTests {
     try session.send("/")
     try session.type("JOINED")
     try session.send("Enter")
-    try expect(session, shows: "filter \"JOINED\"")
+    try expect(session, "the status names the filter (wrapped or not)") { screen in
+      screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        .contains("filter \"JOINED\"")
+    }
   }
 
   @Test func resizingBelowTheMinimumShowsANoticeAndRecovers() throws {

@@ -59,30 +59,6 @@ import Testing
     #expect(KeyDecoder.decode(bytes: [0xE6, 0x97, 0x41]) == [.character("A")])
   }
 
-  // Codes as defined (octal) in ncurses' curses.h.
-  static let cursesCodes: [(Int32, Key?)] = [
-    (0o403, .up), (0o402, .down), (0o404, .left), (0o405, .right), (0o406, .home),
-    (0o550, .end), (0o523, .pageUp), (0o522, .pageDown), (0o527, .enter), (0o541, .backTab),
-    (0o407, .backspace), (0o512, .delete), (0o632, .resize), (0o411, .function(1)),
-    (0o414, .function(4)), (0o424, .function(12)), (0o513, nil),
-  ]
-
-  @Test(arguments: cursesCodes)
-  func decodesCursesKeyCodes(code: Int32, expected: Key?) {
-    #expect(KeyDecoder.decode(cursesKeyCode: code) == expected)
-  }
-
-  static let cursesCharacters: [(UInt32, Key?)] = [
-    (0x71, .character("q")), (0x20, .character(" ")), (0x65E5, .character("日")),
-    (0x0D, .enter), (0x09, .tab), (0x7F, .backspace), (0x1B, .escape), (0x03, .control("c")),
-    (0x85, nil),
-  ]
-
-  @Test(arguments: cursesCharacters)
-  func decodesCursesCharacters(code: UInt32, expected: Key?) {
-    #expect(KeyDecoder.decode(cursesCharacter: code) == expected)
-  }
-
   static let labels: [(Key, String)] = [
     (.up, "↑"), (.down, "↓"), (.left, "←"), (.right, "→"), (.backTab, "Shift-Tab"),
     (.control("c"), "Ctrl-C"), (.character(" "), "Space"), (.character("x"), "x"),

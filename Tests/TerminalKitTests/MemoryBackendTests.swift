@@ -64,7 +64,7 @@ import Testing
     backend.draw(frame("hello"))
     backend.resize(width: 4, height: 1)
     #expect(backend.size == TerminalSize(width: 4, height: 1))
-    #expect(backend.readKey(timeout: .zero) == .resize)
+    #expect(backend.readInput(timeout: .zero) == .key(.resize))
     backend.draw(frame("hey", width: 4, height: 1))
     #expect(backend.lastCellsWritten == 4)
   }
@@ -84,9 +84,9 @@ import Testing
     let backend = MemoryBackend(width: 1, height: 1)
     backend.feed([.character("q")])
     backend.feed(bytes: Array("\u{1B}[B".utf8))
-    #expect(backend.readKey(timeout: .zero) == .character("q"))
-    #expect(backend.readKey(timeout: .zero) == .down)
-    #expect(backend.readKey(timeout: .milliseconds(10)) == nil)
+    #expect(backend.readInput(timeout: .zero) == .key(.character("q")))
+    #expect(backend.readInput(timeout: .zero) == .key(.down))
+    #expect(backend.readInput(timeout: .milliseconds(10)) == nil)
   }
 
   @Test func noColourScreenKeepsAttributesOnly() {

@@ -42,6 +42,7 @@ extension AppController {
     if state.input != nil {
       if state.input?.purpose == .filter { state.log.setFilter("") }
       state.input = nil
+      state.typingIsPending = false
     } else if state.overlay != nil {
       state.overlay = nil
     } else {

@@ -1,31 +1,56 @@
 import TerminalKit
 
-/// Typing into the input line: printable keys edit the text, Enter and Esc go through the
-/// keymap's input bindings, Tab completes commands.
+/// Typing and pasting into the input line. Printable keys and pastes edit the text in place
+/// (bounded by `InputLine.maximumBytes`); Enter and Esc go through the keymap's input bindings;
+/// Tab completes commands. What the text drives — the log filter, the deck's prediction — is
+/// not recomputed per keystroke but once typing pauses (`tick`) or on Enter, so a key costs the
+/// same whatever the text's length.
 extension AppController {
   /// Returns whether `key` was consumed as typing.
   func handleTyping(_ key: Key) -> Bool {
-    guard var input = state.input else { return false }
+    guard let purpose = state.input?.purpose else { return false }
     switch key {
     case .character(let character):
-      input.text.append(character)
+      state.input?.insert(String(character))
     case .backspace, .delete:
-      guard !input.text.isEmpty else { return true }
-      input.text.removeLast()
-    case .tab where input.purpose == .command:
-      input.text = CommandCatalog.complete(input.text, context: state.commandHintContext)
+      state.input?.deleteLast()
+    case .tab where purpose == .command:
+      let completed = CommandCatalog.complete(
+        state.input?.text ?? "", context: state.commandHintContext)
+      state.input?.replace(with: completed)
     case .enter:
-      submit(input)
+      submitInput()
       return true
     default:
       return false
     }
-    state.input = input
-    edited(input)
+    state.typingIsPending = true
     return true
   }
 
-  private func edited(_ input: InputLine) {
+  /// A bracketed paste: one edit of the open input line. With the deck open on an entry that
+  /// takes a value, the paste opens its input first ("paste a raw JWT"). Anywhere else it is
+  /// refused as a whole, so pasted text never runs keys.
+  func handlePaste(_ paste: Paste) {
+    if state.input == nil, case .deck(let deck) = state.overlay,
+      deck.current?.entry.inputPrompt != nil
+    {
+      state.input = InputLine(.deckValue)
+    }
+    guard state.input != nil else {
+      report("paste ignored: open / (filter), : (command) or a deck value first", .warning)
+      return
+    }
+    let whole = state.input?.insert(paste.text) ?? false
+    if paste.droppedBytes > 0 || !whole { state.input?.markCut() }
+    state.typingIsPending = true
+  }
+
+  /// Applies what the typed text drives, if it changed since last time: the log filter, or the
+  /// highlighted deck entry's token and prediction.
+  func applyTypedInput() {
+    guard state.typingIsPending, let input = state.input else { return }
+    state.typingIsPending = false
     switch input.purpose {
     case .filter: state.log.setFilter(input.text)
     case .deckValue: deckValueChanged(input.text)
@@ -33,13 +58,17 @@ extension AppController {
     }
   }
 
-  private func submit(_ input: InputLine) {
+  private func submitInput() {
+    applyTypedInput()
+    guard let input = state.input else { return }
     state.input = nil
     switch input.purpose {
     case .filter:
       state.logScroll = 0
       let count = state.log.visibleCount
-      report(input.text.isEmpty ? "log filter off" : "filter \"\(input.text)\": \(count) lines")
+      report(
+        input.text.isEmpty
+          ? "log filter off" : "filter \"\(InputLine.preview(input.text))\": \(count) lines")
     case .command: execute(command: input.text)
     case .deckValue:
       if case .deck(let deck) = state.overlay, let candidate = deck.current {

@@ -130,6 +130,14 @@ extension AppController {
       return
     }
     let index = runner.nextStepIndex
+    if case .answer(let id, _)? = state.script.nextStep,
+      !state.snapshot.pendingQuestions.contains(where: { $0.participant == id })
+    {
+      runner.skipStep()
+      refresh()
+      report("step \(index + 1)/\(state.script.total) skipped: \(id) has no question waiting")
+      return
+    }
     do {
       let step = try runner.step()
       refresh()

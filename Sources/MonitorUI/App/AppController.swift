@@ -32,6 +32,16 @@ public final class AppController {
 
   var stage: Stage { state.runner.stage }
 
+  /// Handles one input event: every key, paste and mouse report enters here, so they all take
+  /// the same path to actions (and can be recorded in one place).
+  public func handle(_ event: InputEvent) {
+    switch event {
+    case .key(let key): handle(key)
+    case .paste(let paste): handlePaste(paste)
+    case .mouse: break
+    }
+  }
+
   /// Handles one key press.
   public func handle(_ key: Key) {
     if key == .resize { return }
@@ -54,8 +64,14 @@ public final class AppController {
     pageSize = max(1, size.height / 3)
   }
 
-  /// Pulls events that arrived without an action (none today: the clock is virtual).
+  /// Whether work waits for a pause in typing (`tick` does it); the loop then waits less.
+  public var hasDeferredWork: Bool { state.typingIsPending }
+
+  /// Called when no input came for a while: applies what typing changed (filter, deck
+  /// prediction) and pulls events that arrived without an action (none today: the clock is
+  /// virtual).
   public func tick() {
+    applyTypedInput()
     if stage.pendingEventCount > 0 { refresh() }
   }
 
@@ -84,7 +100,7 @@ public final class AppController {
     let steps = state.runner.scenario.steps
     let done = state.runner.nextStepIndex
     state.script = ScriptProgress(
-      done: done, total: steps.count, next: done < steps.count ? steps[done].summary : nil)
+      done: done, total: steps.count, nextStep: done < steps.count ? steps[done] : nil)
     return events
   }
 

@@ -23,6 +23,9 @@ public struct AppState {
   public var overlay: Overlay?
   /// The input line being typed, if any.
   public var input: InputLine?
+  /// Whether the input line changed since the filter or deck prediction it drives was last
+  /// applied (they are applied when typing pauses).
+  public var typingIsPending = false
   /// The theme in use.
   public var theme: Theme
   /// The last action's message.
@@ -77,6 +80,16 @@ public struct AppState {
       case nil: layer = .panes
       }
     }
-    return KeySituation(layer: layer, focus: focus, questionPending: pendingQuestion != nil)
+    return KeySituation(
+      layer: layer, focus: focus, questionPending: pendingQuestion != nil,
+      scriptAnswersQuestion: scriptAnswersPendingQuestion)
+  }
+
+  /// Whether the script's next step is the answer to the waiting question.
+  public var scriptAnswersPendingQuestion: Bool {
+    guard let question = pendingQuestion, let next = script.nextStep,
+      case .answer(let id, _) = next
+    else { return false }
+    return id == question.participant
   }
 }

@@ -1,7 +1,9 @@
 import TerminalKit
 
 /// The UI loop: render the state into a grid, hand it to the backend (which writes only the
-/// changed cells), wait for a key, apply it. Runs until quit or `exitAfterFrames` frames.
+/// changed cells), wait for input, apply it. When input pauses the controller does its
+/// deferred work (`tick`): the wait is short while typing has left some. Runs until quit or
+/// `exitAfterFrames` frames.
 public final class MonitorLoop {
   /// The controller applying keys.
   public let controller: AppController
@@ -28,6 +30,11 @@ public final class MonitorLoop {
     backend.draw(grid)
   }
 
+  /// Typing has paused once no key came for this long.
+  static let typingPause = Duration.milliseconds(120)
+  /// How often an idle loop ticks.
+  static let idleTick = Duration.milliseconds(250)
+
   /// Runs until the user quits or `exitAfterFrames` frames were drawn; returns frames drawn.
   @discardableResult
   public func run(exitAfterFrames: Int? = nil) -> Int {
@@ -36,8 +43,9 @@ public final class MonitorLoop {
       drawFrame()
       frames += 1
       if let limit = exitAfterFrames, frames >= limit { break }
-      if let key = backend.readKey(timeout: .milliseconds(250)) {
-        controller.handle(key)
+      let wait = controller.hasDeferredWork ? Self.typingPause : Self.idleTick
+      if let event = backend.readInput(timeout: wait) {
+        controller.handle(event)
       } else {
         controller.tick()
       }

@@ -25,11 +25,12 @@ public struct MonitorSetup {
   }
 
   /// Loads the scenario file at `path`. None of its steps runs until the user presses `n`:
-  /// the file is the user's.
+  /// the file is the user's. Its `description` is the opening status line.
   public static func file(_ path: String) throws(ScenarioError) -> MonitorSetup {
     let scenario = try Scenario(contentsOfFile: path)
     return try MonitorSetup(
-      scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario), notes: [:])
+      scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario), notes: [:],
+      openingNote: scenario.description)
   }
 
   /// Prepares `scenario`; `file` names it in errors.

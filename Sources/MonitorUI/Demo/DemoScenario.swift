@@ -34,6 +34,7 @@ public enum DemoScenario {
         { "join": "viewer-android" },
         { "join": "viewer-web" },
         { "exchange": "guest", "token": { "capabilities": ["publish", "subscribe"] } },
+        { "answer": "guest", "publish": true },
         { "exchange": "guest", "token": { "attributes": { "order": "0", "featured": "true" } } },
         { "exchange": "guest", "token": { "claims": { "topic": "SomeOtherStage" } } },
         { "unpublish": "guest" },
@@ -54,19 +55,22 @@ public enum DemoScenario {
     "LIVE: host publishes (ios@1.37.0), guest is subscribe-only, old-SDK viewers watch"
     + " · n: make the guest co-host"
 
-  /// What each step demonstrates, by step index (shown after the step runs).
+  /// What each step demonstrates, by step index (shown after the step runs). Each fits two
+  /// lines of a 100-column terminal together with its step summary.
   public static let notes: [Int: String] = [
-    4: "co-host upgrade: guest gained publish; its strategy is ask: y publishes now, n waits",
-    5:
+    4:
+      "co-host upgrade: guest gained publish; its strategy is ask, so the question waits (y: yes now)",
+    5: "the app answers yes: guest publishes and every observer sees it join",
+    6:
       "attributes changed while publishing: 1.37 clients see it now; android@1.36.0, web@1.32.0"
       + " and the composition (on-reconnect) are STALE",
-    6: "immutable claim (topic) changed: the SDK rejects the exchange and nothing changes",
-    7: "guest unpublishes: every observer sees it leave; the composition drops it",
-    8: "republished: the stale observers catch up in participantJoined; the layout features guest",
-    9:
+    7: "immutable claim (topic) changed: the SDK rejects the exchange and nothing changes",
+    8: "guest unpublishes: every observer sees it leave; the composition drops it",
+    9: "republished: the stale observers catch up in participantJoined; the layout features guest",
+    10:
       "demote host: publish lost while publishing, so it unpublishes at once, no strategy question",
-    10: "13h later every first token has expired (ttl 12h)",
-    11: "viewer-web cannot rejoin: its token expired",
+    11: "13h later every first token has expired (ttl 12h)",
+    12: "viewer-web cannot rejoin: its token expired — the end of the demo",
   ]
 
   /// The demo's named tokens for the deck.

@@ -52,6 +52,7 @@ public enum CommandCatalog {
 
   /// `text` with its last word completed to the candidates' common prefix.
   public static func complete(_ text: String, context: Context) -> String {
+    guard text.utf8.count <= hintLimit else { return text }
     let found = candidates(for: text, context: context)
     guard let first = found.first else { return text }
     var common = first
@@ -63,6 +64,10 @@ public enum CommandCatalog {
     let completed = head.isEmpty ? common : head + " " + common
     return found.count == 1 ? completed + " " : completed
   }
+
+  /// Longest command line (in bytes) that hints and completion read; beyond it the line is a
+  /// pasted value, not a command being typed.
+  public static let hintLimit = 512
 
   /// The hint shown while typing: the usage of the command typed, or the matching names.
   public static func hint(for text: String, context: Context) -> String {

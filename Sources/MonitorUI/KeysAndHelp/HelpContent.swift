@@ -54,7 +54,9 @@ public enum HelpContent {
     switch binding.condition {
     case .always: break
     case .questionPending: parts.append("when a strategy question is pending")
-    case .noQuestionPending: parts.append("when no question is pending")
+    case .questionLeftToKeys:
+      parts.append("when a question is pending that the script does not answer next")
+    case .noQuestionLeftToKeys: parts.append("otherwise")
     }
     return parts.isEmpty ? "" : "  (" + parts.joined(separator: ", ") + ")"
   }

@@ -23,8 +23,11 @@ public struct KeyBinding: Sendable {
     case always
     /// A strategy question is waiting for the person at the keyboard.
     case questionPending
-    /// No strategy question is waiting.
-    case noQuestionPending
+    /// A question is waiting and the script's next step does not answer it: only the keys
+    /// answer it (and the status line shows it with the keys that do).
+    case questionLeftToKeys
+    /// No question is left to the keys: none is waiting, or the script's next step answers it.
+    case noQuestionLeftToKeys
   }
 
   /// The keys that trigger it; the first is the one hints name first.

@@ -20,11 +20,21 @@ public struct KeySituation: Equatable, Sendable {
   public var focus: Pane
   /// Whether a strategy question is waiting.
   public var questionPending: Bool
+  /// Whether the script's next step answers the waiting question (so `n` runs it, never
+  /// answering implicitly).
+  public var scriptAnswersQuestion: Bool
 
   /// Creates a situation.
-  public init(layer: Layer = .panes, focus: Pane = .participants, questionPending: Bool = false) {
+  public init(
+    layer: Layer = .panes, focus: Pane = .participants, questionPending: Bool = false,
+    scriptAnswersQuestion: Bool = false
+  ) {
     self.layer = layer
     self.focus = focus
     self.questionPending = questionPending
+    self.scriptAnswersQuestion = scriptAnswersQuestion
   }
+
+  /// A question waits that only the keys answer.
+  public var questionLeftToKeys: Bool { questionPending && !scriptAnswersQuestion }
 }

@@ -25,7 +25,8 @@ public struct Keymap: Sendable {
     switch binding.condition {
     case .always: return true
     case .questionPending: return situation.questionPending
-    case .noQuestionPending: return !situation.questionPending
+    case .questionLeftToKeys: return situation.questionLeftToKeys
+    case .noQuestionLeftToKeys: return !situation.questionLeftToKeys
     }
   }
 
@@ -69,10 +70,11 @@ extension Keymap {
       help: "answer the pending strategy question: yes, publish now", when: .questionPending),
     KeyBinding(
       [.character("n")], .answerNo, label: "not now",
-      help: "answer the pending strategy question: no, wait", when: .questionPending),
+      help: "answer the pending strategy question: no, wait", when: .questionLeftToKeys),
     KeyBinding(
       [.character("n")], .nextStep, label: "next step",
-      help: "run the next scripted step of the scenario", when: .noQuestionPending),
+      help: "run the next scripted step of the scenario (also when it answers the question)",
+      when: .noQuestionLeftToKeys),
     KeyBinding(
       [.character("x")], .exchange, label: "swap token",
       help: "token deck: pick a token, see the claim diff and predicted outcome, Enter exchanges"),

@@ -36,7 +36,7 @@ public struct LogBuffer: Sendable {
     } else {
       ring[appended % capacity] = line
     }
-    if !filter.isEmpty, line.searchText.contains(filter) { matches.append(appended) }
+    if !filter.isEmpty, Self.matches(line, filter) { matches.append(appended) }
     appended += 1
     dropStaleMatches()
   }
@@ -47,15 +47,22 @@ public struct LogBuffer: Sendable {
     return ring[number % capacity]
   }
 
-  /// Sets the filter (case-insensitive substring) and rescans the kept lines once.
+  /// Sets the filter (case-insensitive substring) and rescans once: only the current matches
+  /// when the new filter contains the old one (typing narrows), else every kept line.
   public mutating func setFilter(_ text: String) {
-    filter = text.lowercased()
+    let new = text.lowercased()
+    let narrowing = !filter.isEmpty && new.contains(filter)
+    let candidates = narrowing ? Array(matches[matchStart...]) : Array(oldest..<appended)
+    filter = new
     matches = []
     matchStart = 0
     guard !filter.isEmpty else { return }
-    for number in oldest..<appended where ring[number % capacity].searchText.contains(filter) {
-      matches.append(number)
-    }
+    matches = candidates.filter { Self.matches(ring[$0 % capacity], filter) }
+  }
+
+  /// Whether `line` contains `filter`; a filter longer than the line cannot.
+  private static func matches(_ line: LogLine, _ filter: String) -> Bool {
+    filter.utf8.count <= line.searchText.utf8.count && line.searchText.contains(filter)
   }
 
   /// Freezes the view at the current newest line.

@@ -9,8 +9,11 @@ public enum Screen {
   public static func render(_ state: AppState, into grid: inout CellGrid) {
     grid.clear(style: state.theme[.text])
     let size = TerminalSize(width: grid.width, height: grid.height)
+    let hint = inputHint(state)
     guard
-      let layout = ScreenLayout(size: size, participantCount: state.snapshot.participants.count)
+      let layout = ScreenLayout(
+        size: size, participantCount: state.snapshot.participants.count,
+        statusRows: StatusBarView.rows(state, hint: hint, width: size.width))
     else {
       TooSmallView.render(state.theme, into: &grid)
       if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
@@ -26,17 +29,22 @@ public enum Screen {
     case .deck(let deck)?: DeckView.render(state, deck, into: &grid)
     case nil: break
     }
-    StatusBarView.render(state, hint: inputHint(state), in: layout.status, into: &grid)
+    StatusBarView.render(state, hint: hint, in: layout.status, into: &grid)
     FooterView.render(state, in: layout.footer, into: &grid)
     if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
   }
 
   private static func inputHint(_ state: AppState) -> String {
     guard let input = state.input else { return "" }
+    if let notice = input.notice { return notice }
     switch input.purpose {
     case .command:
+      // Hints are for commands being typed; a long line (a pasted value) is not re-read per frame.
+      guard input.text.utf8.count <= CommandCatalog.hintLimit else { return "Enter runs" }
       return CommandCatalog.hint(for: input.text, context: state.commandHintContext)
-    case .filter: return "\(state.log.visibleCount) matching · Enter keeps · Esc clears"
+    case .filter:
+      if state.typingIsPending { return "filters when typing pauses · Enter keeps · Esc clears" }
+      return "\(state.log.visibleCount) matching · Enter keeps · Esc clears"
     case .deckValue: return "Enter exchanges · Esc cancels"
     }
   }

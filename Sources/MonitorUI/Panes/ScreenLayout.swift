@@ -28,17 +28,17 @@ public struct ScreenLayout: Equatable, Sendable {
   public let composition: Rect
   /// The event log.
   public let log: Rect
-  /// The status / prompt / input line.
+  /// The status / prompt / input lines (more than one when a long message wraps).
   public let status: Rect
   /// The key hints.
   public let footer: Rect
 
-  /// The layout for `size` showing `participantCount` rows in the table, or nil when the size
-  /// is below `minimum`.
-  public init?(size: TerminalSize, participantCount: Int) {
+  /// The layout for `size` showing `participantCount` rows in the table and `statusRows` rows
+  /// of status, or nil when the size is below `minimum`.
+  public init?(size: TerminalSize, participantCount: Int, statusRows: Int = 1) {
     guard size.width >= Self.minimum.width, size.height >= Self.minimum.height else { return nil }
     let screen = Rect(width: size.width, height: size.height)
-    let bands = screen.rows([.fixed(1), .fill, .fixed(1), .fixed(1)])
+    let bands = screen.rows([.fixed(1), .fill, .fixed(max(1, statusRows)), .fixed(1)])
     header = bands[0]
     status = bands[2]
     footer = bands[3]

@@ -57,6 +57,9 @@ extension AppController {
         entry: entry, token: nil, diff: [],
         prediction: .rejectedBySDK("\(predictor.participant.id) is not connected"))
     }
+    if let reason = forge.unavailability(of: entry) {
+      return DeckCandidate(entry: entry, token: nil, diff: [], prediction: .disabled(reason))
+    }
     let token: String
     do {
       token = try forge.token(
@@ -91,11 +94,20 @@ extension AppController {
     exchange(deck.participant, candidate)
   }
 
-  /// The typed deck value changed: store it and re-predict.
+  /// The typed deck value changed: store it and re-predict the highlighted entry only (the
+  /// others do not depend on it; each prediction mints and signs a token).
   func deckValueChanged(_ text: String) {
-    guard case .deck(var deck) = state.overlay else { return }
+    guard case .deck(var deck) = state.overlay, deck.candidates.indices.contains(deck.highlighted),
+      let participant = state.snapshot.participant(deck.participant)
+    else { return }
     deck.inputs[deck.highlighted] = text
-    state.overlay = .deck(rebuilt(deck))
+    let current = parsedCurrentToken(of: deck.participant)
+    let predictor = ExchangePredictor(
+      participant: participant, current: current, keys: stage.configuration.keys,
+      snapshot: state.snapshot)
+    deck.candidates[deck.highlighted] = candidate(
+      deckEntries[deck.highlighted], input: text, current: current, predictor: predictor)
+    state.overlay = .deck(deck)
   }
 
   /// Calls exchangeToken with the candidate's token and reports the outcome.

@@ -31,11 +31,10 @@ public enum DeckView {
     for row in 0..<min(rect.height, deck.candidates.count - first) {
       let index = first + row
       let candidate = deck.candidates[index]
-      let accepted = candidate.prediction.isAccepted
-      let mark = accepted ? (ascii ? "+" : "✔") : (ascii ? "x" : "✖")
       let spans = [
         Span(index == deck.highlighted ? (ascii ? "> " : "▶ ") : "  ", .accent),
-        Span(mark + " ", accepted ? .success : .error), Span(candidate.entry.title),
+        mark(candidate.prediction, ascii: ascii),
+        Span(candidate.entry.title, candidate.prediction.isDisabled ? .muted : .text),
       ]
       Span.draw(
         spans, x: rect.x, y: rect.y + row, width: rect.width, theme: state.theme,
@@ -46,6 +45,13 @@ public enum DeckView {
           style: state.theme[.selection])
       }
     }
+  }
+
+  /// ✔ accepted, ✖ rejected, – disabled (needs a key the scenario lacks).
+  private static func mark(_ prediction: ExchangePrediction, ascii: Bool) -> Span {
+    if prediction.isDisabled { return Span(ascii ? "- " : "– ", .muted) }
+    if prediction.isAccepted { return Span(ascii ? "+ " : "✔ ", .success) }
+    return Span(ascii ? "x " : "✖ ", .error)
   }
 
   private static func renderDetail(
@@ -63,6 +69,10 @@ public enum DeckView {
     lines += diff.map { [Span("  " + $0)] }
     lines.append([])
     let prediction = candidate.prediction
+    if state.typingIsPending, state.input?.purpose == .deckValue {
+      lines.append([Span("predicted: once typing pauses…", .muted)])
+      return draw(lines, in: rect, state.theme, into: &grid)
+    }
     lines.append([
       Span("predicted: ", .muted),
       Span(prediction.headline, prediction.isAccepted ? .success : .error, attributes: .bold),
@@ -70,10 +80,14 @@ public enum DeckView {
     if case .accepted(let effects) = prediction {
       lines += effects.map { [Span("  " + $0, $0.hasPrefix("STALE") ? .stale : .text)] }
     }
+    draw(lines, in: rect, state.theme, into: &grid)
+  }
+
+  private static func draw(
+    _ lines: [[Span]], in rect: Rect, _ theme: Theme, into grid: inout CellGrid
+  ) {
     for (row, line) in lines.prefix(rect.height).enumerated() {
-      Span.draw(
-        line, x: rect.x, y: rect.y + row, width: rect.width, theme: state.theme,
-        into: &grid)
+      Span.draw(line, x: rect.x, y: rect.y + row, width: rect.width, theme: theme, into: &grid)
     }
   }
 }

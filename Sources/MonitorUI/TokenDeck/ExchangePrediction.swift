@@ -5,6 +5,8 @@ public enum ExchangePrediction: Equatable, Sendable {
   case unavailable(String)
   /// The deck could not make the token (bad typed value).
   case invalidInput(String)
+  /// The entry cannot be used with this scenario (it needs a private key the scenario lacks).
+  case disabled(String)
   /// The SDK rejects it before sending; nothing changes.
   case rejectedBySDK(String)
   /// The service rejects it; nothing changes (Web leaves the stage).
@@ -17,6 +19,7 @@ public enum ExchangePrediction: Equatable, Sendable {
     switch self {
     case .unavailable(let message): return "unavailable: \(message)"
     case .invalidInput(let message): return "cannot make the token: \(message)"
+    case .disabled(let message): return "disabled: \(message)"
     case .rejectedBySDK(let message): return "SDK rejects: \(message)"
     case .rejectedByService(let message): return "service rejects: \(message)"
     case .accepted: return "accepted"
@@ -26,6 +29,12 @@ public enum ExchangePrediction: Equatable, Sendable {
   /// Whether the stage service (not the SDK) would refuse it.
   public var isRejectedByService: Bool {
     if case .rejectedByService = self { return true }
+    return false
+  }
+
+  /// Whether the entry is unusable with this scenario's keys.
+  public var isDisabled: Bool {
+    if case .disabled = self { return true }
     return false
   }
 

@@ -32,6 +32,27 @@ public struct TokenForge {
     }
   }
 
+  /// Why `entry` cannot be made at all with the scenario's keys (it needs minting and the
+  /// keys are public halves only), or nil. Such an entry is shown disabled with the reason.
+  public func unavailability(of entry: DeckEntry) -> String? {
+    let spec: TokenMintSpec
+    switch entry {
+    case .prepared(let prepared): spec = prepared.spec
+    case .preset(.rawJWT): return nil
+    case .preset(let preset): spec = Self.keyChoice(of: preset)
+    }
+    return spec.signingProblem(with: runner.scenario.keys)
+  }
+
+  /// The key and origin a preset signs with (what decides whether it can be minted).
+  private static func keyChoice(of preset: DeckPreset) -> TokenMintSpec {
+    switch preset {
+    case .createParticipantToken: return TokenMintSpec(origin: .createParticipantToken)
+    case .unknownKey: return TokenMintSpec(key: .unknown)
+    default: return TokenMintSpec()
+    }
+  }
+
   /// The scenario-file mint spec a preset stands for.
   static func spec(for preset: DeckPreset, current: TokenClaims, now: Int64, input: String)
     throws(DeckError) -> TokenMintSpec

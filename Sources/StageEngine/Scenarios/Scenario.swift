@@ -66,18 +66,48 @@ public struct ScenarioStage: Equatable, Sendable {
   public var id: String { ARN.stageID(from: arn) ?? "" }
 }
 
-/// A signing key named by the scenario: its public-key ARN and private key file.
+/// A key named by the scenario: its public-key ARN and a PEM file holding either the
+/// private key (it signs minted tokens) or, for a customer's key, only the public half
+/// (SPKI, as IVS ImportPublicKey takes it): raw tokens signed with it verify, nothing is
+/// minted with it.
 public struct ScenarioKey: Equatable, Sendable {
+  /// Which half of the key pair the file holds.
+  public enum Half: String, Equatable, Sendable {
+    /// `privateKey`: SEC1 or PKCS#8; the key signs and verifies.
+    case privateKey
+    /// `publicKey`: SPKI; the key only verifies.
+    case publicKey
+  }
+
   /// The public key ARN written as `kid`.
   public var arn: String
-  /// Path of the PEM private key, already resolved against the scenario's folder.
-  public var privateKeyPath: String
+  /// Path of the PEM file, already resolved against the scenario's folder.
+  public var path: String
+  /// What the file holds.
+  public var half: Half
 
-  /// Creates a key reference.
+  /// A key the scenario can sign with.
   public init(arn: String, privateKeyPath: String) {
-    self.arn = arn
-    self.privateKeyPath = privateKeyPath
+    self.init(arn: arn, path: privateKeyPath, half: .privateKey)
   }
+
+  /// A key known by its public half only.
+  public init(arn: String, publicKeyPath: String) {
+    self.init(arn: arn, path: publicKeyPath, half: .publicKey)
+  }
+
+  /// A key of either half.
+  public init(arn: String, path: String, half: Half) {
+    self.arn = arn
+    self.path = path
+    self.half = half
+  }
+
+  /// The private key file, when the scenario has it.
+  public var privateKeyPath: String? { half == .privateKey ? path : nil }
+
+  /// Whether tokens can be minted with this key.
+  public var canSign: Bool { half == .privateKey }
 }
 
 /// One participant of a scenario: its SDK, strategy and first token.
@@ -148,5 +178,26 @@ public struct TokenMintSpec: Sendable {
     self.claims = claims
     self.key = key
     self.origin = origin
+  }
+}
+
+extension TokenMintSpec {
+  /// Why this spec cannot be minted with `keys` (a scenario's keys), or nil when it can:
+  /// key-pair tokens need a private key, and a customer's key is often known by its public
+  /// half only. Decoding refuses such a step; the UI's deck shows the entry disabled.
+  public func signingProblem(with keys: [ScenarioKey]) -> String? {
+    guard origin == .keyPair else { return nil }
+    switch key {
+    case .unknown: return nil
+    case .arn(let arn):
+      guard let named = keys.first(where: { $0.arn == arn }), !named.canSign else { return nil }
+      return "minting a token needs a private key, and key \(arn) is given by its public half"
+        + " only; give the token as {\"raw\": JWT} or the key's \"privateKey\""
+    case nil:
+      guard !keys.isEmpty, !keys.contains(where: \.canSign) else { return nil }
+      return "minting a token needs a private key, and the scenario's keys are public halves"
+        + " only; give the token as a raw JWT signed with the customer's key, or add a"
+        + " \"privateKey\""
+    }
   }
 }

@@ -89,7 +89,7 @@ extension ScenarioDecoder {
     spec.attributes = try object.optional("attributes")?.stringMap()
     spec.userId = try object.optional("userId")?.string()
     spec.ttl = try object.optional("ttl")?.duration()
-    return .mint(spec)
+    return try mintable(spec, at: object.node)
   }
 
   /// An exchange step's `token`: `{"raw": JWT}` or a mint spec.
@@ -111,6 +111,14 @@ extension ScenarioDecoder {
     }
     spec.key = try object.optional("key").map(decodeKey)
     if let origin = object.optional("origin") { spec.origin = try decodeOrigin(origin) }
+    return try mintable(spec, at: node)
+  }
+
+  /// `spec` as a token to mint, refused at load time when no key can sign it.
+  private func mintable(_ spec: TokenMintSpec, at node: ScenarioNode) throws(ScenarioError)
+    -> ScenarioToken
+  {
+    if let problem = spec.signingProblem(with: keys) { throw node.error(problem) }
     return .mint(spec)
   }
 

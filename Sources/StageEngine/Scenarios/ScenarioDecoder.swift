@@ -69,6 +69,8 @@ struct ScenarioDecoder {
   let baseDirectory: String
   var participantIDs: [String] = []
   var keyARNs: [String] = []
+  /// The scenario's keys, so token descriptions that need minting can be checked.
+  var keys: [ScenarioKey] = []
 
   init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
@@ -78,6 +80,7 @@ struct ScenarioDecoder {
     let start = try root.optional("start").map(decodeStart) ?? VirtualTime.defaultStart
     let keys = try root.optional("keys").map { node throws(ScenarioError) in try decodeKeys(node) }
     keyARNs = keys?.map(\.arn) ?? []
+    self.keys = keys ?? []
     let composition = try root.optional("composition").map(decodeComposition)
     let participants = try decodeParticipants(root.required("participants"))
     let steps = try root.optional("steps").map { node throws(ScenarioError) in
@@ -122,7 +125,7 @@ struct ScenarioDecoder {
   private func decodeKeys(_ node: ScenarioNode) throws(ScenarioError) -> [ScenarioKey] {
     var keys: [ScenarioKey] = []
     for element in try node.array() {
-      let object = try element.object(allowed: ["arn", "privateKey"])
+      let object = try element.object(allowed: ["arn", "privateKey", "publicKey"])
       let arnNode = try object.required("arn")
       let arn = try arnNode.string()
       guard ARN.isPublicKey(arn) else {
@@ -132,12 +135,28 @@ struct ScenarioDecoder {
       guard !keys.contains(where: { $0.arn == arn }) else {
         throw arnNode.error("duplicate key ARN \(Excerpt.quoted(arn))")
       }
-      let path = try object.required("privateKey").string()
+      let half = try keyHalf(object, element)
+      let path = try object.required(half.rawValue).string()
       let resolved =
         path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
-      keys.append(ScenarioKey(arn: arn, privateKeyPath: resolved))
+      keys.append(ScenarioKey(arn: arn, path: resolved, half: half))
     }
     guard keys.count <= 3 else { throw node.error("at most 3 keys (the IVS per-region limit)") }
     return keys
+  }
+
+  /// `privateKey` or `publicKey`, exactly one.
+  private func keyHalf(_ object: ScenarioObject, _ node: ScenarioNode) throws(ScenarioError)
+    -> ScenarioKey.Half
+  {
+    switch (object.has("privateKey"), object.has("publicKey")) {
+    case (true, false): return .privateKey
+    case (false, true): return .publicKey
+    case (true, true):
+      throw node.error("give either \"privateKey\" or \"publicKey\", not both")
+    case (false, false):
+      throw node.error(
+        "missing \"privateKey\" (PEM that signs) or \"publicKey\" (SPKI PEM that only verifies)")
+    }
   }
 }

@@ -5,9 +5,9 @@ import TokenCore
 /// files) or one generated for the run, plus a lazily generated key that is
 /// deliberately absent from the stage's key store (`"key": "unknown"`).
 struct ScenarioKeyring {
-  /// Keys in scenario order; the first signs by default.
+  /// The keys that can sign, in scenario order; the first signs by default.
   let keys: [(arn: String, key: SigningKey)]
-  /// The public keys the stage trusts.
+  /// The public keys the stage trusts (signing keys and public-only keys).
   let store: KeyStore
   /// The kid written by `"key": "unknown"`: a well-formed ARN not in the store.
   let unknownARN: String
@@ -18,29 +18,29 @@ struct ScenarioKeyring {
   /// Loads the scenario's keys, or generates one named after the stage's region and account.
   init(scenario: Scenario, file: String) throws(ScenarioError) {
     var keys: [(arn: String, key: SigningKey)] = []
+    var store = KeyStore()
     for (index, spec) in scenario.keys.enumerated() {
-      let location = "keys[\(index)].privateKey"
-      let pem: String
+      let location = "keys[\(index)].\(spec.half.rawValue)"
+      let pem = try Self.read(spec.path, file: file, location: location)
       do {
-        pem = try InputFile.text(atPath: spec.privateKeyPath, limit: Self.maximumKeyFileBytes)
+        switch spec.half {
+        case .privateKey:
+          let key = try SigningKey(pem: pem)
+          keys.append((spec.arn, key))
+          try store.add(key.publicKey, arn: spec.arn)
+        case .publicKey:
+          try store.add(try PublicKey(pem: pem), arn: spec.arn)
+        }
       } catch {
-        throw ScenarioError(file: file, location: location, message: "\(error)")
-      }
-      do {
-        keys.append((spec.arn, try SigningKey(pem: pem)))
-      } catch {
-        throw ScenarioError(
-          file: file, location: location, message: "\(spec.privateKeyPath): \(error)")
+        throw ScenarioError(file: file, location: location, message: "\(spec.path): \(error)")
       }
     }
     let prefix = Self.publicKeyPrefix(of: scenario.stage.arn)
-    if keys.isEmpty {
-      keys.append((prefix + "stagemon-generated", try Self.generate(file: file)))
-    }
-    var store = KeyStore()
-    for (arn, key) in keys {
+    if scenario.keys.isEmpty {
+      let generated = try Self.generate(file: file)
+      keys.append((prefix + "stagemon-generated", generated))
       do {
-        try store.add(key.publicKey, arn: arn)
+        try store.add(generated.publicKey, arn: prefix + "stagemon-generated")
       } catch {
         throw ScenarioError(file: file, location: "keys", message: "\(error)")
       }
@@ -50,6 +50,16 @@ struct ScenarioKeyring {
     self.unknownARN = prefix + "not-imported"
   }
 
+  private static func read(_ path: String, file: String, location: String) throws(ScenarioError)
+    -> String
+  {
+    do {
+      return try InputFile.text(atPath: path, limit: maximumKeyFileBytes)
+    } catch {
+      throw ScenarioError(file: file, location: location, message: "\(error)")
+    }
+  }
+
   /// The key for `choice`: a named one, the unknown one, or (nil) the default.
   mutating func key(for choice: TokenMintSpec.Key?, file: String) throws(ScenarioError)
     -> (arn: String, key: SigningKey)
@@ -57,7 +67,8 @@ struct ScenarioKeyring {
     switch choice {
     case .arn(let arn):
       if let found = keys.first(where: { $0.arn == arn }) { return found }
-      throw ScenarioError(file: file, location: "keys", message: "no key \(arn)")
+      throw ScenarioError(
+        file: file, location: "keys", message: "no private key for \(arn) to sign with")
     case .unknown:
       if let unknownKey { return (unknownARN, unknownKey) }
       let key = try Self.generate(file: file)
@@ -65,7 +76,9 @@ struct ScenarioKeyring {
       return (unknownARN, key)
     case nil:
       guard let first = keys.first else {
-        throw ScenarioError(file: file, location: "keys", message: "no signing key")
+        throw ScenarioError(
+          file: file, location: "keys",
+          message: "minting a token needs a private key; the scenario's keys are public only")
       }
       return first
     }

@@ -63,6 +63,15 @@ public final class ScenarioRunner {
     return step
   }
 
+  /// Moves past the next step without running it — the UI's way past a scripted `answer`
+  /// whose question the person at the keyboard already answered. Returns the skipped step.
+  @discardableResult
+  public func skipStep() -> ScenarioStep? {
+    guard !isFinished else { return nil }
+    nextStepIndex += 1
+    return scenario.steps[nextStepIndex - 1]
+  }
+
   /// Runs a step that is not in the script — an action taken live in the UI —
   /// through the same path as scripted steps, so the runner's idea of each
   /// participant's current token stays true. `origin` labels its `step` event.

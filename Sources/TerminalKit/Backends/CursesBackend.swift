@@ -1,9 +1,11 @@
 import CNcursesw
 import Foundation
 
-/// The real terminal, through ncursesw. All curses calls are serialised by `lock`, so
-/// `TerminalSession` can restore the terminal from its signal-handling thread at any moment.
-/// Never print to stdout while it is active: curses owns the screen.
+/// The real terminal: output through ncursesw, input read from stdin as bytes and decoded by
+/// `KeyDecoder` (so pastes and mouse reports arrive whole, exactly as tests and the fuzzer feed
+/// them). All curses calls are serialised by `lock`, so `TerminalSession` can restore the
+/// terminal from its signal-handling thread at any moment. Never print to stdout while it is
+/// active: curses owns the screen.
 public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   /// Whether the locale is UTF-8; if not, `glyphs` is ASCII and non-ASCII text shows as "?".
   public let isUTF8: Bool
@@ -16,12 +18,15 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   private let screen: OpaquePointer
   private let pairs: CursesColorPairs
   private var previous: CellGrid?
-  private var pendingKeys: [Key] = []
   private var active = true
+  private let mouse: Bool
+  private var input = InputQueue()
+  private var lastSize = TerminalSize(width: 0, height: 0)
 
-  /// Takes over the terminal: locale from the environment, cbreak, no echo, keypad, no newline
-  /// translation, hidden cursor, 25 ms ESCDELAY, colours with the terminal's defaults.
-  init(environment: [String: String], noColorFlag: Bool) throws(TerminalError) {
+  /// Takes over the terminal: locale from the environment, cbreak, no echo, no newline
+  /// translation, hidden cursor, colours with the terminal's defaults, bracketed paste and (with
+  /// `mouse`) SGR mouse reporting.
+  init(environment: [String: String], noColorFlag: Bool, mouse: Bool) throws(TerminalError) {
     setlocale(LC_ALL, "")
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw .notATerminal
@@ -39,6 +44,9 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
       ColorDepth.depth(forColorCount: colors.count), .color256)
     pairs = CursesColorPairs(
       pairLimit: stagemon_color_pairs(), defaultColorsWork: colors.defaultsWork)
+    self.mouse = mouse
+    lastSize = kernelSize ?? size
+    TerminalModes.enable(mouse: mouse)
   }
 
   /// Terminal modes; returns the colour count (0 without colour) and whether -1 (the
@@ -48,10 +56,8 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     cbreak()
     noecho()
     nonl()
-    keypad(window, true)
     intrflush(window, false)
     curs_set(0)
-    _ = stagemon_set_escdelay(25)
     guard has_colors() else { return (0, false) }
     start_color()
     let defaultsWork = use_default_colors() != ERR
@@ -111,61 +117,57 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     }
   }
 
-  /// Waits up to `timeout` for a key, in slices of at most 50 ms so a signal can take the lock
-  /// and restore the terminal promptly.
-  public func readKey(timeout: Duration) -> Key? {
-    if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
-    let total = Int(
-      timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
-    var waited = 0
-    repeat {
-      let slice = min(50, max(0, total - waited))
-      if let key = lock.withLock({ readOneKey(milliseconds: slice) }) { return key }
-      waited += slice
-    } while waited < total
-    return nil
-  }
-
-  private func readOneKey(milliseconds: Int) -> Key?? {
-    guard active else { return nil }
-    let window = stagemon_stdscr()
-    wtimeout(window, Int32(milliseconds))
-    var code: wint_t = 0
-    switch wget_wch(window, &code) {
-    case KEY_CODE_YES:
-      if Int32(code) == KEY_RESIZE { previous = nil }
-      return .some(KeyDecoder.decode(cursesKeyCode: Int32(code)))
-    case OK where code == 0x1B:
-      return .some(readEscapeSequence(window))
-    case OK:
-      return .some(KeyDecoder.decode(cursesCharacter: UInt32(code)))
-    default:
-      return nil
+  /// Waits up to `timeout` for input, in slices of at most 50 ms so a signal can take the lock
+  /// and a resize is noticed promptly. An escape sequence or paste that has started is waited
+  /// for a little longer (`InputQueue`), so it is never cut into keys.
+  public func readInput(timeout: Duration) -> InputEvent? {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while true {
+      if let event = input.next() { return event }
+      if lock.withLock({ resizeIfNeeded() }) { return .key(.resize) }
+      let now = clock.now
+      guard now < deadline || input.isWaitingForRest else { return nil }
+      let wait = min(.milliseconds(50), input.isWaitingForRest ? input.patience : deadline - now)
+      input.receive(readBytes(waiting: wait), at: clock.now)
     }
   }
 
-  /// ESC read as a character: gathers whatever bytes are already waiting and decodes them as a
-  /// raw escape sequence (covers sequences terminfo does not know, and Alt-key).
-  private func readEscapeSequence(_ window: UnsafeMutablePointer<WINDOW>?) -> Key? {
-    var bytes: [UInt8] = [0x1B]
-    wtimeout(window, 0)
-    var code: wint_t = 0
-    while bytes.count < 16, wget_wch(window, &code) == OK,
-      let scalar = Unicode.Scalar(UInt32(code))
-    {
-      bytes.append(contentsOf: Array(String(Character(scalar)).utf8))
-    }
-    var keys = KeyDecoder.decode(bytes: bytes)
-    guard !keys.isEmpty else { return nil }
-    let first = keys.removeFirst()
-    pendingKeys.append(contentsOf: keys)
-    return first
+  /// Bytes from stdin once some arrive within `wait` (empty if none did).
+  private func readBytes(waiting wait: Duration) -> [UInt8] {
+    guard lock.withLock({ active }) else { return [] }
+    let milliseconds = Int32(
+      wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, max(0, milliseconds)) > 0 else { return [] }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    return count > 0 ? Array(buffer[0..<count]) : []
+  }
+
+  /// The size the kernel reports, if it reports one.
+  private var kernelSize: TerminalSize? {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    guard stagemon_terminal_size(&rows, &columns) == 0 else { return nil }
+    return TerminalSize(width: Int(columns), height: Int(rows))
+  }
+
+  /// Tells curses about a new terminal size; returns whether there was one. The next draw
+  /// repaints everything.
+  private func resizeIfNeeded() -> Bool {
+    guard active, let current = kernelSize, current != lastSize else { return false }
+    lastSize = current
+    resizeterm(Int32(current.height), Int32(current.width))
+    previous = nil
+    return true
   }
 
   /// Leaves curses mode temporarily (`def_prog_mode` + `endwin`), e.g. to run a pager.
   public func suspend() {
     lock.withLock {
       guard active else { return }
+      TerminalModes.write(TerminalModes.allOff)
       def_prog_mode()
       endwin()
     }
@@ -176,6 +178,7 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     lock.withLock {
       guard active else { return }
       reset_prog_mode()
+      TerminalModes.enable(mouse: mouse)
       previous = nil
     }
   }
@@ -190,6 +193,7 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   func shutDownLocked() {
     guard active else { return }
     active = false
+    TerminalModes.write(TerminalModes.allOff)
     endwin()
     delscreen(screen)
   }

@@ -1,4 +1,4 @@
-/// An in-memory terminal for tests: keeps what is on "screen", takes keys and resizes from the
+/// An in-memory terminal for tests: keeps what is on "screen", takes input and resizes from the
 /// test, and counts the cells each `draw` writes so diffing can be checked.
 public final class MemoryBackend: TerminalBackend {
   /// What the terminal currently shows (styles already downgraded to `colorDepth`).
@@ -15,7 +15,7 @@ public final class MemoryBackend: TerminalBackend {
   public private(set) var framesDrawn = 0
   /// Whether `suspend` was called without a matching `restore`.
   public private(set) var isSuspended = false
-  private var pendingKeys: [Key] = []
+  private var pendingInput: [InputEvent] = []
   private var previous: CellGrid?
 
   /// Creates a blank fake terminal.
@@ -30,21 +30,27 @@ public final class MemoryBackend: TerminalBackend {
   /// The screen size.
   public var size: TerminalSize { TerminalSize(width: screen.width, height: screen.height) }
 
-  /// Queues keys for `readKey`, as if typed.
+  /// Queues keys for `readInput`, as if typed.
   public func feed(_ keys: [Key]) {
-    pendingKeys.append(contentsOf: keys)
+    pendingInput.append(contentsOf: keys.map(InputEvent.key))
   }
 
-  /// Queues keys decoded from raw terminal bytes (e.g. `"\u{1B}[A"` for ↑).
+  /// Queues input events (pastes, mouse reports) for `readInput`.
+  public func feed(events: [InputEvent]) {
+    pendingInput.append(contentsOf: events)
+  }
+
+  /// Queues what raw terminal bytes decode to (e.g. `"\u{1B}[A"` for ↑, a bracketed paste,
+  /// an SGR mouse report), through the same decoder as the real terminal.
   public func feed(bytes: [UInt8]) {
-    feed(KeyDecoder.decode(bytes: bytes))
+    feed(events: KeyDecoder.events(bytes: bytes))
   }
 
   /// Changes the screen size (blanking it, like a real terminal) and queues `.resize`.
   public func resize(width: Int, height: Int) {
     screen.resize(width: width, height: height)
     previous = nil
-    pendingKeys.append(.resize)
+    pendingInput.append(.key(.resize))
   }
 
   /// Writes the changed cells of `grid` to the screen and counts them.
@@ -66,9 +72,9 @@ public final class MemoryBackend: TerminalBackend {
     framesDrawn += 1
   }
 
-  /// The next queued key, or nil when none is queued (the timeout is not waited for).
-  public func readKey(timeout: Duration) -> Key? {
-    pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+  /// The next queued input, or nil when none is queued (the timeout is not waited for).
+  public func readInput(timeout: Duration) -> InputEvent? {
+    pendingInput.isEmpty ? nil : pendingInput.removeFirst()
   }
 
   /// Marks the terminal as given back.

@@ -1,4 +1,4 @@
-/// Where frames go and keys come from. MonitorUI renders a `CellGrid` and hands it to `draw`;
+/// Where frames go and input comes from. MonitorUI renders a `CellGrid` and hands it to `draw`;
 /// it never talks to curses, so the same code runs against `MemoryBackend` in tests.
 public protocol TerminalBackend: AnyObject {
   /// Current size; re-read after `Key.resize`.
@@ -10,8 +10,9 @@ public protocol TerminalBackend: AnyObject {
   /// Shows `grid`, writing only the cells that differ from the previous frame (everything after a
   /// resize or `restore`).
   func draw(_ grid: CellGrid)
-  /// The next key, waiting at most `timeout`; nil if none arrived (lets the UI tick a clock).
-  func readKey(timeout: Duration) -> Key?
+  /// The next key, paste or mouse event, waiting at most `timeout`; nil if none arrived (lets
+  /// the UI do deferred work, such as re-filtering once typing pauses).
+  func readInput(timeout: Duration) -> InputEvent?
   /// Gives the terminal back temporarily (e.g. to run a shell or pager).
   func suspend()
   /// Takes the terminal again after `suspend`; the next `draw` repaints everything.

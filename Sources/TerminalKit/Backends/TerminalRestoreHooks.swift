@@ -17,6 +17,7 @@ enum TerminalRestoreHooks {
     guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
     atexit {
       if TerminalRestoreHooks.cursesIsActive.exchange(false, ordering: .acquiringAndReleasing) {
+        TerminalModes.write(TerminalModes.allOff)
         endwin()
       }
     }
@@ -34,6 +35,7 @@ enum TerminalRestoreHooks {
   /// let it see the signal (a faulting instruction re-faults on return; abort is re-raised).
   private static func restoreAfterCrash(_ signal: Int32) {
     if cursesIsActive.exchange(false, ordering: .acquiringAndReleasing) {
+      TerminalModes.write(TerminalModes.allOff)
       endwin()
     }
     sigaction(signal, &previousActions[Int(signal)], nil)

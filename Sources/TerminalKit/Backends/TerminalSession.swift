@@ -19,17 +19,19 @@ public final class TerminalSession: @unchecked Sendable {
   }
 
   /// Takes over the terminal. `noColorFlag` is the `--no-color` option (NO_COLOR is read from
-  /// `environment`). Throws when stdin/stdout is not a terminal or curses cannot start; nothing
+  /// `environment`); `mouse` false (`--no-mouse`) leaves the mouse to the terminal. Throws when stdin/stdout is not a terminal or curses cannot start; nothing
   /// has been changed on the terminal then.
   public static func start(
-    environment: [String: String] = ProcessInfo.processInfo.environment, noColorFlag: Bool = false
+    environment: [String: String] = ProcessInfo.processInfo.environment, noColorFlag: Bool = false,
+    mouse: Bool = true
   ) throws(TerminalError) -> TerminalSession {
     TerminalRestoreHooks.install()
     // Ignored signals are not caught by ncurses, and dispatch sources still see them.
     for entry in exitSignals { signal(entry.signal, SIG_IGN) }
     let backend: CursesBackend
     do {
-      backend = try CursesBackend(environment: environment, noColorFlag: noColorFlag)
+      backend = try CursesBackend(
+        environment: environment, noColorFlag: noColorFlag, mouse: mouse)
     } catch {
       for entry in exitSignals { signal(entry.signal, SIG_DFL) }
       throw error

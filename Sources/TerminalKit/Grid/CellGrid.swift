@@ -70,7 +70,7 @@ public struct CellGrid: Hashable, Sendable {
     guard y >= 0, y < height, x < width else { return 0 }
     let available = min(maxWidth ?? Int.max, width - x)
     guard available > 0 else { return 0 }
-    if DisplayWidth.of(text) <= available {
+    if DisplayWidth.fits(text, within: available) {
       return write(text, x: x, y: y, style: style, budget: available)
     }
     let mark = DisplayWidth.of(glyphs.ellipsis) <= available ? glyphs.ellipsis : ""

@@ -21,6 +21,33 @@ public enum DisplayWidth {
     text.reduce(0) { $0 + of($1) }
   }
 
+  /// Whether `text` takes at most `columns` columns. Stops at the first character past the
+  /// limit, so drawing a clipped 64 KB input line costs what fits on screen, not its length.
+  public static func fits(_ text: some StringProtocol, within columns: Int) -> Bool {
+    var used = 0
+    for character in text {
+      used += of(character)
+      if used > columns { return false }
+    }
+    return true
+  }
+
+  /// The longest end of `text` that fits in `columns` columns, and whether anything before it
+  /// was left out. Walks back from the end only as far as what fits: the cost of showing the
+  /// end of a long input line, whatever its length.
+  public static func tail(of text: String, fitting columns: Int) -> (text: Substring, cut: Bool) {
+    var used = 0
+    var start = text.endIndex
+    while start > text.startIndex {
+      let before = text.index(before: start)
+      let size = of(text[before])
+      if used + size > columns { return (text[start...], true) }
+      used += size
+      start = before
+    }
+    return (text[...], false)
+  }
+
   /// Whether the scalar is a C0/C1 control (tab, newline, escape, ...); the grid shows these as
   /// a space so stray bytes in user data cannot move the cursor.
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,23 +1,132 @@
-/// Turns terminal input into `Key`s. Raw escape-byte decoding lets tests (and any non-curses
-/// input path) describe input exactly as a terminal sends it; unknown sequences are dropped, never
-/// turned into stray characters.
-public enum KeyDecoder {
-  /// Decodes a complete buffer of terminal input bytes (UTF-8 text, control bytes and CSI/SS3
-  /// escape sequences). A lone ESC at the end is `.escape`; ESC before an ordinary byte (Alt-x)
-  /// is `.escape` followed by that key.
-  public static func decode(bytes: [UInt8]) -> [Key] {
-    var keys: [Key] = []
-    var index = 0
-    while index < bytes.count {
-      let (key, length) = decodeOne(bytes, at: index)
-      if let key { keys.append(key) }
-      index += max(1, length)
-    }
-    return keys
+/// Turns the bytes a terminal sends into `InputEvent`s: keys, bracketed pastes and mouse
+/// reports. It is the one byte-level entry point for all input (the live UI, the memory backend
+/// and the fuzzer feed it), and it is streaming: a sequence split across reads is completed by
+/// the next `feed`, and `flush` (called when input pauses) settles what is left — a lone ESC is
+/// the Escape key, an unfinished sequence is dropped. Unknown or garbled sequences are dropped
+/// whole, never turned into stray characters. Work is linear in the bytes fed.
+public struct KeyDecoder: Sendable {
+  /// A paste keeps at most this many bytes (64 KiB); the rest is counted, not stored.
+  public static let pasteLimit = 65_536
+  /// An escape sequence longer than this is garbage and is dropped.
+  static let sequenceLimit = 64
+
+  private var pending: [UInt8] = []
+  private var paste: PasteCollector?
+
+  /// A decoder with nothing pending.
+  public init() {}
+
+  /// Whether bytes are waiting for the rest of a sequence (the caller should `flush` if no more
+  /// input comes soon).
+  public var hasPending: Bool { !pending.isEmpty || paste != nil }
+  /// Whether a bracketed paste has started and not yet ended.
+  public var isPasting: Bool { paste != nil }
+
+  /// Decodes `bytes` following whatever was fed before; an incomplete sequence at the end is
+  /// kept for the next call.
+  public mutating func feed(_ bytes: some Collection<UInt8>) -> [InputEvent] {
+    pending.append(contentsOf: bytes)
+    return decodePending(final: false)
   }
 
-  /// Maps one C0 control byte or character code to a key: CR/LF → enter, TAB → tab, BS/DEL →
-  /// backspace, ESC → escape, other C0 codes → `.control(letter)`; nil for printable codes.
+  /// Settles pending bytes as if no more were coming: a lone ESC becomes `.escape`, a started
+  /// paste ends with what arrived, an unfinished sequence is dropped.
+  public mutating func flush() -> [InputEvent] {
+    var events = decodePending(final: true)
+    if let collector = paste {
+      paste = nil
+      events.append(.paste(collector.paste))
+    }
+    pending = []
+    return events
+  }
+
+  /// Every event in a complete buffer (feed, then flush).
+  public static func events(bytes: [UInt8]) -> [InputEvent] {
+    var decoder = KeyDecoder()
+    return decoder.feed(bytes) + decoder.flush()
+  }
+
+  /// The keys in a complete buffer (pastes and mouse reports left out): tests and any input
+  /// path that only has keys.
+  public static func decode(bytes: [UInt8]) -> [Key] {
+    events(bytes: bytes).compactMap {
+      if case .key(let key) = $0 { return key }
+      return nil
+    }
+  }
+
+  private mutating func decodePending(final: Bool) -> [InputEvent] {
+    var events: [InputEvent] = []
+    var index = 0
+    while index < pending.count {
+      if paste != nil {
+        let next = collectPaste(from: index, final: final, into: &events)
+        if next == index { break }  // an end marker cut short: wait for the rest
+        index = next
+        continue
+      }
+      guard let (token, length) = SequenceParser.parse(pending, at: index, final: final) else {
+        break
+      }
+      switch token {
+      case .event(let event): events.append(event)
+      case .pasteStart: paste = PasteCollector()
+      case .nothing: break
+      }
+      index += max(1, length)
+    }
+    pending.removeFirst(min(index, pending.count))
+    return events
+  }
+
+  /// Paste bytes up to the end marker; returns the index to continue from. A marker split
+  /// across reads is kept pending.
+  private mutating func collectPaste(
+    from start: Int, final: Bool, into events: inout [InputEvent]
+  ) -> Int {
+    guard var collector = paste else { return start }
+    paste = nil
+    let marker = SequenceParser.pasteEnd
+    var index = start
+    while index < pending.count {
+      if pending[index] == 0x1B {
+        let available = min(marker.count, pending.count - index)
+        if pending[index..<(index + available)].elementsEqual(marker.prefix(available)) {
+          if available == marker.count {
+            events.append(.paste(collector.paste))
+            return index + marker.count
+          }
+          if !final { break }
+        }
+      }
+      collector.append(pending[index])
+      index += 1
+    }
+    paste = collector
+    return final ? pending.count : index
+  }
+}
+
+/// The bytes of one bracketed paste, capped at `KeyDecoder.pasteLimit`.
+private struct PasteCollector {
+  var bytes: [UInt8] = []
+  var dropped = 0
+
+  mutating func append(_ byte: UInt8) {
+    if bytes.count < KeyDecoder.pasteLimit {
+      bytes.append(byte)
+    } else {
+      dropped += 1
+    }
+  }
+
+  var paste: Paste { Paste(String(decoding: bytes, as: UTF8.self), droppedBytes: dropped) }
+}
+
+extension KeyDecoder {
+  /// Maps one C0 control byte to a key: CR/LF → enter, TAB → tab, BS/DEL → backspace,
+  /// ESC → escape, other C0 codes → `.control(letter)`; nil for printable codes.
   static func decodeControl(_ code: UInt32) -> Key? {
     switch code {
     case 0x0D, 0x0A: return .enter
@@ -29,91 +138,5 @@ public enum KeyDecoder {
     case 0x1C...0x1F: return .control(Character(Unicode.Scalar(UInt8(code) + 0x40)))
     default: return nil
     }
-  }
-
-  private static func decodeOne(_ bytes: [UInt8], at index: Int) -> (Key?, Int) {
-    let byte = bytes[index]
-    if byte == 0x1B, index + 1 < bytes.count {
-      switch bytes[index + 1] {
-      case UInt8(ascii: "["): return decodeCSI(bytes, from: index + 2)
-      case UInt8(ascii: "O"): return decodeSS3(bytes, at: index + 2)
-      default: return (.escape, 1)
-      }
-    }
-    if let key = decodeControl(UInt32(byte)) { return (key, 1) }
-    return decodeUTF8(bytes, at: index)
-  }
-
-  /// CSI: ESC [ params final. Returns the key (nil if unknown) and bytes consumed including ESC [.
-  private static func decodeCSI(_ bytes: [UInt8], from start: Int) -> (Key?, Int) {
-    var end = start
-    while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }
-    guard end < bytes.count, (0x40...0x7E).contains(bytes[end]) else {
-      return (nil, end - start + 2)
-    }
-    let params = String(decoding: bytes[start..<end], as: UTF8.self).split(separator: ";")
-    let first = params.first.flatMap { Int($0) }
-    let consumed = end - start + 3
-    if bytes[end] == UInt8(ascii: "~") { return (tildeKey(first), consumed) }
-    return (finalKey(bytes[end]), consumed)
-  }
-
-  /// SS3: ESC O final (application cursor mode arrows, F1-F4).
-  private static func decodeSS3(_ bytes: [UInt8], at index: Int) -> (Key?, Int) {
-    guard index < bytes.count else { return (nil, 2) }
-    if bytes[index] == UInt8(ascii: "M") { return (.enter, 3) }
-    return (finalKey(bytes[index]), 3)
-  }
-
-  private static func finalKey(_ final: UInt8) -> Key? {
-    switch final {
-    case UInt8(ascii: "A"): return .up
-    case UInt8(ascii: "B"): return .down
-    case UInt8(ascii: "C"): return .right
-    case UInt8(ascii: "D"): return .left
-    case UInt8(ascii: "H"): return .home
-    case UInt8(ascii: "F"): return .end
-    case UInt8(ascii: "Z"): return .backTab
-    case UInt8(ascii: "P")...UInt8(ascii: "S"): return .function(Int(final) - 0x4F)
-    default: return nil
-    }
-  }
-
-  private static func tildeKey(_ number: Int?) -> Key? {
-    switch number {
-    case 1, 7: return .home
-    case 4, 8: return .end
-    case 3: return .delete
-    case 5: return .pageUp
-    case 6: return .pageDown
-    case .some(let code): return functionKeyCodes[code].map { .function($0) }
-    case nil: return nil
-    }
-  }
-
-  private static let functionKeyCodes: [Int: Int] = [
-    11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 17: 6, 18: 7, 19: 8, 20: 9, 21: 10, 23: 11, 24: 12,
-  ]
-
-  /// One UTF-8 encoded character; invalid or truncated bytes are skipped one at a time.
-  private static func decodeUTF8(_ bytes: [UInt8], at index: Int) -> (Key?, Int) {
-    let lead = bytes[index]
-    let length: Int
-    switch lead {
-    case 0x20...0x7E: length = 1
-    case 0xC2...0xDF: length = 2
-    case 0xE0...0xEF: length = 3
-    case 0xF0...0xF4: length = 4
-    default: return (nil, 1)
-    }
-    guard index + length <= bytes.count else { return (nil, 1) }
-    let text = String(validating: bytes[index..<(index + length)], as: UTF8.self)
-    guard let character = text?.first else { return (nil, 1) }
-    return (decodeScalarCharacter(character), length)
-  }
-
-  private static func decodeScalarCharacter(_ character: Character) -> Key? {
-    guard let scalar = character.unicodeScalars.first else { return nil }
-    return (0x80...0x9F).contains(scalar.value) ? nil : .character(character)
   }
 }

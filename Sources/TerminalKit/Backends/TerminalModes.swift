@@ -1,0 +1,31 @@
+import Foundation
+
+/// The input modes stagemon asks of the terminal while it runs — bracketed paste (2004), so a
+/// paste arrives as one event, and SGR mouse reporting (1000 clicks, 1002 drags, 1006 SGR
+/// coordinates) — as static byte strings, so every way out (normal exit, signals, crash hooks)
+/// can switch them off with one async-signal-safe `write(2)`.
+enum TerminalModes {
+  /// Bracketed paste on.
+  static let pasteOn: StaticString = "\u{1B}[?2004h"
+  /// Mouse click, drag and SGR reporting on.
+  static let mouseOn: StaticString = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+  /// Everything above off (harmless for modes that were never on).
+  static let allOff: StaticString = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l"
+
+  /// Turns the modes on (`mouse` false leaves mouse reporting to the terminal).
+  static func enable(mouse: Bool) {
+    write(pasteOn)
+    if mouse { write(mouseOn) }
+  }
+
+  /// Writes `sequence` to stdout directly; async-signal-safe (no allocation, no locks).
+  static func write(_ sequence: StaticString) {
+    var offset = 0
+    while offset < sequence.utf8CodeUnitCount {
+      let written = Foundation.write(
+        STDOUT_FILENO, sequence.utf8Start + offset, sequence.utf8CodeUnitCount - offset)
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import InputKit
+import StageEngine
+import StreamCompare
+
+extension RunCommand {
+  /// The parsed command line of `run`.
+  struct Options: CommandOptions {
+    let scenario: String
+    let format: EventStreamFormat?
+    let out: String?
+    let headless: Bool
+    let check: Bool
+    let compare: String?
+    let updateGolden: Bool
+    let ignoredFields: [String]
+
+    init(_ arguments: inout Arguments) throws(UsageError) {
+      headless = arguments.flag("--headless")
+      check = arguments.flag("--check")
+      updateGolden = arguments.flag("--update-golden")
+      compare = try arguments.option("--compare")
+      ignoredFields = JSONLStream.lineNumberingFields + (try arguments.options("--ignore-field"))
+      let formatText = try arguments.option("--format")
+      out = try arguments.option("--out")
+      guard let scenario = arguments.positional() else {
+        throw UsageError("run needs a scenario file (or - for standard input)")
+      }
+      self.scenario = scenario
+      let goldenArgument = updateGolden && compare == nil ? arguments.positional() : nil
+      try arguments.finish()
+      guard headless || check || compare != nil || updateGolden else {
+        throw UsageError(
+          "run needs --headless; to watch \(scenario) in the UI, use: stagemon \(scenario)")
+      }
+      format = try formatText.map { text throws(UsageError) in
+        guard let format = EventStreamFormat(rawValue: text) else {
+          throw UsageError("unknown format \(Excerpt.quoted(text)) (expected jsonl or text)")
+        }
+        return format
+      }
+      golden = goldenArgument ?? compare ?? GoldenStream.defaultPath(for: scenario)
+      guard !(updateGolden && scenario == "-" && golden.isEmpty) else {
+        throw UsageError("--update-golden with standard input needs a GOLDEN.jsonl path")
+      }
+    }
+
+    /// The golden file compared with or written.
+    let golden: String
+
+    /// Whether the run is judged (check, compare or update) rather than only streamed.
+    var judges: Bool { check || compare != nil || updateGolden }
+
+    /// Whether the stream is compared with a golden file (not when updating it).
+    var comparesGolden: Bool { compare != nil && !updateGolden }
+  }
+}
