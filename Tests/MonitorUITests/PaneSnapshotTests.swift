@@ -60,8 +60,8 @@ import Testing
     #expect(
       Array(text.prefix(8)) == [
         "┌ Detail: guest ───────────────────────────────────────────────────────────────────────────────────┐",
-        "│android@1.37.0  connected  published  strategy publish=ask subscribe=audioVideo                   │",
-        "│capabilities publish subscribe   user_id bob   attributes {featured=true, order=0}                │",
+        "│android@1.37.0  connected  published  cap publish subscribe                                       │",
+        "│strategy publish=ask subscribe=audioVideo                                                         │",
         "│who sees what  truth: bob {featured=true, order=0}                                                │",
         "│  host            ios@1.37.0      current bob {featured=true, order=0}                            │",
         "│  viewer-android  android@1.36.0   STALE  bob {order=2}  sees it on republish                     │",
@@ -73,7 +73,7 @@ import Testing
         == "│token keyPair  exp 2026-01-02T00:00:00Z (in 12h)                                                  │"
     )
     #expect(
-      text[10]
+      text[11]
         == "│  exp          1767312000 (2026-01-02T00:00:00Z)                                                  │"
     )
     let staleColumn = try #require(Fixture.column(of: "STALE", in: grid, row: 5))
@@ -141,23 +141,52 @@ import Testing
 
   @Test func logPaneShowsPlatformNamesWithSymbolAndRole() throws {
     let state = try Self.featuredGuest()
-    let grid = Fixture.render(width: 110, height: 8) { rect, grid in
+    let grid = Fixture.render(width: 160, height: 14) { rect, grid in
       LogView.render(state, in: rect, into: &grid)
     }
+    // Wide: source and observer columns; subjects wrap (at most three rows per event).
     #expect(
       Fixture.text(grid) == [
-        "┌ Events 75 ─────────────────────────────────────────────────────────────────────────────────────────────────┐",
-        "│12:00:00 ✎ runner                     exchangeAccepted                     guest                            │",
-        "│12:00:00 ✎ server                     TOKEN_EXCHANGED                      guest user_id=bob {featured=true…│",
-        "│12:00:00 ✎ client      host           participantMetadataDidUpdate         guest user_id=bob {featured=true…│",
-        "│12:00:00 ≠ belief      viewer-android beliefChanged                        guest → stale user_id=bob {order…│",
-        "│12:00:00 ≠ belief      viewer-web     beliefChanged                        guest → stale user_id=bob {order…│",
-        "│12:00:00 ≠ belief      composition    beliefChanged                        guest → stale user_id=bob {order…│",
-        "└────────────────────────────────────────────────────────────────────────────────────────────────────────────┘",
+        "┌ Events 75 ───────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐",
+        "│12:00:00 ✎ runner                     exchangeAccepted                          guest                                                                         │",
+        "│12:00:00 ✎ server                     TOKEN_EXCHANGED                           guest user_id=bob {featured=true, order=0} [publish,subscribe]                │",
+        "│12:00:00 ✎ client      host           participantMetadataDidUpdate              guest user_id=bob {featured=true, order=0} [publish,subscribe]                │",
+        "│12:00:00 ≠ belief      viewer-android beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
+        "│                                                                                order=0} reason=android@1.36.0 has no participantMetadataUpdated (iOS/Android │",
+        "│                                                                                1.37.0, Web 1.33.0): sees the change when guest republishes or reconnects     │",
+        "│12:00:00 ≠ belief      viewer-web     beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
+        "│                                                                                order=0} reason=web@1.32.0 has no participantMetadataUpdated (iOS/Android     │",
+        "│                                                                                1.37.0, Web 1.33.0): sees the change when guest republishes or reconnects     │",
+        "│12:00:00 ≠ belief      main           beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
+        "│                                                                                order=0} reason=composition main (on-reconnect) keeps the attributes guest    │",
+        "│                                                                                started publishing with: sees the change when guest republishes or reconnects │",
+        "└──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘",
       ])
-    #expect(grid.style(x: 10, y: 3) == Fixture.theme[.metadata])
-    #expect(grid.style(x: 10, y: 6) == Fixture.theme[.stale])
+    #expect(grid.style(x: 10, y: 2) == Fixture.theme[.metadata])
+    #expect(grid.style(x: 12, y: 4) == Fixture.theme[.stale])
     #expect(grid.style(x: 1, y: 1) == Fixture.theme[.muted])
+  }
+
+  @Test func narrowLogKeepsNamesWholeAndWrapsSubjects() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 100, height: 9) { rect, grid in
+      LogView.render(state, in: rect, into: &grid)
+    }
+    // Narrow: one column for the observer (or the source); the name column is as wide as
+    // the longest name in the window; the newest event sits at the bottom.
+    #expect(
+      Fixture.text(grid) == [
+        "┌ Events 75 ───────────────────────────────────────────────────────────────────────────────────────┐",
+        "│12:00:00 ≠ viewer-android beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
+        "│12:00:00 ≠ viewer-web     beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
+        "│                                                       user_id=bob {featured=true, order=0}       │",
+        "│                                                       reason=web@1.32.0 has no…                  │",
+        "│12:00:00 ≠ main           beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
+        "│                                                       user_id=bob {featured=true, order=0}       │",
+        "│                                                       reason=composition main (on-reconnect)…    │",
+        "└──────────────────────────────────────────────────────────────────────────────────────────────────┘",
+      ])
+    #expect(grid.style(x: 12, y: 1) == Fixture.theme[.stale])
   }
 
   @Test func headerNamesStageClockPublishersPolicyThemeAndDriver() throws {

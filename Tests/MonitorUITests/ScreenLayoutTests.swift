@@ -48,6 +48,18 @@ import Testing
     }
   }
 
+  @Test(arguments: [1, 2, 3])
+  func wrappedStatusTakesRowsFromTheLog(lines: Int) throws {
+    let size = TerminalSize(width: 100, height: 30)
+    let one = try #require(ScreenLayout(size: size, participantCount: 4))
+    let layout = try #require(ScreenLayout(size: size, participantCount: 4, statusRows: lines))
+    let rows = lines
+    #expect(layout.status.height == rows)
+    #expect(layout.status.maxY == layout.footer.y)
+    #expect(layout.log.maxY == layout.status.y)
+    #expect(layout.log.height == one.log.height - (rows - 1))
+  }
+
   @Test func belowTheMinimumThereIsNoLayout() {
     #expect(ScreenLayout(size: TerminalSize(width: 59, height: 40), participantCount: 4) == nil)
     #expect(ScreenLayout(size: TerminalSize(width: 120, height: 17), participantCount: 4) == nil)

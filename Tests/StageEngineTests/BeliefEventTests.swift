@@ -62,10 +62,10 @@ struct BeliefEventTests {
       composition: CompositionConfiguration(participantOrderAttribute: "order", updates: policy))
     try fixture.join("guest", attributes: ["order": "3"])
     let (_, exchanged) = try fixture.exchange("guest", attributes: ["order": "1"])
-    let expected = policy == .live ? [] : ["belief beliefChanged composition→guest stale"]
+    let expected = policy == .live ? [] : ["belief beliefChanged main→guest stale"]
     #expect(beliefs(exchanged).map(\.line) == expected)
-    fixture.stage.setCompositionPolicy(.live)
-    let switched = policy == .live ? [] : ["belief beliefChanged composition→guest current"]
+    try fixture.stage.setCompositionPolicy(.live)
+    let switched = policy == .live ? [] : ["belief beliefChanged main→guest current"]
     #expect(beliefs(fixture.stage.drainEvents()).map(\.line) == switched)
   }
 

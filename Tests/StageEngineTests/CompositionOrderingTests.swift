@@ -104,11 +104,11 @@ struct CompositionOrderingTests {
     try fixture.join("b", attributes: ["order": "1"])
     _ = try fixture.exchange("a", attributes: ["order": "0"])
     _ = fixture.stage.drainEvents()
-    fixture.stage.setCompositionPolicy(.live)
+    try fixture.stage.setCompositionPolicy(.live)
     let layout = fixture.stage.drainEvents().filter { $0.kind == .layoutChanged }
     #expect(layout.count == 1)
     #expect(layout.first?.slots?.map(\.participant) == ["a", "b"])
-    fixture.stage.setCompositionPolicy(.onReconnect)
+    try fixture.stage.setCompositionPolicy(.onReconnect)
     #expect(fixture.stage.drainEvents().isEmpty)
   }
 }

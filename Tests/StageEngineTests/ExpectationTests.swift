@@ -49,6 +49,8 @@ import Testing
     #"{"observer": "fan", "sees": "host", "as": "current", "attributes": {"seat": "2"}}"#,
     #"{"observer": "fan", "sees": "cohost", "as": "unseen"}"#,
     #"{"composition": {"slots": [{"role": "tile", "participant": "host"}], "pip": null}}"#,
+    #"{"composition": {"id": "main", "featured": null}}"#,
+    #"{"observer": "main", "sees": "host", "as": "stale", "attributes": {}}"#,
     #"{"events": {"includes": [{"source": "server", "kind": "PUBLISH_STOPPED"}, {"kind": "participantLeft", "observer": "fan", "participant": "cohost"}], "inOrder": true, "excludes": [{"source": "strategy"}]}}"#,
     #"{"events": {"includes": [{"kind": "TOKEN_EXCHANGED", "newToken": {"capabilities": ["subscribe"]}}, {"kind": "step", "errorCode": null}]}}"#,
   ]
@@ -118,6 +120,10 @@ import Testing
     (
       #"{"composition": {"slots": [{"role": "featured", "participant": "host"}]}}"#,
       "expected the composition's slots to be [featured:host], but they are [tile:host]"
+    ),
+    (
+      #"{"observer": "main", "sees": "host", "as": "current"}"#,
+      "expected main to see host as current, but it is stale (alice {})"
     ),
     (
       #"{"composition": {"featured": "host"}}"#,

@@ -47,7 +47,8 @@ import Testing
   @Test func everyRequiredScenarioExists() {
     for required in [
       "cohost-upgrade", "downgrade-while-publishing", "visibility-matrix", "rejected-exchanges",
-      "composition-on-reconnect", "composition-live", "stage-capacity",
+      "composition-on-reconnect", "composition-live", "stage-capacity", "mute", "network-drop",
+      "two-compositions",
     ] {
       #expect(Self.names.contains("Scenarios/\(required)"), "missing Scenarios/\(required).json")
     }

@@ -61,7 +61,8 @@ extension AppController {
   /// Moves the selection or scrolls the focused pane (or the help overlay).
   private func move(_ action: Action) {
     if case .help(let scroll) = state.overlay {
-      let last = HelpContent.lines(state.keymap, ascii: false).count - 1
+      let lines = OverlayView.helpLines(state.keymap, ascii: false, screenWidth: screenWidth)
+      let last = lines.count - 1
       state.overlay = .help(scroll: min(last, max(0, scroll + delta(action, page: pageSize))))
       return
     }

@@ -112,14 +112,18 @@ extension AppController {
   }
 
   func setPolicy(_ policy: CompositionConfiguration.UpdatePolicy) {
-    guard state.snapshot.composition != nil else {
+    guard let composition = state.snapshot.composition else {
       report("this scenario has no composition", .error)
       return
     }
-    stage.recordStep("ui: composition policy \(policy.rawValue)")
-    stage.setCompositionPolicy(policy)
+    stage.recordStep("ui: composition \(composition.id) policy \(policy.rawValue)")
+    do {
+      try stage.setCompositionPolicy(policy, composition: composition.id)
+      report("composition \(composition.id) update policy: \(policy.rawValue)", .success)
+    } catch {
+      report(error.message, .error)
+    }
     refresh()
-    report("composition update policy: \(policy.rawValue)", .success)
   }
 
   /// Runs the next scripted step; a step the stage cannot take is reported, not fatal.

@@ -15,6 +15,8 @@ public final class AppController {
   let prepared: [PreparedToken]
   /// Rows a page moves; updated from the screen size.
   var pageSize = 10
+  /// Columns of the screen; the help overlay wraps to it, and scrolling counts wrapped lines.
+  var screenWidth = 120
 
   /// Creates a controller for `runner`.
   public init(
@@ -59,9 +61,10 @@ public final class AppController {
     perform(action)
   }
 
-  /// Adapts paging to the terminal height.
+  /// Adapts paging to the terminal height and the help's wrapping to its width.
   public func screenResized(to size: TerminalSize) {
     pageSize = max(1, size.height / 3)
+    screenWidth = size.width
   }
 
   /// Whether work waits for a pause in typing (`tick` does it); the loop then waits less.

@@ -32,7 +32,8 @@ public struct EventCategory: Equatable, Sendable {
       return EventCategory(role: .errorEvent, symbol: "✖", asciiSymbol: "X")
     case .shouldPublish, .streamsToPublish, .shouldSubscribe:
       return EventCategory(role: .strategy, symbol: "?", asciiSymbol: "?")
-    case .layoutChanged: return EventCategory(role: .composition, symbol: "▦", asciiSymbol: "#")
+    case .layoutChanged, .compositionStarted, .compositionStopped:
+      return EventCategory(role: .composition, symbol: "▦", asciiSymbol: "#")
     case .beliefChanged: return EventCategory(role: .stale, symbol: "≠", asciiSymbol: "!")
     case .step: return EventCategory(role: .runner, symbol: "▶", asciiSymbol: ">")
     }

@@ -2,23 +2,41 @@ import StageEngine
 import TerminalKit
 
 /// The event log: only the visible window of lines is visited. Each line shows the time,
-/// a symbol and colour by kind, the source, the observer, the platform's own event name and
-/// the subject.
+/// a symbol and colour by kind, the source and the observer (one column on narrow panes), the
+/// platform's own event name — never cut: the column is as wide as the longest name shown —
+/// and the subject, which wraps onto up to two more rows rather than being cut.
 public enum LogView {
-  /// Renders into `rect` (border included).
+  /// Rows one event may take (its line plus the subject's continuation).
+  static let maximumRows = 3
+  /// The longest platform event name (`STAGE_PARTICIPANT_SUBSCRIBE_STATE_CHANGED`).
+  static let longestName = 41
+
+  /// Renders into `rect` (border included), newest event at the bottom.
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
     let inner = PaneFrame.draw(
       rect, title: title(state.log), focused: state.focus == .log, theme: state.theme,
       into: &grid)
     guard inner.height > 0 else { return }
     let numbers = state.log.window(limit: inner.height, offsetFromEnd: state.logScroll)
-    let nameWidth = min(41, max(16, inner.width - 72))
-    for (row, number) in numbers.enumerated() {
-      guard let line = state.log.line(number) else { continue }
-      Span.draw(
-        spans(line, nameWidth: nameWidth, ellipsis: grid.glyphs.ellipsis), x: inner.x,
-        y: inner.y + row,
-        width: inner.width, theme: state.theme, into: &grid)
+    let lines = numbers.compactMap { state.log.line($0) }
+    let wide = inner.width >= 120
+    let nameWidth = min(longestName, lines.map { Span.columns($0.name) }.max() ?? 0)
+    let subjectX = 9 + 2 + (wide ? 12 + 15 : 15) + nameWidth + 1
+    let ellipsis = grid.glyphs.ellipsis
+    var bottom = inner.maxY
+    for line in lines.reversed() where bottom > inner.y {
+      let head = spans(line, wide: wide, nameWidth: nameWidth, ellipsis: ellipsis)
+      let subject = Span.wrap(
+        [Span(line.subject)], width: max(1, inner.width - subjectX), maxLines: maximumRows,
+        ellipsis: ellipsis)
+      let top = max(inner.y, bottom - subject.count)
+      for (offset, part) in subject.prefix(bottom - top).enumerated() {
+        let spans = offset == 0 ? head + part : part
+        let x = inner.x + (offset == 0 ? 0 : subjectX)
+        Span.draw(
+          spans, x: x, y: top + offset, width: inner.maxX - x, theme: state.theme, into: &grid)
+      }
+      bottom = top
     }
     if numbers.isEmpty {
       let text = state.log.filter.isEmpty ? "no events yet" : "no events match the filter"
@@ -34,16 +52,24 @@ public enum LogView {
     return parts.joined(separator: " · ")
   }
 
-  static func spans(_ line: LogLine, nameWidth: Int, ellipsis: String) -> [Span] {
+  /// The columns before the subject. Narrow panes show the observer, or the source for events
+  /// without one, in a single column.
+  static func spans(_ line: LogLine, wide: Bool, nameWidth: Int, ellipsis: String) -> [Span] {
     let ascii = ellipsis != "…"
     let role = line.category.role
-    return [
+    let source = sourceRole(line.event.source)
+    var spans = [
       Span(line.time + " ", .muted), Span(line.category.symbol(ascii: ascii) + " ", role),
-      Span(Span.fit(line.source, 11) + " ", sourceRole(line.event.source)),
-      Span(Span.fit(line.observer, 14, ellipsis: ellipsis) + " "),
-      Span(Span.fit(line.name, nameWidth, ellipsis: ellipsis) + " ", role),
-      Span(line.subject),
     ]
+    if wide {
+      spans.append(Span(Span.fit(line.source, 11) + " ", source))
+      spans.append(Span(Span.fit(line.observer, 14, ellipsis: ellipsis) + " "))
+    } else {
+      let who = line.observer.isEmpty ? line.source : line.observer
+      spans.append(Span(Span.fit(who, 14, ellipsis: ellipsis) + " ", source))
+    }
+    spans.append(Span(Span.fit(line.name, nameWidth, ellipsis: ellipsis) + " ", role))
+    return spans
   }
 
   private static func sourceRole(_ source: EventSource) -> ThemeRole {

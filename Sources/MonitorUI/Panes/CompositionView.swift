@@ -10,7 +10,10 @@ public enum CompositionView {
       rect, title: "Composition", focused: state.focus == .composition, theme: state.theme,
       into: &grid)
     guard inner.height > 0 else { return }
-    let lines = content(state, ascii: grid.glyphs == .ascii)
+    // Long settings and the layout it "would be" wrap rather than being cut.
+    let lines = content(state, ascii: grid.glyphs == .ascii).flatMap {
+      Span.wrap($0, width: inner.width, indent: "  ")
+    }
     for (row, line) in lines.prefix(inner.height).enumerated() {
       Span.draw(
         line, x: inner.x, y: inner.y + row, width: inner.width, theme: state.theme,

@@ -15,7 +15,7 @@ public enum DetailView {
     let inner = PaneFrame.draw(
       rect, title: title, focused: state.focus == .detail, theme: state.theme, into: &grid)
     guard let subject, inner.height > 0 else { return }
-    let content = DetailContent(state: state, subject: subject)
+    let content = DetailContent(state: state, subject: subject, width: inner.width)
     let scroll = min(state.detailScroll, max(0, content.count - inner.height))
     for row in 0..<min(inner.height, content.count - scroll) {
       Span.draw(
@@ -25,34 +25,47 @@ public enum DetailView {
   }
 }
 
-/// The detail pane's lines: fixed summary lines, one per observer, then the token.
+/// The detail pane's lines: the summary and the who-sees-what heading (wrapped to the pane),
+/// one line per observer, then the token (wrapped). An observer's line keeps its STALE badge
+/// and its reason whole and cuts only the believed metadata (the truth is in the heading);
+/// narrow panes leave out the observer's profile, which the reason names anyway.
 struct DetailContent {
-  let summary: [[Span]]
+  let head: [[Span]]
   let beliefs: [ObserverBelief]
-  let truth: ParticipantMetadata?
   let token: [[Span]]
+  let width: Int
+  /// Whether observer lines show the profile column.
+  let showsProfile: Bool
 
-  init(state: AppState, subject: ParticipantSnapshot) {
+  /// Columns of an observer line before the believed metadata: indent, ID, badge, spaces.
+  static let observerColumns = 2 + 15 + 1 + 7 + 1
+  /// The profile column, shown when the pane has room for it beside the longest reason
+  /// ("sees it on republish or reconnect") and some metadata.
+  static let profileColumns = 16
+  static let roomForProfile = observerColumns + profileColumns + 2 + 34 + 20
+
+  init(state: AppState, subject: ParticipantSnapshot, width: Int) {
+    self.width = width
     beliefs = state.beliefs
-    truth = subject.metadata
-    summary = Self.summary(subject, questionPending: state.pendingQuestion)
-    token = Self.token(subject.token, now: state.snapshot.time)
+    let truthText = subject.metadata.map(Self.metadataText) ?? "—"
+    let heading = [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
+    let summary = Self.summary(subject, questionPending: state.pendingQuestion) + [heading]
+    head = summary.flatMap { Span.wrap($0, width: width, indent: "    ") }
+    token = Self.token(subject.token, now: state.snapshot.time).flatMap {
+      Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
+    }
+    showsProfile = width >= Self.roomForProfile
   }
 
-  var count: Int { summary.count + 1 + max(1, beliefs.count) + token.count }
+  var count: Int { head.count + max(1, beliefs.count) + token.count }
 
   func line(_ index: Int) -> [Span] {
-    if index < summary.count { return summary[index] }
-    let afterSummary = index - summary.count
-    if afterSummary == 0 {
-      let truthText = truth.map(Self.metadataText) ?? "—"
-      return [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
-    }
-    let beliefIndex = afterSummary - 1
+    if index < head.count { return head[index] }
+    let beliefIndex = index - head.count
     if beliefs.isEmpty, beliefIndex == 0 {
       return [Span("  nobody sees it (observers only see publishers)", .muted)]
     }
-    if beliefIndex < beliefs.count { return Self.beliefLine(beliefs[beliefIndex]) }
+    if beliefIndex < beliefs.count { return beliefLine(beliefs[beliefIndex]) }
     let tokenIndex = beliefIndex - max(1, beliefs.count)
     return tokenIndex < token.count ? token[tokenIndex] : []
   }
@@ -61,41 +74,49 @@ struct DetailContent {
     "\(metadata.userId ?? "—") \(AttributeText.braced(metadata.attributes))"
   }
 
-  private static func beliefLine(_ belief: ObserverBelief) -> [Span] {
-    let marker =
-      belief.isStale
-      ? Span(" STALE ", .stale, attributes: .bold) : Span("current", .success)
-    var spans = [
-      Span("  " + Span.fit(belief.observer, 15) + " "), Span(Span.fit(belief.profile, 15), .muted),
-      Span(" "), marker, Span(" " + metadataText(belief.believed)),
-    ]
-    if belief.isStale, let reason = belief.reason {
-      // Reasons read "<who>: <why>"; the row already names who, so only the
-      // part that explains (e.g. "sees it on republish") is shown, and fits.
-      let why = reason.range(of: ": ").map { String(reason[$0.upperBound...]) } ?? reason
-      spans.append(Span("  " + why, .warning))
-    }
+  /// `  viewer-web      web@1.32.0       STALE  bob {order=2}  sees it on republish`.
+  private func beliefLine(_ belief: ObserverBelief) -> [Span] {
+    let why = Self.why(belief)
+    var spans = [Span("  " + Span.fit(belief.observer, 15) + " ")]
+    if showsProfile { spans.append(Span(Span.fit(belief.profile, 15) + " ", .muted)) }
+    spans.append(Self.marker(belief))
+    let used = Self.observerColumns + (showsProfile ? Self.profileColumns : 0)
+    let room = width - used - (why.isEmpty ? 0 : 2 + Span.columns(why))
+    let believed = Self.metadataText(belief.believed)
+    let fitted = Span.columns(believed) > room ? Span.fit(believed, max(2, room)) : believed
+    spans.append(Span(" " + fitted))
+    if !why.isEmpty { spans.append(Span("  " + why, .warning)) }
     return spans
+  }
+
+  private static func marker(_ belief: ObserverBelief) -> Span {
+    belief.isStale ? Span(" STALE ", .stale, attributes: .bold) : Span("current", .success)
+  }
+
+  /// Reasons read "<who>: <why>"; the row already names who, so only the part that explains
+  /// (e.g. "sees it on republish") is shown.
+  private static func why(_ belief: ObserverBelief) -> String {
+    guard belief.isStale, let reason = belief.reason else { return "" }
+    return reason.range(of: ": ").map { String(reason[$0.upperBound...]) } ?? reason
   }
 
   private static func summary(_ subject: ParticipantSnapshot, questionPending: PendingQuestion?)
     -> [[Span]]
   {
     let capabilities = subject.capabilities
+    // user_id and attributes are the "truth" of the who-sees-what heading below.
     var lines: [[Span]] = [
       [
         Span(subject.sdk.description, subject.sdk.supportsTokenExchange ? .accent : .warning),
         Span("  \(subject.connection.rawValue)"), Span("  \(subject.publish.rawValue)", .publish),
-        Span(
-          "  strategy publish=\(subject.strategy.publish.rawValue)"
-            + " subscribe=\(subject.strategy.subscribe.rawValue)", .muted),
-      ],
-      [
-        Span("capabilities "), Span(capabilities.publish ? "publish " : "", .publish),
+        Span("  cap "), Span(capabilities.publish ? "publish " : "", .publish),
         Span(capabilities.subscribe ? "subscribe" : "", .subscribe),
         Span(capabilities.publish || capabilities.subscribe ? "" : "none", .muted),
-        Span("   user_id \(subject.metadata?.userId ?? "—")"),
-        Span("   attributes \(AttributeText.braced(subject.metadata?.attributes ?? [:]))"),
+      ],
+      [
+        Span(
+          "strategy publish=\(subject.strategy.publish.rawValue)"
+            + " subscribe=\(subject.strategy.subscribe.rawValue)", .muted)
       ],
     ]
     if !subject.sdk.supportsTokenExchange {

@@ -4,11 +4,42 @@ import TerminalKit
 /// The top bar: stage, virtual clock, publishers, composition policy, theme and what the
 /// keyboard is driving (script progress lives in the footer's `n` hint).
 public enum HeaderView {
-  /// Renders into `rect`.
+  /// Renders into `rect`. When everything does not fit, the least needed parts go first (the
+  /// theme name, then the date, then the driven participant's SDK), so the composition's
+  /// policy is never cut.
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
     let style = state.theme[.header]
     grid.fill(rect, style: style)
-    let time = VirtualTime.iso8601(state.snapshot.time)
+    let ascii = grid.glyphs == .ascii
+    let separator = ascii ? " | " : " │ "
+    let (left, driving) = fitting(state, width: rect.width, separator: separator, ascii: ascii)
+    // The stage's facts win over the driving text when even the shortest variant is too long.
+    let room = max(0, rect.width - DisplayWidth.of(left) - 1)
+    let shown = min(DisplayWidth.of(driving), room)
+    grid.put(left, x: rect.x, y: rect.y, style: style, maxWidth: rect.width - shown)
+    grid.put(
+      driving, x: rect.maxX - shown, y: rect.y, style: style.adding(.bold), maxWidth: shown)
+  }
+
+  /// The left text and the driving text for `width`: the fullest variant that fits, else the
+  /// shortest one (which the grid ends with an ellipsis).
+  static func fitting(_ state: AppState, width: Int, separator: String, ascii: Bool) -> (
+    String, String
+  ) {
+    let iso = VirtualTime.iso8601(state.snapshot.time)
+    let clock = String(iso.dropFirst(11))
+    var variants: [(String, String)] = []
+    for (withTheme, time, withSDK) in [
+      (true, iso, true), (false, iso, true), (false, clock, true), (false, clock, false),
+    ] {
+      let left = " " + parts(state, time: time, withTheme: withTheme).joined(separator: separator)
+      variants.append((left, drivingText(state, ascii: ascii, withSDK: withSDK)))
+    }
+    return variants.first { DisplayWidth.of($0.0) + 1 + DisplayWidth.of($0.1) <= width }
+      ?? variants[variants.count - 1]
+  }
+
+  private static func parts(_ state: AppState, time: String, withTheme: Bool) -> [String] {
     var parts = [
       "stage \(state.stageID)", time,
       "publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)",
@@ -18,26 +49,18 @@ public enum HeaderView {
     } else {
       parts.append("no composition")
     }
-    parts.append("theme \(state.theme.name)")
-    let separator = grid.glyphs == .ascii ? " | " : " │ "
-    let driving = drivingText(state, ascii: grid.glyphs == .ascii)
-    let drivingWidth = DisplayWidth.of(driving)
-    let leftWidth = max(0, rect.width - drivingWidth - 1)
-    grid.put(
-      " " + parts.joined(separator: separator), x: rect.x, y: rect.y, style: style,
-      maxWidth: leftWidth)
-    grid.put(
-      driving, x: rect.maxX - drivingWidth, y: rect.y, style: style.adding(.bold),
-      maxWidth: drivingWidth)
+    if withTheme { parts.append("theme \(state.theme.name)") }
+    return parts
   }
 
   /// "▶ guest (android@1.37.0)", or the composition when its pane has focus.
-  public static func drivingText(_ state: AppState, ascii: Bool) -> String {
+  public static func drivingText(_ state: AppState, ascii: Bool, withSDK: Bool = true) -> String {
     let arrow = ascii ? ">" : "▶"
     if state.focus == .composition, let composition = state.snapshot.composition {
       return "\(arrow) composition (\(composition.configuration.updates.rawValue))"
     }
     guard let participant = state.selectedParticipant else { return "\(arrow) nobody" }
-    return "\(arrow) \(participant.id) (\(participant.sdk))"
+    return withSDK
+      ? "\(arrow) \(participant.id) (\(participant.sdk))" : "\(arrow) \(participant.id)"
   }
 }

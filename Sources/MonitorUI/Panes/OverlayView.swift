@@ -1,22 +1,56 @@
 import TerminalKit
 
-/// Overlays drawn over the panes: the help and the token deck.
+/// Overlays drawn over the panes: the help and the token deck. An overlay is centred in the
+/// space between the header and the status line and clears what it covers plus a one-cell
+/// margin, so no pane shows through beside it.
 public enum OverlayView {
-  /// The centred box an overlay uses on a screen of `bounds`.
-  public static func box(in bounds: Rect, widthPercent: Int, heightPercent: Int) -> Rect {
-    let width = max(20, bounds.width * widthPercent / 100)
-    let height = max(8, (bounds.height - 2) * heightPercent / 100)
+  /// Beside an overlay, strips of the panes narrower than this are covered too: slivers of
+  /// pane text next to a box read as noise.
+  static let narrowestStrip = 8
+
+  /// The centred box for an overlay at most `width` × `height` (its border included) on a
+  /// screen of `bounds`, leaving room for the margin.
+  public static func box(in bounds: Rect, width: Int, height: Int) -> Rect {
+    let area = self.area(in: bounds).inset(by: 1)
+    var boxWidth = min(max(20, width), area.width)
+    if (area.width - boxWidth) / 2 < narrowestStrip { boxWidth = area.width }
+    let boxHeight = min(max(8, height), area.height)
     return Rect(
-      x: max(0, (bounds.width - width) / 2), y: 1, width: min(width, bounds.width),
-      height: min(height, bounds.height - 3))
+      x: area.x + (area.width - boxWidth) / 2, y: area.y + (area.height - boxHeight) / 2,
+      width: boxWidth, height: boxHeight)
+  }
+
+  /// The rows an overlay may use: below the header, above the status line and the footer.
+  static func area(in bounds: Rect) -> Rect {
+    Rect(x: bounds.x, y: bounds.y + 1, width: bounds.width, height: bounds.height - 3)
+  }
+
+  /// Paints `box` and the one-cell margin around it with the theme's background.
+  public static func clear(_ box: Rect, theme: Theme, into grid: inout CellGrid) {
+    let margin = Rect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2)
+    grid.fill(margin.intersection(area(in: grid.bounds)), style: theme[.text])
+  }
+
+  /// The help box on a screen of `bounds`: 90 % of the width, the full height.
+  static func helpBox(in bounds: Rect) -> Rect {
+    box(in: bounds, width: bounds.width * 90 / 100, height: bounds.height)
+  }
+
+  /// The help's lines wrapped to its box on a screen `screenWidth` columns wide (what scrolling
+  /// counts); continuation lines are indented past the key column.
+  public static func helpLines(_ keymap: Keymap, ascii: Bool, screenWidth: Int) -> [[Span]] {
+    let width = helpBox(in: Rect(width: screenWidth, height: 40)).width - 3
+    return HelpContent.lines(keymap, ascii: ascii).flatMap {
+      Span.wrap($0, width: width, indent: String(repeating: " ", count: 16))
+    }
   }
 
   /// Renders the help overlay scrolled by `scroll` lines.
   public static func renderHelp(_ state: AppState, scroll: Int, into grid: inout CellGrid) {
-    let rect = box(in: grid.bounds, widthPercent: 90, heightPercent: 100)
-    grid.fill(rect, style: state.theme[.text])
+    let rect = helpBox(in: grid.bounds)
+    clear(rect, theme: state.theme, into: &grid)
     let inner = PaneFrame.draw(rect, title: "Help", focused: true, theme: state.theme, into: &grid)
-    let lines = HelpContent.lines(state.keymap, ascii: grid.glyphs == .ascii)
+    let lines = helpLines(state.keymap, ascii: grid.glyphs == .ascii, screenWidth: grid.width)
     let first = min(scroll, max(0, lines.count - inner.height))
     for row in 0..<min(inner.height, lines.count - first) {
       Span.draw(

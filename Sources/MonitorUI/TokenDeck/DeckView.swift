@@ -5,9 +5,9 @@ import TerminalKit
 public enum DeckView {
   /// Renders `deck` over the panes.
   public static func render(_ state: AppState, _ deck: DeckState, into grid: inout CellGrid) {
-    var rect = OverlayView.box(in: grid.bounds, widthPercent: 94, heightPercent: 100)
-    rect.height = min(rect.height, max(16, deck.candidates.count + 4))
-    grid.fill(rect, style: state.theme[.text])
+    let rect = OverlayView.box(
+      in: grid.bounds, width: grid.width * 94 / 100, height: max(16, deck.candidates.count + 4))
+    OverlayView.clear(rect, theme: state.theme, into: &grid)
     let profile = state.snapshot.participant(deck.participant)?.sdk.description ?? ""
     let inner = PaneFrame.draw(
       rect, title: "Token deck: \(deck.participant) (\(profile)) — Enter exchanges, Esc closes",
@@ -86,7 +86,9 @@ public enum DeckView {
   private static func draw(
     _ lines: [[Span]], in rect: Rect, _ theme: Theme, into grid: inout CellGrid
   ) {
-    for (row, line) in lines.prefix(rect.height).enumerated() {
+    // Claim diffs and predicted effects wrap rather than being cut.
+    let wrapped = lines.flatMap { Span.wrap($0, width: rect.width, indent: "    ") }
+    for (row, line) in wrapped.prefix(rect.height).enumerated() {
       Span.draw(line, x: rect.x, y: rect.y + row, width: rect.width, theme: theme, into: &grid)
     }
   }

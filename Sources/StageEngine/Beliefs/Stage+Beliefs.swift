@@ -3,8 +3,9 @@
 /// the truth, and when it catches up, the stream gets a `beliefChanged` event. Only stale
 /// pairs are remembered, so a fan-out to observers that stay current costs nothing extra.
 extension Stage {
-  /// The observer slot that stands for the server-side composition.
-  static let compositionObserver = -1
+  /// The observer key that stands for composition `index`: minus its serial, so it never
+  /// collides with a client slot and survives other compositions stopping.
+  func compositionObserver(_ index: Int) -> Int { -compositions[index].serial }
 
   /// Observer `observer` still believes metadata `version` of `participant`, which has moved on.
   /// Emitted again when the truth moves on while the belief is already stale.
@@ -12,8 +13,8 @@ extension Stage {
     staleBeliefs.insert(BeliefKey(observer: observer, participant: participant))
     let name = clients[participant].id
     let reason =
-      if observer == Self.compositionObserver {
-        "composition (\(composition?.configuration.updates.rawValue ?? "")) keeps the attributes"
+      if let state = composition(observer: observer) {
+        "composition \(state.id) (\(state.configuration.updates.rawValue)) keeps the attributes"
           + " \(name) started publishing with: sees the change when \(name) republishes or"
           + " reconnects"
       } else {
@@ -34,18 +35,24 @@ extension Stage {
       reason: reason())
   }
 
-  /// Forgets every stale belief of the composition (it was removed).
-  func forgetCompositionBeliefs() {
-    staleBeliefs = staleBeliefs.filter { $0.observer != Self.compositionObserver }
+  /// Forgets every stale belief of composition `index` (it is being stopped).
+  func forgetBeliefs(ofComposition index: Int) {
+    let observer = compositionObserver(index)
+    staleBeliefs = staleBeliefs.filter { $0.observer != observer }
+  }
+
+  private func composition(observer: Int) -> CompositionState? {
+    guard observer < 0 else { return nil }
+    return compositions.first { $0.serial == -observer }
   }
 
   private func emitBelief(
     _ state: String, observer: Int, about participant: Int, version: Int, reason: String
   ) {
     var event =
-      if observer == Self.compositionObserver {
+      if let state = composition(observer: observer) {
         StageEvent(
-          source: .belief, kind: .beliefChanged, observer: "composition",
+          source: .belief, kind: .beliefChanged, observer: state.id,
           participant: clients[participant].id)
       } else {
         StageEvent(
@@ -62,7 +69,7 @@ extension Stage {
   }
 }
 
-/// One observer–participant pair whose belief is stale (observer -1: the composition).
+/// One observer–participant pair whose belief is stale (a negative observer: a composition).
 struct BeliefKey: Hashable {
   let observer: Int
   let participant: Int

@@ -15,10 +15,10 @@ struct Client {
   /// Column in `Stage.views` while publishing, else -1.
   var publisherSlot = -1
   var pendingPublishQuestion = false
+  /// Local streams the app has muted; they stay muted across unpublish and network drops.
+  var muted: MediaStreams = []
   /// Every distinct user ID / attributes value this participant has had; index = version.
   var history: [ParticipantMetadata] = []
-  /// The metadata version the composition believes (policy on-reconnect lags behind).
-  var compositionVersion = 0
 
   init(id: String, sdk: SDKProfile, strategy: StrategySettings) {
     self.id = id
@@ -57,8 +57,14 @@ struct RemoteView {
   var version: Int32 = 0
 }
 
-/// The composition's configuration and the layout it last announced (internal).
+/// One running composition: its ID, configuration, the layout it last announced and
+/// the metadata version it believes of each publisher (internal).
 struct CompositionState {
+  let id: String
+  /// Unique for the stage's lifetime (1, 2, …); beliefs are keyed by it.
+  let serial: Int
   var configuration: CompositionConfiguration
   var slots: [CompositionSlot] = []
+  /// Client slot → the metadata version this composition believes (on-reconnect lags).
+  var versions: [Int: Int] = [:]
 }

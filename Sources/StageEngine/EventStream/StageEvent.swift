@@ -16,7 +16,8 @@ public struct StageEvent: Equatable, Sendable {
   public var source: EventSource
   /// The canonical kind (§5.1, §2.3, §5.2, §4, runner).
   public var kind: EventKind
-  /// Participant ID of the SDK client reporting it (client and strategy events).
+  /// Participant ID of the SDK client reporting it (client and strategy events), or the
+  /// ID of the composition reporting it (composition events).
   public var observer: String?
   /// That client's SDK profile (client and strategy events).
   public var sdk: SDKProfile?
@@ -142,6 +143,10 @@ public enum EventKind: String, Sendable, CaseIterable {
   case tokenExchanged = "TOKEN_EXCHANGED"
   /// Composition: the layout changed (§4).
   case layoutChanged
+  /// Composition: started during the run (StartComposition); `message` has its settings.
+  case compositionStarted
+  /// Composition: stopped during the run (StopComposition).
+  case compositionStopped
   /// Runner: a scenario step or UI action starts.
   case step
   /// Runner: an exchange was rejected (§3.1 or §3.2).

@@ -162,17 +162,7 @@ extension Stage {
         observer: observer, about: slot,
         reason: "participantMetadataUpdated carried the current values")
     }
-    guard composition != nil else { return }
-    if composition?.configuration.updates == .live {
-      clients[slot].compositionVersion = version
-      updateLayout()
-      believeCurrent(
-        observer: Self.compositionObserver, about: slot,
-        reason: "composition (live) took the new attributes")
-    } else {
-      believeStale(
-        observer: Self.compositionObserver, about: slot, version: clients[slot].compositionVersion)
-    }
+    compositionsSeeExchange(of: slot)
   }
 
   /// §3.4: the exchanging Web client (≥ 1.33.0, which every client that can exchange

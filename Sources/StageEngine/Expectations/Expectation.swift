@@ -81,8 +81,10 @@ public struct BeliefExpectation: Sendable {
   public var attributes: [String: String]?
 }
 
-/// `{"composition": {"slots": […], "featured": "guest", "pip": null}}`.
+/// `{"composition": {"id": "side", "slots": […], "featured": "guest", "pip": null}}`.
 public struct CompositionExpectation: Sendable {
+  /// Which composition (`"id"`); the scenario's own, `main`, unless given.
+  public var id = Stage.firstCompositionID
   /// The whole layout, in order.
   public var slots: [CompositionSlot]?
   /// Who holds the featured slot; `.some(nil)` expects nobody.

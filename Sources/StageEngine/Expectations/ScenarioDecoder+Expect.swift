@@ -85,7 +85,7 @@ extension ScenarioDecoder {
   {
     let object = try node.object(allowed: Self.beliefExpectFields)
     var expectation = BeliefExpectation(
-      observer: try participant(object.required("observer")),
+      observer: try participantOrComposition(object.required("observer")),
       participant: try participant(object.required("sees")))
     expectation.view = try object.optional("as")?.choice(BeliefExpectation.View.self)
     expectation.userId = try object.optional("userId").map(optionalString)
@@ -97,8 +97,16 @@ extension ScenarioDecoder {
   private func decodeCompositionExpectation(_ node: ScenarioNode) throws(ScenarioError)
     -> CompositionExpectation
   {
-    let object = try node.object(allowed: ["slots", "featured", "pip"])
+    let object = try node.object(allowed: ["id", "slots", "featured", "pip"])
     var expectation = CompositionExpectation()
+    if let id = object.optional("id") {
+      expectation.id = try id.string()
+      guard compositionIDs.contains(expectation.id) else {
+        throw id.error(
+          "unknown composition \"\(expectation.id)\"; compositions: "
+            + (compositionIDs.isEmpty ? "none" : compositionIDs.joined(separator: ", ")))
+      }
+    }
     if let slots = object.optional("slots") {
       expectation.slots = try slots.array().map { element throws(ScenarioError) in
         let slot = try element.object(allowed: ["role", "participant"])
@@ -109,7 +117,7 @@ extension ScenarioDecoder {
     }
     expectation.featured = try object.optional("featured").map(optionalParticipant)
     expectation.pip = try object.optional("pip").map(optionalParticipant)
-    try requireCheck(object, beyond: [])
+    try requireCheck(object, beyond: ["id"])
     return expectation
   }
 
@@ -147,15 +155,15 @@ extension ScenarioDecoder {
     return EventPattern(json: node.value)
   }
 
-  /// Values with a closed set of spellings: kinds, sources, participants (or the
-  /// composition as a belief observer), capabilities.
+  /// Values with a closed set of spellings: kinds, sources, participants (or a
+  /// composition's ID as an observer), capabilities.
   private func checkPatternValue(_ node: ScenarioNode, key: String) throws(ScenarioError) {
     guard node.value != .null else { return }
     switch key {
     case "kind": _ = try node.choice(EventKind.self)
     case "source": _ = try node.choice(EventSource.self)
-    case "observer" where node.value == .string("composition"): break
-    case "observer", "participant", "remoteParticipantId": _ = try participant(node)
+    case "observer": _ = try participantOrComposition(node)
+    case "participant", "remoteParticipantId": _ = try participant(node)
     case "capabilities": _ = try decodeCapabilities(node)
     default: break
     }

@@ -74,9 +74,16 @@ extension Stage {
 
   func verdict(_ expectation: BeliefExpectation) -> ExpectationVerdict {
     var verdict = ExpectationVerdict()
-    guard let slot = slotByID[expectation.observer] else { return verdict }
     let (observer, publisher) = (expectation.observer, expectation.participant)
-    let view = participantSnapshot(slot).remotes.first { $0.participant == publisher }
+    let views: [RemoteViewSnapshot]
+    if let slot = slotByID[observer] {
+      views = participantSnapshot(slot).remotes
+    } else if let state = compositions.first(where: { $0.id == observer }) {
+      views = compositionSnapshot(state).believed
+    } else {
+      views = []
+    }
+    let view = views.first { $0.participant == publisher }
     let standing = view.map {
       "\($0.isStale ? "stale" : "current") (\(ExpectationText.metadata($0.believed)))"
     }
@@ -122,8 +129,8 @@ extension Stage {
 
   func verdict(_ expectation: CompositionExpectation) -> ExpectationVerdict {
     var verdict = ExpectationVerdict()
-    let slots = composition?.slots
-    let none = "the stage has no composition"
+    let slots = compositions.first { $0.id == expectation.id }?.slots
+    let none = "composition \(expectation.id) is not running"
     if let expected = expectation.slots {
       verdict.check(
         slots == expected, expected: ExpectationText.slots(expected),

@@ -13,7 +13,9 @@ extension ScenarioDecoder {
         "expected a step object such as {\"join\": \"host\"}, found \(node.value.typeName)")
     }
     let verb = try findVerb(node, keys: members.map(\.key))
-    let object = try node.object(allowed: [verb] + (Self.verbFields[verb] ?? []))
+    let fields = Self.verbFields[verb] ?? Self.mediaVerbFields[verb] ?? []
+    let object = try node.object(allowed: [verb] + fields)
+    if let step = try decodeMediaStep(verb, object) { return step }
     let verbNode = try object.required(verb)
     if verb == "advance" { return .advance(try verbNode.duration()) }
     if verb == "expect" { return .expect(try decodeExpectation(verbNode)) }

@@ -69,6 +69,8 @@ struct ScenarioDecoder {
   let baseDirectory: String
   var participantIDs: [String] = []
   var keyARNs: [String] = []
+  /// `main` (with a top-level composition) and every ID a `startComposition` step names.
+  var compositionIDs: [String] = []
   /// The scenario's keys, so token descriptions that need minting can be checked.
   var keys: [ScenarioKey] = []
 
@@ -83,6 +85,7 @@ struct ScenarioDecoder {
     self.keys = keys ?? []
     let composition = try root.optional("composition").map(decodeComposition)
     let participants = try decodeParticipants(root.required("participants"))
+    compositionIDs = Self.compositionIDs(root, hasComposition: composition != nil)
     let steps = try root.optional("steps").map { node throws(ScenarioError) in
       try node.array().map { step throws(ScenarioError) in try decodeStep(step) }
     }

@@ -124,6 +124,8 @@ public final class ScenarioRunner {
     case .advance(let duration): stage.advance(by: duration)
     case .reconnect(let id): try stage.reconnect(participant: id)
     case .answer(let id, let publish): try stage.answer(participant: id, publish: publish)
+    case .media(let step): try stage.perform(step)
+    case .composition(let step): try stage.perform(step)
     case .expect(let expectation):
       expectations.check(expectation, on: stage, location: location)
     case .setStrategy(let id, let publish, let subscribe):

@@ -17,6 +17,8 @@ extension ScenarioStep {
       if let subscribe { parts.append("subscribe=\(subscribe.rawValue)") }
       return parts.joined(separator: " ")
     case .answer(let id, let publish): return "answer \(id) publish=\(publish)"
+    case .media(let step): return step.summary
+    case .composition(let step): return step.summary
     case .expect(let expectation): return "expect \(JSONWriter.compact(expectation.json))"
     default: return "\(verb) \(participant ?? "")"
     }

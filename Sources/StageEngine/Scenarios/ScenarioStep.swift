@@ -24,6 +24,10 @@ public enum ScenarioStep: Sendable {
     String, publish: StrategySettings.Publish?, subscribe: StrategySettings.Subscribe?)
   /// The person at the keyboard answers a pending `ask` publish question.
   case answer(String, publish: Bool)
+  /// Mute/unmute or a network drop (`ScenarioStep+Media.swift`).
+  case media(MediaStep)
+  /// A composition started or stopped (`ScenarioStep+Media.swift`).
+  case composition(CompositionStep)
   /// A statement about the stage checked at this point; never changes it.
   case expect(Expectation)
 
@@ -41,24 +45,28 @@ public enum ScenarioStep: Sendable {
     case .reconnect: return "reconnect"
     case .setStrategy: return "setStrategy"
     case .answer: return "answer"
+    case .media(let step): return step.verb
+    case .composition(let step): return step.verb
     case .expect: return "expect"
     }
   }
 
-  /// The participant the step acts on (`nil` for `advance`).
+  /// The participant the step acts on (`nil` for `advance` and compositions).
   public var participant: String? {
     switch self {
     case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
       .refreshStrategy(let id), .exchange(let id, _), .disconnect(let id), .reconnect(let id),
       .setStrategy(let id, _, _), .answer(let id, _):
       return id
-    case .advance, .expect: return nil
+    case .media(let step): return step.participant
+    case .advance, .composition, .expect: return nil
     }
   }
 
   /// Every verb a scenario may use, for validation and suggestions.
-  public static let verbs = [
-    "join", "leave", "publish", "unpublish", "refreshStrategy", "exchange", "disconnect",
-    "advance", "reconnect", "setStrategy", "answer", "expect",
-  ]
+  public static let verbs =
+    [
+      "join", "leave", "publish", "unpublish", "refreshStrategy", "exchange", "disconnect",
+      "advance", "reconnect", "setStrategy", "answer", "expect",
+    ] + mediaVerbs
 }

@@ -116,13 +116,19 @@ extension Stage {
   }
 
   func connect(_ slot: Int, with token: ParticipantToken) {
+    emitState(
+      .connectionStateChanged, ConnectionState.connecting.rawValue, observer: slot, about: slot)
+    establish(slot, with: token, joined: true)
+  }
+
+  /// `connected` with `token`: server `JOINED` when `joined` (a new session), the publish
+  /// question if the token allows publish, then every current publisher comes into view.
+  func establish(_ slot: Int, with token: ParticipantToken, joined: Bool) {
     clients[slot].adopt(token)
     clients[slot].connection = .connected
     emitState(
-      .connectionStateChanged, ConnectionState.connecting.rawValue, observer: slot, about: slot)
-    emitState(
       .connectionStateChanged, ConnectionState.connected.rawValue, observer: slot, about: slot)
-    emitServer(.joined, participant: slot)
+    if joined { emitServer(.joined, participant: slot) }
     joinOrder.append(slot)
     if clients[slot].capabilities.publish { askPublish(slot) }
     for publisher in publishOrder where publisher != slot {
@@ -132,6 +138,20 @@ extension Stage {
 
   /// Unpublishes if publishing, ends the client's subscriptions, then disconnected and `LEFT`.
   func disconnect(_ slot: Int, reason: String) {
+    loseConnection(slot)
+    if clients[slot].sdk.platform == .web {
+      var event = clientEvent(.stageLeft, observer: slot, about: slot)
+      event.reason = reason
+      emit(event)
+    }
+    var left = serverEvent(.left, participant: slot)
+    left.reason = reason
+    emit(left)
+  }
+
+  /// Unpublishes if publishing, ends the client's subscriptions, then `disconnected`:
+  /// what leaving and a network drop have in common.
+  func loseConnection(_ slot: Int) {
     clients[slot].pendingPublishQuestion = false
     if clients[slot].publish != .notPublished { unpublishFlow(slot) }
     for publisher in publishOrder where publisher != slot {
@@ -142,14 +162,6 @@ extension Stage {
     clients[slot].connection = .disconnected
     emitState(
       .connectionStateChanged, ConnectionState.disconnected.rawValue, observer: slot, about: slot)
-    if clients[slot].sdk.platform == .web {
-      var event = clientEvent(.stageLeft, observer: slot, about: slot)
-      event.reason = reason
-      emit(event)
-    }
-    var left = serverEvent(.left, participant: slot)
-    left.reason = reason
-    emit(left)
     if let position = joinOrder.firstIndex(of: slot) { joinOrder.remove(at: position) }
   }
 }

@@ -90,17 +90,13 @@ extension Stage {
     for observer in joinOrder where observer != slot {
       introduce(slot, to: observer)
     }
-    clients[slot].compositionVersion = clients[slot].version
-    updateLayout()
-    believeCurrent(
-      observer: Self.compositionObserver, about: slot,
-      reason: "\(clients[slot].id) started publishing: the composition took its current attributes"
-    )
+    compositionsSeePublish(of: slot)
     return .done
   }
 
   /// Observer `observer` sees publisher `publisher` arrive: participantJoined with the
-  /// current participant info, streamsAdded, then the subscribe question.
+  /// current participant info, streamsAdded (and which of them are muted), then the
+  /// subscribe question.
   func introduce(_ publisher: Int, to observer: Int) {
     let version = clients[publisher].version
     let index = viewIndex(observer: observer, publisher: publisher)
@@ -111,6 +107,8 @@ extension Stage {
     var added = clientEvent(.streamsAdded, observer: observer, about: publisher)
     added.streams = .audioVideo
     emit(added)
+    let muted = clients[publisher].muted
+    if !muted.isEmpty { emitMute(observer, about: publisher, streams: muted, muted: true) }
     if clients[observer].capabilities.subscribe { askSubscribe(observer, to: publisher) }
   }
 
@@ -131,6 +129,6 @@ extension Stage {
     freePublisherSlots.append(clients[slot].publisherSlot)
     clients[slot].publisherSlot = -1
     if let position = publishOrder.firstIndex(of: slot) { publishOrder.remove(at: position) }
-    updateLayout()
+    compositionsSeeUnpublish(of: slot)
   }
 }

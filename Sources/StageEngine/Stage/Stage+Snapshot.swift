@@ -9,7 +9,7 @@ extension Stage {
       participants: clients.indices.map(participantSnapshot),
       joinOrder: joinOrder.map { clients[$0].id },
       publishers: publishOrder.map { clients[$0].id },
-      composition: compositionSnapshot(),
+      compositions: compositions.map(compositionSnapshot),
       pendingQuestions: clients.filter(\.pendingPublishQuestion).map {
         PendingQuestion(
           participant: $0.id, kind: .shouldPublish,
@@ -30,7 +30,7 @@ extension Stage {
     return ParticipantSnapshot(
       id: client.id, sdk: client.sdk, strategy: client.strategy,
       token: client.token.map(TokenSummary.init), capabilities: client.capabilities,
-      connection: client.connection, publish: client.publish,
+      connection: client.connection, publish: client.publish, muted: client.muted,
       metadata: client.history.last, remotes: remotes)
   }
 
@@ -44,16 +44,15 @@ extension Stage {
       staleReason: stale ? reason : nil)
   }
 
-  private func compositionSnapshot() -> CompositionSnapshot? {
-    guard let state = composition else { return nil }
+  func compositionSnapshot(_ state: CompositionState) -> CompositionSnapshot {
     let reason =
       "composition (\(state.configuration.updates.rawValue)): sees it on republish or reconnect"
     let believed = publishOrder.map { slot in
       remoteView(
-        of: slot, version: clients[slot].compositionVersion, reason: reason,
+        of: slot, version: state.versions[slot] ?? clients[slot].version, reason: reason,
         view: RemoteView(known: true, subscribe: .subscribed, streams: .audioVideo))
     }
     return CompositionSnapshot(
-      configuration: state.configuration, slots: state.slots, believed: believed)
+      id: state.id, configuration: state.configuration, slots: state.slots, believed: believed)
   }
 }

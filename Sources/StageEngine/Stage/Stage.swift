@@ -34,7 +34,10 @@ public final class Stage {
   var views: [RemoteView] = []
   var revokedParticipantIDs: Set<String> = []
   var isDeleted = false
-  var composition: CompositionState?
+  /// Running compositions in start order (at most `compositionLimit`).
+  var compositions: [CompositionState] = []
+  /// Serials handed to compositions so far.
+  var compositionSerials = 0
   var events: [StageEvent] = []
   /// Observer–participant pairs whose belief is stale (see Stage+Beliefs).
   var staleBeliefs: Set<BeliefKey> = []
@@ -45,7 +48,12 @@ public final class Stage {
     self.configuration = configuration
     self.clock = VirtualClock(start: configuration.start)
     self.keys = configuration.keys
-    self.composition = configuration.composition.map { CompositionState(configuration: $0) }
+    if let composition = configuration.composition {
+      compositionSerials = 1
+      compositions = [
+        CompositionState(id: Self.firstCompositionID, serial: 1, configuration: composition)
+      ]
+    }
   }
 
   /// Registers a participant's SDK client (not yet joined). IDs are unique.
@@ -107,37 +115,6 @@ public final class Stage {
   {
     let slot = try slot(of: id)
     clients[slot].strategy = strategy
-  }
-
-  /// Sets or replaces the server-side composition; the layout is recomputed at once.
-  /// A new composition, or one switched to `live`, sees every publisher's current
-  /// attributes; an existing `on-reconnect` one keeps what it saw at publish time.
-  public func setComposition(_ configuration: CompositionConfiguration?) {
-    guard let configuration else {
-      composition = nil
-      forgetCompositionBeliefs()
-      return
-    }
-    if composition == nil || configuration.updates == .live {
-      for slot in publishOrder {
-        clients[slot].compositionVersion = clients[slot].version
-        believeCurrent(
-          observer: Self.compositionObserver, about: slot, reason: "composition switched to live")
-      }
-    }
-    if composition == nil {
-      composition = CompositionState(configuration: configuration)
-    } else {
-      composition?.configuration = configuration
-    }
-    updateLayout()
-  }
-
-  /// Changes only the composition's update policy (§4); no-op without a composition.
-  public func setCompositionPolicy(_ policy: CompositionConfiguration.UpdatePolicy) {
-    guard var configuration = composition?.configuration else { return }
-    configuration.updates = policy
-    setComposition(configuration)
   }
 
   func slot(of id: String) throws(StageActionError) -> Int {

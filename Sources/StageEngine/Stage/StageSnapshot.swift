@@ -18,8 +18,8 @@ public struct StageSnapshot: Equatable, Sendable {
   public var joinOrder: [String]
   /// Publishing participant IDs in publish-start order.
   public var publishers: [String]
-  /// The composition, if the stage has one.
-  public var composition: CompositionSnapshot?
+  /// Running compositions, in start order.
+  public var compositions: [CompositionSnapshot]
   /// Strategy questions waiting for the person at the keyboard.
   public var pendingQuestions: [PendingQuestion]
 
@@ -27,6 +27,9 @@ public struct StageSnapshot: Equatable, Sendable {
   public func participant(_ id: String) -> ParticipantSnapshot? {
     participants.first { $0.id == id }
   }
+
+  /// The first running composition (the scenario's own, unless it was stopped), if any.
+  public var composition: CompositionSnapshot? { compositions.first }
 }
 
 /// One participant: its SDK, token, states and what it believes about each publisher.
@@ -45,6 +48,8 @@ public struct ParticipantSnapshot: Equatable, Sendable {
   public var connection: ConnectionState
   /// Publish state.
   public var publish: PublishState
+  /// Local streams the app has muted (every observer that sees the publisher is told).
+  public var muted: MediaStreams
   /// The truth: current user ID and attributes.
   public var metadata: ParticipantMetadata?
   /// What this client sees of each visible remote publisher, in publish-start order.
@@ -67,8 +72,10 @@ public struct RemoteViewSnapshot: Equatable, Sendable {
   public var staleReason: String?
 }
 
-/// The composition: settings, current slots and the attributes it believes.
+/// One composition: ID, settings, current slots and the attributes it believes.
 public struct CompositionSnapshot: Equatable, Sendable {
+  /// The composition's ID (`main` for the scenario's own).
+  public var id: String
   /// Settings.
   public var configuration: CompositionConfiguration
   /// Current layout.

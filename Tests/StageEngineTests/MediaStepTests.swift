@@ -1,0 +1,113 @@
+import Testing
+
+@testable import StageEngine
+
+/// The `mute`, `unmute`, `networkDrop`, `startComposition` and `stopComposition` verbs:
+/// how they decode, what a mistake in them says, and which requests stop the run.
+@Suite("Media and composition steps (docs/SCENARIOS.md)")
+struct MediaStepTests {
+  static let participants =
+    #""participants": [{"id": "a"}, {"id": "b", "capabilities": ["subscribe"]}]"#
+
+  func decode(steps: String) throws -> [ScenarioStep] {
+    let text = "{\(Self.participants), \"steps\": [\(steps)]}"
+    return try Scenario(parsing: text, file: "t.json", baseDirectory: "/").steps
+  }
+
+  func message(_ body: () throws -> Void) -> String {
+    do {
+      try body()
+      return "no error"
+    } catch {
+      return String(describing: error)
+    }
+  }
+
+  @Test(arguments: [
+    (#"{"mute": "a"}"#, "mute a audio+video"),
+    (#"{"mute": "a", "streams": ["video"]}"#, "mute a video"),
+    (#"{"unmute": "a", "streams": ["audio", "video"]}"#, "unmute a audio+video"),
+    (#"{"networkDrop": "b"}"#, "networkDrop b"),
+    (#"{"startComposition": "side"}"#, "startComposition side grid updates=on-reconnect"),
+    (
+      #"{"startComposition": "pip-1", "composition": {"layout": "pip", "pipParticipantAttribute": "pip", "updates": "live"}}"#,
+      "startComposition pip-1 pip pip=pip updates=live"
+    ),
+    (#"{"stopComposition": "main"}"#, "stopComposition main"),
+  ])
+  func mediaAndCompositionVerbsDecode(step: String, summary: String) throws {
+    let steps = try decode(steps: step)
+    #expect(steps.map(\.summary) == [summary])
+  }
+
+  @Test(arguments: [
+    (#"{"mute": "c"}"#, #"steps[0].mute: unknown participant "c""#),
+    (
+      #"{"mute": "a", "streams": ["audoi"]}"#,
+      #"steps[0].streams[0]: unknown value "audoi" (did you mean "audio"?)"#
+    ),
+    (
+      #"{"unmute": "a", "streams": []}"#,
+      #"steps[0].streams: name at least one of "audio", "video""#
+    ),
+    (
+      #"{"mute": "a", "stream": ["audio"]}"#,
+      #"steps[0].stream: unknown field (did you mean "streams"?)"#
+    ),
+    (#"{"networkDrop": 3}"#, "steps[0].networkDrop: expected a string, found a number"),
+    (#"{"startComposition": "a b"}"#, #"steps[0].startComposition: a composition ID is 1–64"#),
+    (
+      #"{"startComposition": "x", "composition": {"updates": "sometimes"}}"#,
+      #"steps[0].composition.updates: unknown value "sometimes""#
+    ),
+    (#"{"stopComposition": ""}"#, #"steps[0].stopComposition: a composition ID is 1–64"#),
+    (
+      #"{"mute": "a", "networkDrop": "a"}"#,
+      "steps[0]: one verb per step, found mute and networkDrop"
+    ),
+    (
+      #"{"expect": {"composition": {"id": "side", "featured": null}}}"#,
+      #"steps[0].expect.composition.id: unknown composition "side"; compositions: none"#
+    ),
+    (
+      #"{"expect": {"observer": "side", "sees": "a", "as": "stale"}}"#,
+      #"steps[0].expect.observer: unknown participant "side""#
+    ),
+  ])
+  func aMistakeInAMediaStepNamesItsPath(step: String, expected: String) {
+    let found = message { _ = try decode(steps: step) }
+    #expect(found.contains("t.json: \(expected)"), "got: \(found)")
+  }
+
+  @Test func expectationsMayNameACompositionStartedByALaterStep() throws {
+    let steps = try decode(
+      steps: #"""
+        {"expect": {"composition": {"id": "side", "featured": null}}},
+        {"expect": {"observer": "side", "sees": "a", "as": "unseen"}},
+        {"startComposition": "side"}
+        """#)
+    #expect(steps.map(\.verb) == ["expect", "expect", "startComposition"])
+  }
+
+  /// Requests the stage refuses: the run stops with an error naming the step (exit 1).
+  @Test(arguments: [
+    (#"{"join": "b"}, {"mute": "b"}"#, "steps[1]: mute cannot run: b does not publish"),
+    (#"{"networkDrop": "a"}"#, "steps[0]: networkDrop cannot run: a is not connected"),
+    (#"{"unmute": "a"}"#, "steps[0]: unmute cannot run: a is not connected"),
+    (
+      #"{"stopComposition": "side"}"#,
+      "steps[0]: stopComposition cannot run: no composition side runs (none runs)"
+    ),
+    (
+      #"{"startComposition": "c1"}, {"startComposition": "c2"}, {"startComposition": "c3"}, {"startComposition": "c4"}, {"startComposition": "c5"}, {"startComposition": "c6"}"#,
+      "steps[5]: startComposition cannot run: the stage already runs 5 compositions (c1, c2, c3, c4, c5)"
+    ),
+  ])
+  func aMediaStepTheStageRefusesStopsTheRunNamingTheStep(steps: String, expected: String) throws {
+    let text = "{\(Self.participants), \"steps\": [\(steps)]}"
+    let scenario = try Scenario(parsing: text, file: "t.json", baseDirectory: "/")
+    let runner = try ScenarioRunner(scenario: scenario, file: "t.json")
+    let found = message { try runner.run { _ in } }
+    #expect(found.hasPrefix("t.json: \(expected)"), "got: \(found)")
+  }
+}
