@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layering (each module depends only on modules below it):
-//   stagemon (executable) → MonitorUI → StageEngine, TerminalKit
+//   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
+//   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
 //   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
@@ -29,6 +30,7 @@ let package = Package(
     .target(name: "InputKit"),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
     .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit", "InputKit"]),
+    .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
     .target(name: "StreamCompare", dependencies: ["JSONKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
@@ -38,13 +40,13 @@ let package = Package(
       name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], resources: [.process("Themes")]),
     .target(
       name: "MonitorUI",
-      dependencies: ["StageEngine", "TerminalKit", "TokenCore"]
+      dependencies: ["IVSRecords", "StageEngine", "TerminalKit", "TokenCore"]
     ),
     .executableTarget(
       name: "stagemon",
       dependencies: [
-        "MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "StreamCompare",
-        "ScenarioChecks", "InputKit",
+        "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
+        "StreamCompare", "ScenarioChecks", "InputKit",
       ]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
@@ -52,8 +54,8 @@ let package = Package(
     .executableTarget(
       name: "stagemon-bench",
       dependencies: [
-        "MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "JSONKit", "TmuxHarness",
-        "ScenarioChecks",
+        "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
+        "TmuxHarness", "ScenarioChecks",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
@@ -69,6 +71,8 @@ let package = Package(
       name: "MonitorUITests",
       dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]
     ),
+    .testTarget(
+      name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),
     .testTarget(name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness"]),
   ]
 )

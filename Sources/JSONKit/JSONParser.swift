@@ -29,6 +29,20 @@ public struct JSONParser {
     return value
   }
 
+  /// Parses a sequence of JSON texts separated only by white space: JSON lines, or several
+  /// documents pasted one after another (CLI outputs concatenated). One text is a sequence
+  /// of one. Errors give the line and column in the whole input.
+  public static func parseSequence(bytes: [UInt8]) throws(JSONParseError) -> [JSON] {
+    var parser = JSONParser(bytes: bytes)
+    var values: [JSON] = []
+    parser.skipSpace()
+    while parser.index < bytes.count {
+      values.append(try parser.parseValue())
+      parser.skipSpace()
+    }
+    return values
+  }
+
   private func error(_ reason: String, at position: Int? = nil) -> JSONParseError {
     let end = min(position ?? index, bytes.count)
     var line = 1

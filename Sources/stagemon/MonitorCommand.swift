@@ -75,14 +75,20 @@ enum MonitorCommand {
     let loaded = loader.load(options.theme, colorDepth: depth)
     // A broken or missing theme is not fatal: the loader fell back to the
     // default, and the problem is shown on the status line and kept on stderr.
-    let problem = loaded.diagnostics.first { $0.severity == .error }
-    if let problem { Console.error("stagemon: \(problem)") }
-    return runUI(setup, options: options, theme: loaded.theme, loader: loader, problem: problem)
+    // So is a keys.conf line that cannot be used: that action keeps its default keys.
+    let keys = KeyFile.load(environment: environment)
+    let problems =
+      loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
+      + keys.problems.map(\.description)
+    for problem in problems { Console.error("stagemon: \(problem)") }
+    return runUI(
+      setup, options: options, theme: loaded.theme, loader: loader, keymap: keys.keymap,
+      problems: problems)
   }
 
   private static func runUI(
-    _ setup: MonitorSetup, options: Options, theme: Theme, loader: ThemeLoader,
-    problem: ThemeDiagnostic?
+    _ setup: MonitorSetup, options: Options, theme: Theme, loader: ThemeLoader, keymap: Keymap,
+    problems: [String]
   ) -> ExitStatus {
     let session: TerminalSession
     do {
@@ -95,8 +101,11 @@ enum MonitorCommand {
       setup: setup,
       themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
       theme: theme.downgraded(to: session.backend.colorDepth),
-      options: MonitorOptions(logLines: options.logLines))
-    if let problem { controller.report("\(problem)", .warning) }
+      options: MonitorOptions(logLines: options.logLines, keymap: keymap))
+    if let first = problems.first {
+      let more = problems.count > 1 ? " (and \(problems.count - 1) more on stderr)" : ""
+      controller.report(first + more, .warning)
+    }
     let loop = MonitorLoop(controller: controller, backend: session.backend)
     loop.run(exitAfterFrames: options.exitAfterFrames)
     session.end()

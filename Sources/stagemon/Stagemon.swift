@@ -11,6 +11,8 @@ enum Stagemon {
       stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
       stagemon run SCENARIO.json --check | --compare GOLDEN.jsonl | --update-golden
       stagemon test [PATH...] [--junit FILE]   run scenarios and check their expect steps
+      stagemon import [--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…
+      stagemon explain [--sdk ID=P@V]… [--observer ID=P@V]… [--tolerance 5s] [--json] RECORD…|SCENARIO.json
       stagemon token keygen|mint|inspect|verify|diff ...
       stagemon --help | --version | COMMAND --help
 
@@ -33,6 +35,8 @@ enum Stagemon {
       return .success
     case "token": return TokenCommand.run(rest)
     case "run": return RunCommand.run(rest)
+    case "import": return ImportCommand.run(rest)
+    case "explain": return ExplainCommand.run(rest)
     case "test": return TestCommand.run(rest)
     default: return MonitorCommand.run(words)
     }

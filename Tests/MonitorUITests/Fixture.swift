@@ -11,7 +11,7 @@ enum Fixture {
   /// A controller on the demo (opened live: its setup steps already ran) after `steps` more
   /// scripted steps.
   static func demo(
-    steps: Int = 0, logLines: Int = 1000, theme: Theme = theme,
+    steps: Int = 0, logLines: Int = 1000, theme: Theme = theme, keymap: Keymap = .standard,
     saveDirectory: String = FileManager.default.temporaryDirectory.path
   ) throws
     -> AppController
@@ -19,7 +19,7 @@ enum Fixture {
     let setup = try MonitorSetup.demo()
     let controller = AppController(
       setup: setup, themes: ThemeCatalog(themes: [theme, lightTheme]), theme: theme,
-      options: MonitorOptions(logLines: logLines, saveDirectory: saveDirectory))
+      options: MonitorOptions(logLines: logLines, saveDirectory: saveDirectory, keymap: keymap))
     for _ in 0..<steps { controller.perform(.nextStep) }
     return controller
   }

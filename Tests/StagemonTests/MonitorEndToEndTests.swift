@@ -76,6 +76,22 @@ struct MonitorEndToEndTests {
     throw TmuxError("deck entry \(title) not found")
   }
 
+  @Test func aKeysFileRebindsAnActionAndReportsABadLine() throws {
+    let config = try StagemonBinary.temporaryDirectory()
+    let folder = config.appendingPathComponent("stagemon")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try "# mine\nexchange = e\nexchnage = E\n".write(
+      to: folder.appendingPathComponent("keys.conf"), atomically: true, encoding: .utf8)
+    let session = try TmuxSession(
+      [StagemonBinary.url.path], environment: ["XDG_CONFIG_HOME": config.path])
+    try expect(session, shows: "e swap token")
+    try expect(session, shows: "keys.conf:3: unknown action \"exchnage\"")
+    try session.send("x")
+    try expect(session, shows: "x: no such key here")
+    try session.send("e")
+    try expect(session, shows: "Token deck")
+  }
+
   @Test func theDemoOpensAndHelpListsTheActions() throws {
     let session = try TmuxSession([StagemonBinary.url.path])
     try expect(session, shows: "stage DemoStage01")

@@ -28,6 +28,7 @@ public final class AppController {
     self.options = options
     self.prepared = prepared
     state = AppState(runner: runner, theme: theme, logCapacity: options.logLines)
+    state.keymap = options.keymap
     state.stepNotes = stepNotes
     refresh()
   }

@@ -1,13 +1,16 @@
-/// Settings of one monitor session that come from the command line.
+/// Settings of one monitor session that come from the command line and the user's files.
 public struct MonitorOptions: Sendable {
   /// At most this many log lines are kept.
   public var logLines: Int
   /// Where `s` saves logs.
   public var saveDirectory: String
+  /// The keys (the standard table with the user's keys.conf applied).
+  public var keymap: Keymap
 
   /// Creates options; the log keeps 10,000 lines and saves to the current directory.
-  public init(logLines: Int = 10_000, saveDirectory: String = ".") {
+  public init(logLines: Int = 10_000, saveDirectory: String = ".", keymap: Keymap = .standard) {
     self.logLines = logLines
     self.saveDirectory = saveDirectory
+    self.keymap = keymap
   }
 }

@@ -6,10 +6,16 @@ import TerminalKit
 public enum HelpContent {
   /// All lines, top to bottom.
   public static func lines(_ keymap: Keymap, ascii: Bool) -> [[Span]] {
-    var lines: [[Span]] = [[Span("Keys", .title)]]
+    var lines: [[Span]] = [
+      [
+        Span("Keys", .title),
+        Span("  key, action, what it does — rebind by action in keys.conf (docs/KEYS.md)", .muted),
+      ]
+    ]
     for binding in keymap.bindings {
       lines.append([
-        Span("  " + Span.fit(binding.keyLabel(ascii: ascii), 12), .accent), Span(binding.help),
+        Span("  " + Span.fit(binding.keyLabel(ascii: ascii), 12), .accent),
+        Span(Span.fit(binding.action.rawValue, 15) + " ", .muted), Span(binding.help),
         Span(qualifier(binding), .muted),
       ])
     }

@@ -59,6 +59,13 @@ public struct KeyBinding: Sendable {
     self.inFooter = inFooter
   }
 
+  /// The same binding on other keys (a keybindings file's line).
+  public func rebound(to keys: [Key]) -> KeyBinding {
+    KeyBinding(
+      keys, action, label: label, help: help, context: context, when: condition,
+      inFooter: inFooter)
+  }
+
   /// "↑/k", "Shift-Tab": the keys as the footer and the help overlay print them.
   public var keyLabel: String { keyLabel(ascii: false) }
 

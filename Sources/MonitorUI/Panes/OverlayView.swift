@@ -41,7 +41,7 @@ public enum OverlayView {
   public static func helpLines(_ keymap: Keymap, ascii: Bool, screenWidth: Int) -> [[Span]] {
     let width = helpBox(in: Rect(width: screenWidth, height: 40)).width - 3
     return HelpContent.lines(keymap, ascii: ascii).flatMap {
-      Span.wrap($0, width: width, indent: String(repeating: " ", count: 16))
+      Span.wrap($0, width: width, indent: String(repeating: " ", count: 32))
     }
   }
 

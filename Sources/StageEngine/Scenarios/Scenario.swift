@@ -20,6 +20,11 @@ public struct Scenario: Sendable {
   public var participants: [ScenarioParticipant]
   /// The scripted steps, in order.
   public var steps: [ScenarioStep]
+  /// Notes for the person opening it (`stagemon import` writes its guesses and choices here).
+  public var notes: [String] = []
+  /// The real IVS events a scenario was imported from (`stagemon import`), kept as written
+  /// so later runs can be compared with them; StageEngine only checks it is an array.
+  public var recorded: JSON?
 
   /// Creates a scenario from already-validated parts (tests and the built-in demo).
   public init(

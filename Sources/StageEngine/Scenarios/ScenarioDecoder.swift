@@ -9,7 +9,8 @@ import TokenCore
 extension Scenario {
   /// The top-level fields a scenario may have.
   static let topLevelFields = [
-    "description", "stage", "start", "keys", "composition", "participants", "steps",
+    "description", "stage", "start", "keys", "composition", "participants", "steps", "notes",
+    "recorded",
   ]
 
   /// The largest scenario file read (a scenario at the service limits is well under 1 MB).
@@ -89,9 +90,22 @@ struct ScenarioDecoder {
     let steps = try root.optional("steps").map { node throws(ScenarioError) in
       try node.array().map { step throws(ScenarioError) in try decodeStep(step) }
     }
-    return Scenario(
+    var scenario = Scenario(
       description: description, stage: stage, start: start, keys: keys ?? [],
       composition: composition, participants: participants, steps: steps ?? [])
+    scenario.notes = try root.optional("notes").map(decodeNotes) ?? []
+    if let recorded = root.optional("recorded") {
+      guard case .array = recorded.value else {
+        throw recorded.error(
+          "expected an array of recorded IVS events, found \(recorded.value.typeName)")
+      }
+      scenario.recorded = recorded.value
+    }
+    return scenario
+  }
+
+  private func decodeNotes(_ node: ScenarioNode) throws(ScenarioError) -> [String] {
+    try node.array().map { element throws(ScenarioError) in try element.string() }
   }
 
   private func oneLineDescription(_ node: ScenarioNode) throws(ScenarioError) -> String {

@@ -64,6 +64,37 @@ public enum Key: Hashable, Sendable {
   /// `asciiLabel` when `ascii`, else `label`: what a footer or help line prints for this key.
   public func label(ascii: Bool) -> String { ascii ? asciiLabel : label }
 
+  /// The key a name denotes, as help prints it or spelled in words: one character (`x`, `J`,
+  /// `?`), `Space`, `Tab`, `Shift-Tab`, `Enter`, `Esc`, `Up`/`↑` (and the other arrows), `PgUp`,
+  /// `PgDn`, `Home`, `End`, `Backspace`, `Del`, `F1`…`F63`, `Ctrl-X`. Names longer than one
+  /// character ignore case. Nil for anything else (a keybindings file reports it).
+  public init?(name: String) {
+    let lowered = name.lowercased()
+    if let key = Key.named[lowered] {
+      self = key
+    } else if name.count == 1, let character = name.first, !character.isWhitespace {
+      self = .character(character)
+    } else if lowered.hasPrefix("ctrl-"), lowered.count == 6, let letter = lowered.last,
+      letter.isASCII, letter.isLetter
+    {
+      self = .control(letter)
+    } else if lowered.hasPrefix("f"), let number = Int(lowered.dropFirst()),
+      (1...63).contains(number)
+    {
+      self = .function(number)
+    } else {
+      return nil
+    }
+  }
+
+  /// Lower-cased names of the keys that are not one character.
+  private static let named: [String: Key] = {
+    var names: [String: Key] = ["space": .character(" "), "escape": .escape, "return": .enter]
+    for (key, label) in fixedLabels where key != .resize { names[label.lowercased()] = key }
+    for key in [Key.up, .down, .left, .right] { names[key.asciiLabel.lowercased()] = key }
+    return names
+  }()
+
   private static let fixedLabels: [Key: String] = [
     .up: "↑", .down: "↓", .left: "←", .right: "→", .pageUp: "PgUp", .pageDown: "PgDn",
     .home: "Home", .end: "End", .enter: "Enter", .escape: "Esc", .tab: "Tab",

@@ -1,0 +1,135 @@
+import JSONKit
+import StageEngine
+
+/// `Explanation` as text for people and as JSON for machines (`--json`).
+extension Explanation {
+  /// The report: summary, timeline, exchanges, notes, problems.
+  public var text: String {
+    var lines = ["Summary"] + summary.map { "  - \($0)" }
+    lines.append("")
+    lines.append(
+      "Timeline (recorded events beside the model's, tolerance \(comparison.toleranceSeconds)s)")
+    for entry in comparison.entries { lines.append("  " + Self.line(entry)) }
+    if !exchanges.isEmpty {
+      lines.append("")
+      lines.append("Token exchanges: what changed, what the strategy was asked, who saw it")
+    }
+    for story in exchanges {
+      lines.append("  \(VirtualTime.iso8601(story.time)) \(story.participant)")
+      lines.append("    changes: \(story.changes.joined(separator: "; "))")
+      if !story.strategy.isEmpty {
+        lines.append("    strategy: \(story.strategy.joined(separator: "; "))")
+      }
+      if story.sightings.isEmpty {
+        lines.append(
+          "    nobody saw it now: \(story.participant) was not publishing (observers learn it when it publishes)"
+        )
+      }
+      for sighting in story.sightings {
+        lines.append("    \(sighting.observer) (\(sighting.profile)): \(sighting.text)")
+      }
+    }
+    let notes = session.scenario.notes
+    if !notes.isEmpty { lines += ["", "Import notes"] + notes.map { "  - \($0)" } }
+    let problems =
+      session.divergences.map { "divergence: \($0)" }
+      + session.issues.map { ($0.isInvalid ? "invalid: " : "note: ") + $0.description }
+    if !problems.isEmpty {
+      lines += ["", "Problems in the records"] + problems.map { "  - \($0)" }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func line(_ entry: RecordComparison.Entry) -> String {
+    let time = String(RecordTime.iso8601(milliseconds: entry.time).dropFirst(11))
+      .padding(toLength: 13, withPad: " ", startingAt: 0)
+    let status: String
+    switch entry.status {
+    case .reproduced: status = "reproduced        "
+    case .missingInModel: status = "MISSING IN MODEL  "
+    case .missingInRecords: status = "MISSING IN RECORDS"
+    case .outsideModel: status = "outside the model "
+    }
+    let what = entry.recorded.map(describe) ?? entry.modelled.map(describe) ?? ""
+    let model =
+      entry.modelled.map {
+        "model \(VirtualTime.iso8601($0.time).dropFirst(11).dropLast()) #\($0.seq)"
+      } ?? ""
+    return
+      "\(time)  \(status)  \(what.padding(toLength: max(what.count, 44), withPad: " ", startingAt: 0))  \(model)"
+  }
+
+  private static func describe(_ event: RecordedEvent) -> String {
+    var text = "\(event.name) \(event.participantId)"
+    if let remote = event.remoteParticipantId { text += " → \(remote)" }
+    if let code = event.errorCode { text += " \(code)" }
+    return text
+  }
+
+  private static func describe(_ event: StageEvent) -> String {
+    var text = "\(event.kind.rawValue) \(event.participant ?? "")"
+    if let remote = event.remoteParticipantId { text += " → \(remote)" }
+    if let code = event.errorCode { text += " \(code)" }
+    return text
+  }
+
+  /// The same content as JSON.
+  public var json: JSON {
+    .object([
+      ("reproduced", .bool(isClean)),
+      ("toleranceSeconds", .integer(comparison.toleranceSeconds)),
+      ("summary", .array(summary.map(JSON.string))),
+      ("timeline", .array(comparison.entries.map(Self.entryJSON))),
+      ("exchanges", .array(exchanges.map(Self.storyJSON))),
+      ("notes", .array(session.scenario.notes.map(JSON.string))),
+      ("divergences", .array(session.divergences.map { .string($0.description) })),
+      (
+        "issues",
+        .array(
+          session.issues.map {
+            .object([("message", .string($0.description)), ("invalid", .bool($0.isInvalid))])
+          })
+      ),
+    ])
+  }
+
+  private static func entryJSON(_ entry: RecordComparison.Entry) -> JSON {
+    var members: [(key: String, value: JSON)] = [
+      ("status", .string(entry.status.rawValue)),
+      ("time", .string(RecordTime.iso8601(milliseconds: entry.time))),
+    ]
+    if let recorded = entry.recorded { members.append(("recorded", RecordedJSON.event(recorded))) }
+    if let modelled = entry.modelled {
+      var model: [(key: String, value: JSON)] = [
+        ("seq", .integer(Int64(modelled.seq))),
+        ("time", .string(VirtualTime.iso8601(modelled.time))),
+        ("kind", .string(modelled.kind.rawValue)),
+        ("participant", .string(modelled.participant ?? "")),
+      ]
+      if let remote = modelled.remoteParticipantId {
+        model.append(("remoteParticipantId", .string(remote)))
+      }
+      members.append(("model", .object(model)))
+    }
+    return .object(members)
+  }
+
+  private static func storyJSON(_ story: ExchangeStory) -> JSON {
+    .object([
+      ("time", .string(VirtualTime.iso8601(story.time))),
+      ("participant", .string(story.participant)),
+      ("changes", .array(story.changes.map(JSON.string))),
+      ("strategy", .array(story.strategy.map(JSON.string))),
+      (
+        "observers",
+        .array(
+          story.sightings.map {
+            .object([
+              ("observer", .string($0.observer)), ("profile", .string($0.profile)),
+              ("saw", .string($0.verdict)), ("text", .string($0.text)),
+            ])
+          })
+      ),
+    ])
+  }
+}

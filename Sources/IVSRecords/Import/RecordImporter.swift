@@ -1,0 +1,216 @@
+import JSONKit
+import StageEngine
+import TokenCore
+
+/// A customer's session rebuilt as a scenario, with everything the importer guessed,
+/// chose or found contradictory, and the recorded events to compare a run with.
+public struct ImportedSession: Sendable {
+  /// The scenario (its `notes` and `recorded` filled).
+  public let scenario: Scenario
+  /// The recorded events, oldest first, duplicates dropped.
+  public let recorded: [RecordedEvent]
+  /// Participants whose SDK was guessed, one line each (the import warns about them).
+  public let guessedSDKs: [String]
+  /// Events skipped or kept with a caveat.
+  public let issues: [RecordIssue]
+  /// Records that contradict each other (a previousToken unlike what came before).
+  public let divergences: [RecordIssue]
+  /// Hypothetical viewers added with `--observer`.
+  public let observers: [String]
+  /// Participants whose own events the records hold (their model events are compared).
+  public let covered: Set<String>
+  /// Participants whose publish events EventBridge holds.
+  public let publishCovered: Set<String>
+}
+
+/// Turns records into a scenario (SPEC §6) whose run reproduces them.
+public enum RecordImporter {
+  /// The longest token lifetime IVS accepts (`exp` at most 14 days after `iat`).
+  static let maximumLifetime: Int64 = 14 * 86_400
+
+  /// Builds the scenario; throws for options that do not fit the records (exit 2).
+  public static func makeSession(from records: RecordSet, options: ImportOptions)
+    throws(ImportUsageError) -> ImportedSession
+  {
+    let timeline = RecordTimeline(records.events + inferredJoins(records))
+    let ids = participantIDs(timeline, records)
+    var byParticipant: [String: [RecordedEvent]] = [:]
+    for event in timeline.events { byParticipant[event.participantId, default: []].append(event) }
+    let actors = Set(byParticipant.keys)
+    var plans: [String: ParticipantPlan] = [:]
+    for id in ids {
+      plans[id] = ParticipantPlan(
+        id: id, events: byParticipant[id] ?? [], record: records.participants[id],
+        isRemoteOnly: !actors.contains(id))
+    }
+    try applySDKOptions(options, to: &plans)
+    let start = min(
+      records.sessionStart.map { $0.floorDivided(by: 1000) } ?? .max,
+      timeline.events.first?.second ?? VirtualTime.defaultStart)
+    var builder = StepBuilder(start: start, plans: plans)
+    for observer in options.observers { builder.joinObserver(observer.id) }
+    for event in timeline.events { builder.apply(event) }
+    let recorded = timeline.events.filter { !$0.isInferred }
+    let lastSecond = timeline.events.last?.second ?? start
+    var scenario = Scenario(
+      description: description(records, recorded, participants: ids.count),
+      stage: stage(records), start: start,
+      participants: ids.compactMap {
+        plans[$0].map { participant($0, start: start, end: lastSecond) }
+      }
+        + options.observers.map { observer($0) },
+      steps: builder.steps)
+    let guessed = ids.compactMap { id in
+      plans[id]?.guess.map { "\(id): \(plans[id]?.sdk.description ?? "") (from \($0.basis))" }
+    }
+    scenario.notes = notes(plans, ids, timeline, records, options, guessed) + builder.notes
+    scenario.recorded = RecordedJSON.array(recorded)
+    return ImportedSession(
+      scenario: scenario, recorded: recorded, guessedSDKs: guessed, issues: records.issues,
+      divergences: builder.divergences, observers: options.observers.map(\.id),
+      covered: Set(ids.filter { plans[$0]?.hasOwnEvents == true }),
+      publishCovered: Set(recorded.filter(\.viaEventBridge).map(\.participantId)))
+  }
+
+  /// Participants described by get-participant / list-participants but without events
+  /// join at their `firstJoinTime` (an inferred event: never compared).
+  private static func inferredJoins(_ records: RecordSet) -> [RecordedEvent] {
+    let actors = Set(records.events.map(\.participantId))
+    return records.participants.values.sorted { $0.id < $1.id }.compactMap { record in
+      guard !actors.contains(record.id), let time = record.firstJoinTime else { return nil }
+      var event = RecordedEvent(
+        name: "JOINED", kind: .joined, participantId: record.id, time: time,
+        viaEventBridge: false, origin: "\(record.id): firstJoinTime")
+      event.isInferred = true
+      return event
+    }
+  }
+
+  private static func participantIDs(_ timeline: RecordTimeline, _ records: RecordSet) -> [String] {
+    var ids = timeline.participantIDs
+    let known = Set(ids)
+    ids += records.participants.keys.filter { !known.contains($0) }.sorted()
+    return ids
+  }
+
+  private static func applySDKOptions(
+    _ options: ImportOptions, to plans: inout [String: ParticipantPlan]
+  ) throws(ImportUsageError) {
+    for (id, sdk) in options.sdks {
+      guard plans[id] != nil else {
+        let known = plans.keys.sorted().prefix(20).joined(separator: ", ")
+        throw ImportUsageError(
+          "--sdk \(id)=\(sdk): no participant \(id) in the records (have: \(known))")
+      }
+      plans[id]?.sdk = sdk
+      plans[id]?.guess = nil
+    }
+    for (id, sdk) in options.observers where plans[id] != nil {
+      throw ImportUsageError(
+        "--observer \(id)=\(sdk): \(id) is a participant of the records; choose another ID")
+    }
+    for plan in plans.values.sorted(by: { $0.id < $1.id })
+    where plan.exchanges && !plan.sdk.supportsTokenExchange {
+      guard plan.guess == nil else {
+        plans[plan.id]?.sdk = SDKProfile(
+          platform: plan.sdk.platform, version: SDKGuess.defaultVersion(plan.sdk.platform))
+        continue
+      }
+      throw ImportUsageError(
+        "--sdk \(plan.id)=\(plan.sdk): the records show \(plan.id) exchanging tokens, which "
+          + "\(plan.sdk) cannot (exchangeToken needs iOS/Android 1.37.0 or Web 1.33.0)")
+    }
+  }
+
+  private static func participant(_ plan: ParticipantPlan, start: Int64, end: Int64)
+    -> ScenarioParticipant
+  {
+    let token = plan.first
+    var ttl = max(12 * 3600, end - start + 3600)
+    if let expiry = token.expirationTime, expiry > start { ttl = expiry - start }
+    return ScenarioParticipant(
+      id: plan.id, sdk: plan.sdk, strategy: plan.strategy,
+      token: .mint(
+        TokenMintSpec(
+          capabilities: token.capabilities,
+          attributes: token.attributes.keys.sorted().map { ($0, token.attributes[$0] ?? "") },
+          userId: token.userId, ttl: VirtualDuration(seconds: min(ttl, maximumLifetime)))))
+  }
+
+  private static func observer(_ observer: (id: String, sdk: SDKProfile)) -> ScenarioParticipant {
+    ScenarioParticipant(
+      id: observer.id, sdk: observer.sdk,
+      strategy: StrategySettings(publish: .never, subscribe: .audioVideo),
+      token: .mint(
+        TokenMintSpec(
+          capabilities: Capabilities(publish: false, subscribe: true),
+          ttl: VirtualDuration(seconds: maximumLifetime))))
+  }
+
+  private static func stage(_ records: RecordSet) -> ScenarioStage {
+    guard let arn = records.stage?.arn, ARN.isStage(arn) else { return ScenarioStage() }
+    return ScenarioStage(arn: arn)
+  }
+
+  private static func description(
+    _ records: RecordSet, _ recorded: [RecordedEvent], participants: Int
+  ) -> String {
+    var text = "Imported from IVS records: \(recorded.count) events of \(participants) participants"
+    if let session = records.session?.id { text += ", session \(session)" }
+    if let first = recorded.first, let last = recorded.last {
+      text +=
+        ", \(RecordTime.iso8601(milliseconds: first.time)) to \(RecordTime.iso8601(milliseconds: last.time))"
+    }
+    return text
+  }
+
+  private static func notes(
+    _ plans: [String: ParticipantPlan], _ ids: [String], _ timeline: RecordTimeline,
+    _ records: RecordSet, _ options: ImportOptions, _ guessed: [String]
+  ) -> [String] {
+    var notes: [String] = []
+    if !guessed.isEmpty {
+      notes.append(
+        "SDK guessed for \(guessed.count) participant(s) — give the real ones with --sdk ID=PLATFORM@VERSION: "
+          + guessed.joined(separator: "; "))
+    }
+    for id in ids {
+      guard let plan = plans[id] else { continue }
+      notes.append(
+        "\(id): \(plan.sdk), first token from \(plan.firstSource); strategy \(plan.strategyReason)")
+    }
+    for (id, sdk) in options.observers {
+      notes.append("\(id): hypothetical viewer on \(sdk) (--observer), present the whole session")
+    }
+    if timeline.duplicates > 0 {
+      notes.append("\(timeline.duplicates) exact duplicate event(s) dropped")
+    }
+    if records.repeatedDeliveries > 0 {
+      notes.append(
+        "\(records.repeatedDeliveries) repeated EventBridge delivery(ies) dropped (same id)")
+    }
+    return notes
+  }
+}
+
+extension RecordImporter {
+  /// An already imported scenario (`stagemon import --out`) with its `recorded` events read
+  /// back, so it can be run and compared again.
+  public static func session(fromScenario scenario: Scenario, file: String) throws(RecordError)
+    -> ImportedSession
+  {
+    var records = RecordSet()
+    if let recorded = scenario.recorded { try records.readRecorded(recorded, file: file) }
+    let recorded = RecordTimeline(records.events).events
+    let actors = Set(recorded.map(\.participantId))
+    let remotes = Set(recorded.compactMap(\.remoteParticipantId))
+    return ImportedSession(
+      scenario: scenario, recorded: recorded, guessedSDKs: [], issues: records.issues,
+      divergences: [],
+      observers: scenario.participants.map(\.id).filter {
+        !actors.contains($0) && !remotes.contains($0)
+      },
+      covered: Set(recorded.filter { !$0.viaEventBridge }.map(\.participantId)),
+      publishCovered: Set(recorded.filter(\.viaEventBridge).map(\.participantId)))
+  }
+}

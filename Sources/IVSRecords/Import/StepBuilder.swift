@@ -1,0 +1,180 @@
+import StageEngine
+import TokenCore
+
+/// Walks the timeline and writes the steps that make the model do what the participants
+/// did, mirroring just enough of the model (connected, publishing, token) to know which
+/// recorded events are effects of an earlier step (a PUBLISH_STOPPED after an exchange
+/// that removed PUBLISH, the viewers' SUBSCRIBE_STARTED when a publisher starts): those
+/// become no step of their own; they are what the model must reproduce.
+struct StepBuilder {
+  struct Mirror {
+    var connected = false
+    var publishing = false
+    var token: RecordedToken
+  }
+
+  private(set) var steps: [ScenarioStep] = []
+  private(set) var notes: [String] = []
+  private(set) var divergences: [RecordIssue] = []
+  private var clock: Int64
+  private var mirrors: [String: Mirror]
+  private let plans: [String: ParticipantPlan]
+
+  init(start: Int64, plans: [String: ParticipantPlan]) {
+    clock = start
+    self.plans = plans
+    mirrors = plans.mapValues { Mirror(token: $0.first) }
+  }
+
+  /// Joins a hypothetical viewer at the start; it stays the whole session.
+  mutating func joinObserver(_ id: String) { join(id) }
+
+  mutating func apply(_ event: RecordedEvent) {
+    advance(to: event.second)
+    let id = event.participantId
+    switch event.kind {
+    case .joined?:
+      if mirrors[id]?.connected == true {
+        notes.append("\(event.origin): \(id) JOINED again without a LEFT before; no step")
+      } else {
+        join(id)
+      }
+    case .left?:
+      if mirrors[id]?.connected == true { step(.leave(id)) }
+      mirrors[id]?.connected = false
+      mirrors[id]?.publishing = false
+    case .publishStarted?:
+      ensureJoined(id, event)
+      if mirrors[id]?.publishing == false { publish(id) }
+    case .publishError?:
+      ensureJoined(id, event)
+      if event.isModelled, mirrors[id]?.publishing == false { publish(id) }
+    case .publishStopped?:
+      if mirrors[id]?.publishing == true {
+        step(.unpublish(id))
+        mirrors[id]?.publishing = false
+      }
+    case .tokenExchanged?: exchange(event)
+    case .subscribeStarted?:
+      ensureJoined(id, event)
+      if let remote = event.remoteParticipantId { ensurePublishing(remote, event) }
+    default: break
+    }
+  }
+
+  private mutating func step(_ step: ScenarioStep) { steps.append(step) }
+
+  private mutating func advance(to second: Int64) {
+    guard second > clock else { return }
+    step(.advance(VirtualDuration(seconds: second - clock)))
+    clock = second
+  }
+
+  private mutating func join(_ id: String) {
+    step(.join(id))
+    guard var mirror = mirrors[id] else { return }
+    mirror.connected = true
+    mirror.publishing = mirror.token.capabilities.publish && plans[id]?.strategy.publish == .always
+    mirrors[id] = mirror
+  }
+
+  private mutating func publish(_ id: String) {
+    step(.publish(id))
+    let allowed = mirrors[id]?.token.capabilities.publish ?? false
+    mirrors[id]?.publishing = allowed
+  }
+
+  private mutating func ensureJoined(_ id: String, _ event: RecordedEvent) {
+    guard mirrors[id]?.connected == false else { return }
+    notes.append(
+      "\(id): no JOINED in the records before \(event.name) at "
+        + "\(RecordTime.iso8601(milliseconds: event.time)); assumed joined then")
+    join(id)
+  }
+
+  private mutating func ensurePublishing(_ id: String, _ event: RecordedEvent) {
+    guard mirrors[id]?.publishing == false else { return }
+    ensureJoined(id, event)
+    if mirrors[id]?.publishing == false { publish(id) }
+  }
+
+  private mutating func exchange(_ event: RecordedEvent) {
+    let id = event.participantId
+    ensureJoined(id, event)
+    guard let new = event.newToken, var mirror = mirrors[id] else {
+      divergences.append(
+        RecordIssue(
+          origin: event.origin, message: "TOKEN_EXCHANGED of \(id) without newToken; no step",
+          isInvalid: true))
+      return
+    }
+    if let previous = event.previousToken,
+      let contradiction = Self.contradiction(previous, mirror.token)
+    {
+      divergences.append(
+        RecordIssue(
+          origin: event.origin,
+          message: "TOKEN_EXCHANGED of \(id) at \(RecordTime.iso8601(milliseconds: event.time)): "
+            + "previousToken contradicts the records before it: \(contradiction)",
+          isInvalid: false))
+    }
+    step(.exchange(id, .mint(mintSpec(new, at: event.second, id: id))))
+    let gained = new.capabilities.publish && !mirror.token.capabilities.publish
+    if !new.capabilities.publish { mirror.publishing = false }
+    if gained, !mirror.publishing, plans[id]?.strategy.publish == .always {
+      mirror.publishing = true
+    }
+    mirror.token = new
+    mirrors[id] = mirror
+  }
+
+  private mutating func mintSpec(_ token: RecordedToken, at second: Int64, id: String)
+    -> TokenMintSpec
+  {
+    var spec = TokenMintSpec(
+      capabilities: token.capabilities,
+      attributes: token.attributes.keys.sorted().map { ($0, token.attributes[$0] ?? "") },
+      userId: token.userId)
+    if let expiry = token.expirationTime {
+      let (lifetime, overflow) = expiry.subtractingReportingOverflow(second)
+      if !overflow, (1...RecordImporter.maximumLifetime).contains(lifetime) {
+        spec.ttl = VirtualDuration(seconds: lifetime)
+      } else {
+        notes.append(
+          "\(id): newToken expires \(VirtualTime.iso8601(expiry)), not within 14 days after "
+            + "the exchange; modelled with the current token's lifetime")
+      }
+    }
+    return spec
+  }
+
+  /// What differs between a TOKEN_EXCHANGED's previousToken and the token the records
+  /// implied, or nil.
+  static func contradiction(_ said: RecordedToken, _ known: RecordedToken) -> String? {
+    var parts: [String] = []
+    if said.capabilities != known.capabilities {
+      parts.append(
+        "capabilities \(names(said.capabilities)) (before: \(names(known.capabilities)))")
+    }
+    if said.attributes != known.attributes {
+      parts.append("attributes \(braced(said.attributes)) (before: \(braced(known.attributes)))")
+    }
+    if said.userId != known.userId {
+      parts.append("userId \(said.userId ?? "none") (before: \(known.userId ?? "none"))")
+    }
+    if let a = said.expirationTime, let b = known.expirationTime, a != b {
+      parts.append(
+        "expirationTime \(VirtualTime.iso8601(a)) (before: \(VirtualTime.iso8601(b)))")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+
+  static func names(_ capabilities: Capabilities) -> String {
+    "[" + capabilities.names.map { $0.uppercased() }.joined(separator: ", ") + "]"
+  }
+
+  static func braced(_ attributes: [String: String]) -> String {
+    "{" + attributes.keys.sorted().map { "\($0)=\(attributes[$0] ?? "")" }.joined(separator: ", ")
+      + "}"
+  }
+}

@@ -1,0 +1,213 @@
+import JSONKit
+import TokenCore
+
+/// Recognises IVS record files by their shape and reads them into a `RecordSet`: each
+/// file may hold one document, several pasted one after another, JSON lines, or a JSON
+/// array, in any mix of the accepted shapes.
+extension RecordSet {
+  /// The shapes `read` accepts, for the message about a file of no known shape.
+  public static let acceptedShapes =
+    "list-participant-events output {\"events\": [...]}, get-participant {\"participant\": {...}}, "
+    + "list-participants {\"participants\": [...]}, get-stage-session {\"stageSession\": {...}}, "
+    + "or EventBridge \"IVS Stage Update\" events (one, a JSON array, or JSON lines)"
+
+  /// Reads one file's bytes; `file` names it in messages.
+  public mutating func read(bytes: [UInt8], file: String) throws(RecordError) {
+    let documents: [JSON]
+    do {
+      documents = try JSONParser.parseSequence(bytes: bytes)
+    } catch {
+      throw RecordError(
+        file: file, location: "line \(error.line), column \(error.column)",
+        message: "invalid JSON: \(error.reason)")
+    }
+    guard !documents.isEmpty else {
+      throw RecordError(
+        file: file, location: "", message: "empty file; expected \(Self.acceptedShapes)")
+    }
+    for (index, document) in documents.enumerated() {
+      let place = documents.count == 1 ? "" : "document \(index + 1)"
+      try readDocument(document, at: RecordPlace(file: file, path: place))
+    }
+  }
+
+  /// Reads the `recorded` array of an imported scenario (ListParticipantEvents events).
+  public mutating func readRecorded(_ recorded: JSON, file: String) throws(RecordError) {
+    try readEvents(recorded, at: RecordPlace(file: file, path: "recorded"))
+  }
+
+  private mutating func readDocument(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+    switch json {
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        try readDocument(element, at: place.index(index))
+      }
+    case .object:
+      if let events = json["events"] {
+        try readEvents(events, at: place.member("events"))
+      } else if let participant = json["participant"] {
+        readParticipant(participant, at: place.member("participant"))
+      } else if let participants = json["participants"], case .array(let list) = participants {
+        for (index, summary) in list.enumerated() {
+          readParticipant(summary, at: place.member("participants").index(index))
+        }
+      } else if let session = json["stageSession"] {
+        try readSession(session, at: place.member("stageSession"))
+      } else if json["detail-type"] != nil || json["detail"] != nil {
+        try readEventBridge(json, at: place)
+      } else if json["eventTime"] != nil || json["participantId"] != nil {
+        try readEvent(json, at: place)
+      } else {
+        throw place.error("not a known IVS record shape; accepted: \(Self.acceptedShapes)")
+      }
+    default:
+      throw place.error(
+        "not a known IVS record shape (a \(json.typeName)); accepted: \(Self.acceptedShapes)")
+    }
+  }
+
+  private mutating func readEvents(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+    guard case .array(let elements) = json else {
+      throw place.error("expected an array of events, found \(json.typeName)")
+    }
+    events.reserveCapacity(events.count + elements.count)
+    for (index, element) in elements.enumerated() {
+      try readEvent(element, at: place.index(index))
+    }
+  }
+
+  /// One ListParticipantEvents `Event`; without `name`, `participantId` or `eventTime` it
+  /// is reported and skipped.
+  private mutating func readEvent(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+    let name = json["name"]?.stringValue
+    let participant = json["participantId"]?.stringValue
+    let time = json["eventTime"]?.stringValue
+    guard let name, let participant, let time, !participant.isEmpty else {
+      let missing = [("name", name), ("participantId", participant), ("eventTime", time)]
+        .filter { $0.1 == nil || $0.1 == "" }.map { "\"\($0.0)\"" }
+      issues.append(
+        RecordIssue(
+          origin: place.description,
+          message: "event without \(missing.joined(separator: ", ")); skipped", isInvalid: true))
+      return
+    }
+    var event = RecordedEvent(
+      name: name, kind: RecordedEvent.modelledKinds[name], participantId: participant,
+      time: try place.member("eventTime").timestamp(time),
+      remoteParticipantId: json["remoteParticipantId"]?.stringValue,
+      errorCode: json["errorCode"]?.stringValue,
+      viaEventBridge: json["via"] == .string("EventBridge"),
+      origin: place.description)
+    event.previousToken = try json["previousToken"].map { j throws(RecordError) in
+      try readToken(j, at: place.member("previousToken"))
+    }
+    event.newToken = try json["newToken"].map { j throws(RecordError) in
+      try readToken(j, at: place.member("newToken"))
+    }
+    noteUnknown(event, at: place)
+    events.append(event)
+  }
+
+  private mutating func noteUnknown(_ event: RecordedEvent, at place: RecordPlace) {
+    if event.kind == nil, !RecordedEvent.knownOutsideModel.contains(event.name) {
+      issues.append(
+        RecordIssue(
+          origin: place.description,
+          message: "unknown event name \"\(event.name)\": kept, outside the model",
+          isInvalid: false))
+    }
+    if let code = event.errorCode, !RecordedEvent.knownErrorCodes.contains(code) {
+      issues.append(
+        RecordIssue(
+          origin: place.description, message: "unknown error code \"\(code)\": kept",
+          isInvalid: false))
+    }
+  }
+
+  private mutating func readToken(_ json: JSON, at place: RecordPlace) throws(RecordError)
+    -> RecordedToken
+  {
+    var capabilities = Capabilities()
+    for name in json["capabilities"]?.arrayValue ?? [] {
+      switch name.stringValue {
+      case "PUBLISH": capabilities.publish = true
+      case "SUBSCRIBE": capabilities.subscribe = true
+      default:
+        issues.append(
+          RecordIssue(
+            origin: place.description,
+            message: "unknown capability \(JSONWriter.compact(name)): ignored", isInvalid: false))
+      }
+    }
+    var attributes: [String: String] = [:]
+    for (key, value) in json["attributes"]?.objectValue ?? [] {
+      attributes[key] = value.stringValue ?? JSONWriter.compact(value)
+    }
+    let expiry = try json["expirationTime"]?.stringValue.map { text throws(RecordError) in
+      try place.member("expirationTime").timestamp(text).floorDivided(by: 1000)
+    }
+    return RecordedToken(
+      capabilities: capabilities, attributes: attributes, userId: json["userId"]?.stringValue,
+      expirationTime: expiry)
+  }
+
+  private mutating func readParticipant(_ json: JSON, at place: RecordPlace) {
+    guard let id = json["participantId"]?.stringValue, !id.isEmpty else {
+      issues.append(
+        RecordIssue(
+          origin: place.description, message: "participant without \"participantId\"; skipped",
+          isInvalid: true))
+      return
+    }
+    var record = ParticipantRecord(id: id)
+    record.userId = json["userId"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+    record.attributes = json["attributes"]?.objectValue.map { members in
+      Dictionary(
+        members.map { ($0.key, $0.value.stringValue ?? "") }, uniquingKeysWith: { a, _ in a })
+    }
+    record.osName = nonEmpty(json["osName"])
+    record.browserName = nonEmpty(json["browserName"])
+    record.sdkVersion = nonEmpty(json["sdkVersion"])
+    record.firstJoinTime = json["firstJoinTime"]?.stringValue.flatMap(RecordTime.milliseconds)
+    describe(record)
+  }
+
+  private func nonEmpty(_ json: JSON?) -> String? {
+    json?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  private mutating func readSession(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+    if let id = json["sessionId"]?.stringValue { try noteSession(id, origin: place.description) }
+    if let start = json["startTime"]?.stringValue {
+      sessionStart = try place.member("startTime").timestamp(start)
+    }
+  }
+}
+
+/// A position in a record file, for messages: `file: document 2: events[3].eventTime`.
+struct RecordPlace: CustomStringConvertible {
+  let file: String
+  let path: String
+
+  func member(_ name: String) -> RecordPlace {
+    RecordPlace(file: file, path: path.isEmpty ? name : "\(path).\(name)")
+  }
+
+  func index(_ index: Int) -> RecordPlace { RecordPlace(file: file, path: "\(path)[\(index)]") }
+
+  var description: String { path.isEmpty ? file : "\(file): \(path)" }
+
+  func error(_ message: String) -> RecordError {
+    RecordError(file: file, location: path, message: message)
+  }
+
+  /// Milliseconds of a timestamp at this place, or an error saying which forms are read.
+  func timestamp(_ text: String) throws(RecordError) -> Int64 {
+    guard let milliseconds = RecordTime.milliseconds(text) else {
+      throw error(
+        "bad timestamp \"\(text)\"; expected ISO 8601 such as 2023-04-26T20:36:28+00:00, "
+          + "2023-04-26T20:30:29.602000+00:00 or 2026-04-20T10:02:11Z")
+    }
+    return milliseconds
+  }
+}

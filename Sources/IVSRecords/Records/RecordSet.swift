@@ -1,0 +1,86 @@
+/// Everything read from a customer's record files, in any mix and order: the events of
+/// every participant, what get-participant / list-participants said about them, the
+/// session, the stage, and the issues met on the way.
+public struct RecordSet: Sendable {
+  /// Every event read, in file order (duplicates included; the importer drops them).
+  public var events: [RecordedEvent] = []
+  /// Participants described by get-participant / list-participants / EventBridge, by ID.
+  public var participants: [String: ParticipantRecord] = [:]
+  /// The stage ARN and the file that named it first.
+  public var stage: (arn: String, origin: String)?
+  /// The session ID and the file that named it first.
+  public var session: (id: String, origin: String)?
+  /// The session's start (get-stage-session), milliseconds.
+  public var sessionStart: Int64?
+  /// Events skipped or kept with a caveat.
+  public var issues: [RecordIssue] = []
+  /// EventBridge deliveries already read, by `id` (EventBridge may deliver twice).
+  var eventBridgeIDs: Set<String> = []
+  /// EventBridge deliveries dropped as repeats of an `id` already read.
+  public var repeatedDeliveries = 0
+
+  /// An empty set.
+  public init() {}
+
+  /// Records the stage ARN; a different one from another file is an error naming both.
+  mutating func noteStage(_ arn: String, origin: String) throws(RecordError) {
+    guard let known = stage else {
+      stage = (arn, origin)
+      return
+    }
+    guard known.arn == arn else {
+      throw RecordError(
+        file: origin, location: "",
+        message: "records of two stages are mixed: \(arn) here, \(known.arn) in \(known.origin)")
+    }
+  }
+
+  /// Records the session ID; a different one from another file is an error naming both.
+  mutating func noteSession(_ id: String, origin: String) throws(RecordError) {
+    guard let known = session else {
+      session = (id, origin)
+      return
+    }
+    guard known.id == id else {
+      throw RecordError(
+        file: origin, location: "",
+        message: "records of two sessions are mixed: \(id) here, \(known.id) in \(known.origin)")
+    }
+  }
+
+  /// Merges what a record says about a participant into what is known.
+  mutating func describe(_ record: ParticipantRecord) {
+    participants[record.id, default: ParticipantRecord(id: record.id)].merge(record)
+  }
+}
+
+/// What get-participant, list-participants or EventBridge said about one participant.
+public struct ParticipantRecord: Equatable, Sendable {
+  /// `participantId`.
+  public var id: String
+  /// `userId` (empty strings are treated as absent).
+  public var userId: String?
+  /// `attributes` (get-participant only).
+  public var attributes: [String: String]?
+  /// `osName`, `browserName`, `sdkVersion` (get-participant only), for guessing the SDK.
+  public var osName: String?
+  /// See `osName`.
+  public var browserName: String?
+  /// See `osName`.
+  public var sdkVersion: String?
+  /// `firstJoinTime`, milliseconds.
+  public var firstJoinTime: Int64?
+
+  /// Nothing known yet.
+  public init(id: String) { self.id = id }
+
+  /// Fills what is unknown from `other`.
+  mutating func merge(_ other: ParticipantRecord) {
+    userId = userId ?? other.userId
+    attributes = attributes ?? other.attributes
+    osName = osName ?? other.osName
+    browserName = browserName ?? other.browserName
+    sdkVersion = sdkVersion ?? other.sdkVersion
+    firstJoinTime = firstJoinTime ?? other.firstJoinTime
+  }
+}

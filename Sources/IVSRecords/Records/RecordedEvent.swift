@@ -1,0 +1,115 @@
+import StageEngine
+import TokenCore
+
+/// One server-side event from a customer's records (ListParticipantEvents `Event`, or an
+/// EventBridge "IVS Stage Update" mapped onto the same names), with where it came from so
+/// every message can name the file and position.
+public struct RecordedEvent: Equatable, Sendable {
+  /// The name as recorded (`JOINED`, `PUBLISH_STARTED`, … or one this version does not know).
+  public var name: String
+  /// The model's kind for names the model produces; nil for names outside the model.
+  public var kind: EventKind?
+  /// Who triggered it (the token's `jti` for key-pair tokens).
+  public var participantId: String
+  /// Milliseconds since 1970.
+  public var time: Int64
+  /// The publisher of a subscribe event.
+  public var remoteParticipantId: String?
+  /// The error code of an error event.
+  public var errorCode: String?
+  /// TOKEN_EXCHANGED: the token replaced.
+  public var previousToken: RecordedToken?
+  /// TOKEN_EXCHANGED: the token now in force.
+  public var newToken: RecordedToken?
+  /// Whether it came from EventBridge (which carries only publish events).
+  public var viaEventBridge: Bool
+  /// `file: events[3]`, for messages.
+  public var origin: String
+  /// Made up by the importer (a join at get-participant's `firstJoinTime`), never recorded:
+  /// it drives a step but is neither kept nor compared.
+  public var isInferred = false
+
+  /// Whole seconds, the model's clock resolution.
+  public var second: Int64 { time.floorDivided(by: 1000) }
+
+  /// Equal in everything the records say (not where it was read): an exact duplicate.
+  func sameRecord(as other: RecordedEvent) -> Bool {
+    name == other.name && participantId == other.participantId && time == other.time
+      && remoteParticipantId == other.remoteParticipantId && errorCode == other.errorCode
+      && previousToken == other.previousToken && newToken == other.newToken
+  }
+
+  /// The server kinds the model produces, by recorded name.
+  static let modelledKinds: [String: EventKind] = [
+    "JOINED": .joined, "LEFT": .left, "PUBLISH_STARTED": .publishStarted,
+    "PUBLISH_STOPPED": .publishStopped, "PUBLISH_ERROR": .publishError,
+    "SUBSCRIBE_STARTED": .subscribeStarted, "SUBSCRIBE_STOPPED": .subscribeStopped,
+    "TOKEN_EXCHANGED": .tokenExchanged,
+  ]
+
+  /// Names IVS documents that the model does not produce (kept and shown, never compared).
+  static let knownOutsideModel: Set<String> = [
+    "JOIN_ERROR", "SUBSCRIBE_ERROR", "REPLICATION_STARTED", "REPLICATION_STOPPED",
+  ]
+
+  /// Error codes IVS documents for events.
+  static let knownErrorCodes: Set<String> = [
+    "INSUFFICIENT_CAPABILITIES", "QUOTA_EXCEEDED", "PUBLISHER_NOT_FOUND", "BITRATE_EXCEEDED",
+    "RESOLUTION_EXCEEDED", "STREAM_DURATION_EXCEEDED", "INVALID_AUDIO_CODEC",
+    "INVALID_VIDEO_CODEC", "INVALID_PROTOCOL", "INVALID_STREAM_KEY", "REUSE_OF_STREAM_KEY",
+    "B_FRAME_PRESENT", "INVALID_INPUT", "INTERNAL_SERVER_EXCEPTION",
+  ]
+
+  /// Publish errors the model reproduces (the others are media problems it does not simulate).
+  static let modelledPublishErrors: Set<String> = ["INSUFFICIENT_CAPABILITIES", "QUOTA_EXCEEDED"]
+
+  /// Whether the model can produce this event at all.
+  public var isModelled: Bool {
+    guard let kind else { return false }
+    if kind == .publishError { return errorCode.map(Self.modelledPublishErrors.contains) ?? false }
+    return true
+  }
+
+  /// Within one timestamp, the order the events' logic demands: join, exchange, publish,
+  /// subscribe, then unsubscribe, unpublish, leave.
+  var logicalRank: Int {
+    switch name {
+    case "JOINED", "JOIN_ERROR": return 0
+    case "TOKEN_EXCHANGED": return 1
+    case "PUBLISH_STARTED", "PUBLISH_ERROR", "REPLICATION_STARTED": return 2
+    case "SUBSCRIBE_STARTED", "SUBSCRIBE_ERROR": return 3
+    case "SUBSCRIBE_STOPPED": return 5
+    case "PUBLISH_STOPPED", "REPLICATION_STOPPED": return 6
+    case "LEFT": return 7
+    default: return 4
+    }
+  }
+}
+
+/// A token summary as ListParticipantEvents shows it (never the token itself).
+public struct RecordedToken: Equatable, Sendable {
+  /// `capabilities` (`PUBLISH`, `SUBSCRIBE`).
+  public var capabilities: Capabilities
+  /// `attributes`.
+  public var attributes: [String: String]
+  /// `userId`, when present.
+  public var userId: String?
+  /// `expirationTime` in Unix seconds, when present.
+  public var expirationTime: Int64?
+
+  /// Creates a summary.
+  public init(
+    capabilities: Capabilities, attributes: [String: String], userId: String?,
+    expirationTime: Int64?
+  ) {
+    self.capabilities = capabilities
+    self.attributes = attributes
+    self.userId = userId
+    self.expirationTime = expirationTime
+  }
+
+  /// The user ID and attributes, as observers see them.
+  public var metadata: ParticipantMetadata {
+    ParticipantMetadata(userId: userId, attributes: attributes)
+  }
+}

@@ -1,0 +1,140 @@
+import JSONKit
+import TokenCore
+
+/// Writes a `Scenario` back as a scenario file (SPEC §6) that `Scenario(parsing:)` reads
+/// to an equivalent value. It exists for tools that make scenarios rather than read them:
+/// `stagemon import` (from real IVS records) and recorders of live sessions. Fields at
+/// their defaults are left out, so the output reads like a hand-written file.
+public enum ScenarioEncoder {
+  /// The scenario as a JSON value, members in the documented order.
+  public static func json(_ scenario: Scenario) -> JSON {
+    var members: [(key: String, value: JSON)] = []
+    if let description = scenario.description {
+      members.append(("description", .string(description)))
+    }
+    if !scenario.notes.isEmpty {
+      members.append(("notes", .array(scenario.notes.map(JSON.string))))
+    }
+    let stage = stageJSON(scenario.stage)
+    if case .object(let fields) = stage, !fields.isEmpty { members.append(("stage", stage)) }
+    members.append(("start", .string(VirtualTime.iso8601(scenario.start))))
+    if !scenario.keys.isEmpty { members.append(("keys", .array(scenario.keys.map(keyJSON)))) }
+    if let composition = scenario.composition {
+      members.append(("composition", compositionJSON(composition)))
+    }
+    members.append(("participants", .array(scenario.participants.map(participantJSON))))
+    if !scenario.steps.isEmpty { members.append(("steps", .array(scenario.steps.map(stepJSON)))) }
+    if let recorded = scenario.recorded { members.append(("recorded", recorded)) }
+    return .object(members)
+  }
+
+  /// Indented text with a final newline, ready to write to a file.
+  public static func text(_ scenario: Scenario) -> String {
+    JSONWriter.pretty(json(scenario)) + "\n"
+  }
+
+  private static func stageJSON(_ stage: ScenarioStage) -> JSON {
+    let defaults = ScenarioStage(arn: stage.arn)
+    var members: [(key: String, value: JSON)] = []
+    if stage.arn != ScenarioStage.defaultARN { members.append(("arn", .string(stage.arn))) }
+    if stage.eventsURL != defaults.eventsURL {
+      members.append(("eventsUrl", .string(stage.eventsURL)))
+    }
+    if stage.whipURL != defaults.whipURL { members.append(("whipUrl", .string(stage.whipURL))) }
+    return .object(members)
+  }
+
+  private static func keyJSON(_ key: ScenarioKey) -> JSON {
+    .object([("arn", .string(key.arn)), (key.half.rawValue, .string(key.path))])
+  }
+
+  private static func compositionJSON(_ c: CompositionConfiguration) -> JSON {
+    .object([
+      ("layout", .string(c.layout.rawValue)),
+      ("featuredParticipantAttribute", .string(c.featuredParticipantAttribute)),
+      ("pipParticipantAttribute", .string(c.pipParticipantAttribute)),
+      ("pipBehavior", .string(c.pipBehavior.rawValue)),
+      ("pipPosition", .string(c.pipPosition)),
+      ("participantOrderAttribute", .string(c.participantOrderAttribute)),
+      ("updates", .string(c.updates.rawValue)),
+    ])
+  }
+
+  private static func participantJSON(_ participant: ScenarioParticipant) -> JSON {
+    var members: [(key: String, value: JSON)] = [
+      ("id", .string(participant.id)), ("sdk", .string(participant.sdk.description)),
+    ]
+    switch participant.token {
+    case .raw(let token): members.append(("token", .string(token)))
+    case .mint(let spec):
+      if let userId = spec.userId { members.append(("userId", .string(userId))) }
+      if let capabilities = spec.capabilities {
+        members.append(("capabilities", capabilitiesJSON(capabilities)))
+      }
+      if let attributes = spec.attributes {
+        members.append(("attributes", attributesJSON(attributes)))
+      }
+      if let ttl = spec.ttl { members.append(("ttl", .string(ttl.description))) }
+    }
+    members.append(
+      (
+        "strategy",
+        .object([
+          ("publish", .string(participant.strategy.publish.rawValue)),
+          ("subscribe", .string(participant.strategy.subscribe.rawValue)),
+        ])
+      ))
+    return .object(members)
+  }
+
+  private static func capabilitiesJSON(_ capabilities: Capabilities) -> JSON {
+    .array(capabilities.names.map(JSON.string))
+  }
+
+  private static func attributesJSON(_ pairs: [(key: String, value: String)]) -> JSON {
+    .object(pairs.map { ($0.key, JSON.string($0.value)) })
+  }
+
+  private static func stepJSON(_ step: ScenarioStep) -> JSON {
+    switch step {
+    case .exchange(let id, let token):
+      return .object([("exchange", .string(id)), ("token", exchangeTokenJSON(token))])
+    case .advance(let duration): return .object([("advance", .string(duration.description))])
+    case .setStrategy(let id, let publish, let subscribe):
+      var members: [(key: String, value: JSON)] = [("setStrategy", .string(id))]
+      if let publish { members.append(("publish", .string(publish.rawValue))) }
+      if let subscribe { members.append(("subscribe", .string(subscribe.rawValue))) }
+      return .object(members)
+    case .answer(let id, let publish):
+      return .object([("answer", .string(id)), ("publish", .bool(publish))])
+    case .expect(let expectation): return .object([("expect", expectation.json)])
+    case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
+      .refreshStrategy(let id), .disconnect(let id), .reconnect(let id):
+      return .object([(step.verb, .string(id))])
+    }
+  }
+
+  private static func exchangeTokenJSON(_ token: ScenarioToken) -> JSON {
+    switch token {
+    case .raw(let raw): return .object([("raw", .string(raw))])
+    case .mint(let spec):
+      var members: [(key: String, value: JSON)] = []
+      if let capabilities = spec.capabilities {
+        members.append(("capabilities", capabilitiesJSON(capabilities)))
+      }
+      if let attributes = spec.attributes {
+        members.append(("attributes", attributesJSON(attributes)))
+      }
+      if let userId = spec.userId { members.append(("userId", .string(userId))) }
+      if let ttl = spec.ttl { members.append(("ttl", .string(ttl.description))) }
+      if !spec.claims.isEmpty { members.append(("claims", .object(spec.claims))) }
+      switch spec.key {
+      case .arn(let arn): members.append(("key", .string(arn)))
+      case .unknown: members.append(("key", .string("unknown")))
+      case nil: break
+      }
+      if spec.origin != .keyPair { members.append(("origin", .string(spec.origin.rawValue))) }
+      return .object(members)
+    }
+  }
+}

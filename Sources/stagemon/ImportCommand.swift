@@ -1,0 +1,74 @@
+import Foundation
+import IVSRecords
+import StageEngine
+
+/// `stagemon import [--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…`: turns a
+/// customer's IVS records into a scenario file (SPEC §6) that reproduces the session.
+enum ImportCommand {
+  static let help = """
+    USAGE: stagemon import [--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]…
+                           [--out FILE] RECORD…
+
+    Reads IVS records in any mix — `aws ivs-realtime list-participant-events` outputs
+    (pages, one per participant, or pasted together), get-participant,
+    list-participants, get-stage-session, EventBridge "IVS Stage Update" events (one,
+    a JSON array, or JSON lines) — and writes a scenario that reproduces the session,
+    with the recorded events kept in its `recorded` array (`-` reads standard input).
+
+    OPTIONS:
+      --sdk ID=PLATFORM@VERSION       the SDK participant ID really ran, e.g. guest=android@1.36.0
+                                      (otherwise guessed from get-participant, with a warning)
+      --observer ID=PLATFORM@VERSION  add a hypothetical subscribe-only viewer present the
+                                      whole session ("what would it have seen?")
+      --out FILE                      write the scenario to FILE (whole or not at all)
+                                      instead of standard output
+      -h, --help                      show this help
+
+    Warnings (guessed SDKs, skipped or unknown events, contradicting records) go to
+    standard error.
+
+    Exit status: 0 written, 1 unusable records (invalid JSON, unknown shape, bad
+    timestamp, two stages or sessions mixed), 2 usage error.
+    """
+
+  static func run(_ words: [String]) -> ExitStatus {
+    var status = ExitStatus.success
+    guard let options: Options = Arguments.parse(words, help: help, status: &status) else {
+      return status
+    }
+    let session: ImportedSession
+    do {
+      session = try RecordImporter.makeSession(
+        from: try options.inputs.read(), options: options.inputs.options)
+    } catch let error as ImportUsageError {
+      return Stagemon.fail(UsageError(error.message), help: help)
+    } catch {
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
+    for line in RecordInputs.warnings(session) { Console.error(line) }
+    let text = ScenarioEncoder.text(session.scenario)
+    guard let out = options.out else {
+      FileHandle.standardOutput.write(Data(text.utf8))
+      return .success
+    }
+    do {
+      try AtomicFile.write(text, to: out)
+    } catch {
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
+    return .success
+  }
+
+  struct Options: CommandOptions {
+    let inputs: RecordInputs
+    let out: String?
+
+    init(_ arguments: inout Arguments) throws(UsageError) {
+      out = try arguments.option("--out")
+      inputs = try RecordInputs(&arguments, command: "import")
+      try arguments.finish()
+    }
+  }
+}
