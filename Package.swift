@@ -55,7 +55,7 @@ let package = Package(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "TmuxHarness", "ScenarioChecks",
+        "TmuxHarness", "ScenarioChecks", "StreamCompare",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),

@@ -28,13 +28,28 @@ public struct JSONLStream: Sendable {
       guard let line = normalizer.normalize(bytes[start..<end]) else {
         throw StreamFormatError(name: name, line: lines.count + 1, text: bytes[start..<end])
       }
-      let string = String(decoding: line, as: UTF8.self)
-      if string.contains(#""kind":"step""#) { steps.append(lines.count) }
-      lines.append(string)
+      if Self.isStep(line) { steps.append(lines.count) }
+      lines.append(String(decoding: line, as: UTF8.self))
       start = end + 1
     }
     self.lines = lines
     stepLines = steps
+  }
+
+  private static let stepMarker = Array(#""kind":"step""#.utf8)
+
+  /// Whether a line is a runner `step` event (byte search: no String work per line).
+  private static func isStep(_ line: [UInt8]) -> Bool {
+    let marker = stepMarker
+    guard line.count >= marker.count else { return false }
+    var index = 0
+    while index <= line.count - marker.count {
+      if line[index] == marker[0], line[index..<index + marker.count].elementsEqual(marker) {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   /// The `message` of the last step event at or before line `index`, e.g.

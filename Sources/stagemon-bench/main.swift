@@ -1,9 +1,11 @@
 import Foundation
 
-/// `stagemon-bench [tokens|tokendiff|engine|headless|render|latency|all]…`: release-build
+/// `stagemon-bench [tokens|tokendiff|engine|headless|render|latency|checks|compare|all]…`: release-build
 /// figures for BENCHMARKS.md, each printed against a baseline run in the
 /// same process. Exit status 1 when a target was missed.
-let known = ["tokens", "tokendiff", "engine", "headless", "render", "latency"]
+let known = [
+  "tokens", "tokendiff", "engine", "headless", "render", "latency", "checks", "compare",
+]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
 #if DEBUG
@@ -28,6 +30,8 @@ for suite in suites {
   case "headless": allMet = HeadlessBenchmark.run() && allMet
   case "render": allMet = RenderBenchmark.run() && allMet
   case "latency": allMet = LatencyBenchmark.run() && allMet
+  case "checks": allMet = ChecksBenchmark.run() && allMet
+  case "compare": allMet = CompareBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\(known.joined(separator: ", ")), all)\n".utf8))

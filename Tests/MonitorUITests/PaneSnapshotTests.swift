@@ -10,7 +10,12 @@ import Testing
   /// Demo opened live (4 joins), then co-host upgrade, its answer, feature the guest; the script
   /// selected the guest.
   static func featuredGuest() throws -> AppState {
-    try Fixture.demo(steps: 3).state
+    try featuredGuestController().state
+  }
+
+  /// The controller behind `featuredGuest()`.
+  static func featuredGuestController() throws -> AppController {
+    try Fixture.demo(steps: 3)
   }
 
   @Test func participantsPaneDropsColumnsThatDoNotFitAndMarksSelection() throws {
@@ -70,7 +75,7 @@ import Testing
       ])
     #expect(
       text[8]
-        == "│token keyPair  exp 2026-01-02T00:00:00Z (in 12h)                                                  │"
+        == "│token keyPair  exp 2026-01-02T00:00:00Z (expires in 12h)                                          │"
     )
     #expect(
       text[11]

@@ -79,6 +79,30 @@ struct MediaStepTests {
     #expect(found.contains("t.json: \(expected)"), "got: \(found)")
   }
 
+  /// Recorders write steps back with `ScenarioEncoder`: each media and composition step
+  /// reads back as the same step.
+  @Test func mediaAndCompositionStepsEncodeAndReadBack() throws {
+    let steps = try decode(
+      steps: #"""
+        {"mute": "a", "streams": ["video"]}, {"unmute": "a"}, {"networkDrop": "b"},
+        {"startComposition": "side", "composition": {"layout": "pip", "pipParticipantAttribute": "p", "pipBehavior": "DYNAMIC", "pipPosition": "TOP_LEFT", "updates": "live"}},
+        {"stopComposition": "side"}
+        """#)
+    let scenario = Scenario(
+      participants: [
+        ScenarioParticipant(
+          id: "a", sdk: try SDKProfile(parsing: "ios@1.37.0"), strategy: StrategySettings(),
+          token: .mint(TokenMintSpec())),
+        ScenarioParticipant(
+          id: "b", sdk: try SDKProfile(parsing: "ios@1.37.0"), strategy: StrategySettings(),
+          token: .mint(TokenMintSpec())),
+      ], steps: steps)
+    let text = ScenarioEncoder.text(scenario)
+    let again = try Scenario(parsing: text, file: "t.json", baseDirectory: "/").steps
+    #expect(again.map(\.summary) == steps.map(\.summary))
+    #expect(again.compactMap(\.composition) == steps.compactMap(\.composition))
+  }
+
   @Test func expectationsMayNameACompositionStartedByALaterStep() throws {
     let steps = try decode(
       steps: #"""
@@ -109,5 +133,13 @@ struct MediaStepTests {
     let runner = try ScenarioRunner(scenario: scenario, file: "t.json")
     let found = message { try runner.run { _ in } }
     #expect(found.hasPrefix("t.json: \(expected)"), "got: \(found)")
+  }
+}
+
+extension ScenarioStep {
+  /// The composition step, if this is one (for comparisons in tests).
+  fileprivate var composition: ScenarioStep.CompositionStep? {
+    if case .composition(let step) = self { return step }
+    return nil
   }
 }

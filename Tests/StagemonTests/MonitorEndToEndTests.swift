@@ -191,6 +191,20 @@ struct MonitorEndToEndTests {
     }
   }
 
+  @Test func mMutesTheHostAndDDropsItsNetworkWhileObserversWatch() throws {
+    let session = try joinedStage()
+    try session.send("m")
+    try expect(session, shows: "muted a+v")
+    try expect(session, shows: "STAGE_STREAM_MUTE_CHANGED")
+    try session.send("D")
+    try expect(session, shows: "network dropped, the SDK reconnected")
+    try expect(session, "host reconnected and publishes, still muted") { screen in
+      screen.split(separator: "\n").contains {
+        $0.contains("host") && $0.contains("connected") && $0.contains("muted a+v")
+      }
+    }
+  }
+
   @Test func slashFiltersAndSpacePausesTheLog() throws {
     let session = try TmuxSession([StagemonBinary.url.path])
     try expect(session, shows: "Events")

@@ -14,6 +14,10 @@ extension AppController {
     case .togglePublish: withSelected(togglePublish)
     case .toggleJoin: withSelected(toggleJoin)
     case .reconnect: withSelected(reconnect)
+    case .toggleMute: withSelected(toggleMute)
+    case .networkDrop: withSelected(networkDrop)
+    case .startComposition: startAnotherComposition()
+    case .stopComposition: stopShownComposition()
     case .refreshStrategy: withSelected(refreshStrategy)
     case .answerYes: answer(true)
     case .answerNo: answer(false)
@@ -23,6 +27,7 @@ extension AppController {
     case .filter: state.input = InputLine(.filter, text: state.log.filter)
     case .togglePause: togglePause()
     case .saveLog: saveLog()
+    case .copy: copySelection()
     case .nextTheme: selectTheme(themes.name(after: state.theme.name))
     case .commandLine: state.input = InputLine(.command)
     case .close: close()
@@ -79,7 +84,7 @@ extension AppController {
       select(min(max(0, target), max(0, count - 1)))
     case .detail:
       state.detailScroll = max(0, state.detailScroll + delta(action, page: pageSize))
-    case .composition: break
+    case .composition: showComposition(state.selectedComposition + delta(action, page: 1))
     case .log:
       let maximum = max(0, state.log.visibleCount - 1)
       state.logScroll = min(maximum, max(0, state.logScroll - delta(action, page: pageSize)))

@@ -16,6 +16,9 @@ extension AppController {
     case "no": answer(false)
     case "next": nextStep()
     case "policy": policyCommand(arguments)
+    case "start-composition": startCompositionCommand(arguments)
+    case "stop-composition":
+      oneArgument(name, arguments, "a composition ID, e.g. main") { stopComposition($0) }
     case "advance": oneArgument(name, arguments, "a duration, e.g. 13h") { advance($0) }
     case "filter":
       state.log.setFilter(arguments.joined(separator: " "))
@@ -23,6 +26,7 @@ extension AppController {
     case "theme":
       if let theme = arguments.first { selectTheme(theme) } else { perform(.nextTheme) }
     case "pause": perform(.togglePause)
+    case "screenshot": screenshot(to: arguments.first)
     default:
       if let action = Action(rawValue: name) {
         perform(action)
@@ -53,6 +57,8 @@ extension AppController {
     case "leave": leave(id)
     case "reconnect": withParticipant(id, reconnect)
     case "refresh": withParticipant(id, refreshStrategy)
+    case "drop": withParticipant(id, networkDrop)
+    case "mute", "unmute": muteCommand(id, muted: name == "mute", rest)
     case "sdk": oneArgument(name, rest, "a profile, e.g. android@1.37.0") { setSDK(id, $0) }
     case "exchange":
       guard let word = rest.first else {

@@ -104,7 +104,7 @@ extension AppController {
   }
 
   func cyclePolicy() {
-    guard let current = state.snapshot.composition?.configuration.updates else {
+    guard let current = state.shownComposition?.configuration.updates else {
       report("this scenario has no composition", .error)
       return
     }
@@ -112,7 +112,7 @@ extension AppController {
   }
 
   func setPolicy(_ policy: CompositionConfiguration.UpdatePolicy) {
-    guard let composition = state.snapshot.composition else {
+    guard let composition = state.shownComposition else {
       report("this scenario has no composition", .error)
       return
     }

@@ -17,6 +17,12 @@ public final class AppController {
   var pageSize = 10
   /// Columns of the screen; the help overlay wraps to it, and scrolling counts wrapped lines.
   var screenWidth = 120
+  /// The screen's size and glyphs, for `:screenshot` (set by the loop).
+  var screenSize = TerminalSize(width: 120, height: 40)
+  /// Border glyphs of the terminal, for `:screenshot`.
+  public var screenGlyphs = BorderGlyphs.unicode
+  /// An OSC 52 sequence waiting to be written to the terminal (the loop sends it).
+  var pendingSequence: [UInt8]?
 
   /// Creates a controller for `runner`.
   public init(
@@ -66,6 +72,7 @@ public final class AppController {
   public func screenResized(to size: TerminalSize) {
     pageSize = max(1, size.height / 3)
     screenWidth = size.width
+    screenSize = size
   }
 
   /// Whether work waits for a pause in typing (`tick` does it); the loop then waits less.
@@ -97,7 +104,9 @@ public final class AppController {
     let count = state.snapshot.participants.count
     state.selected = min(max(0, state.selected), max(0, count - 1))
     updateBeliefs()
-    state.truthSlots = CompositionTruth.slots(in: state.snapshot)
+    let compositions = state.snapshot.compositions.count
+    state.selectedComposition = min(max(0, state.selectedComposition), max(0, compositions - 1))
+    state.truthSlots = CompositionTruth.slots(for: state.shownComposition, in: state.snapshot)
     state.commandHintContext = CommandCatalog.Context(
       participants: state.snapshot.participants.prefix(200).map(\.id),
       tokens: deckEntries.map(\.commandWord), themes: themes.names)
@@ -133,5 +142,13 @@ extension AppController {
       prepared: setup.prepared, stepNotes: setup.notes)
     state.followsScript = setup.followsScript
     state.status = setup.openingNote.map { StatusMessage($0) }
+  }
+}
+
+extension AppController {
+  /// The escape sequence an action left for the terminal (a clipboard copy), once.
+  public func takeSequence() -> [UInt8]? {
+    defer { pendingSequence = nil }
+    return pendingSequence
   }
 }

@@ -32,7 +32,9 @@ public struct AppState {
   public var status: StatusMessage?
   /// "Who sees what" of the selected participant.
   public var beliefs: [ObserverBelief] = []
-  /// The layout the composition would have if it followed the truth (nil without one).
+  /// Index of the composition the composition pane shows (↑↓ there choose).
+  public var selectedComposition = 0
+  /// The layout the shown composition would have if it followed the truth (nil without one).
   public var truthSlots: [CompositionSlot]?
   /// Names the command line completes (participants, deck tokens, themes).
   public var commandHintContext = CommandCatalog.Context(participants: [], tokens: [], themes: [])
@@ -63,6 +65,13 @@ public struct AppState {
   /// The selected participant, if any.
   public var selectedParticipant: ParticipantSnapshot? {
     snapshot.participants.indices.contains(selected) ? snapshot.participants[selected] : nil
+  }
+
+  /// The composition the composition pane shows, if any runs.
+  public var shownComposition: CompositionSnapshot? {
+    let compositions = snapshot.compositions
+    return compositions.indices.contains(selectedComposition)
+      ? compositions[selectedComposition] : compositions.first
   }
 
   /// The first strategy question waiting for an answer.

@@ -17,6 +17,7 @@ public final class MonitorLoop {
     let size = backend.size
     grid = CellGrid(width: size.width, height: size.height, glyphs: backend.glyphs)
     controller.screenResized(to: size)
+    controller.screenGlyphs = backend.glyphs
   }
 
   /// Draws one frame of the current state.
@@ -49,6 +50,7 @@ public final class MonitorLoop {
       let wait = controller.hasDeferredWork ? Self.typingPause : Self.idleTick
       if let event = backend.readInput(timeout: wait) {
         controller.handle(event)
+        if let sequence = controller.takeSequence() { backend.send(sequence) }
       } else {
         controller.tick()
       }

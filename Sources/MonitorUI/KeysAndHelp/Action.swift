@@ -29,6 +29,14 @@ public enum Action: String, CaseIterable, Sendable {
   case toggleJoin = "toggle-join"
   /// Leave and join again with the current token.
   case reconnect
+  /// Mute the selected publisher's streams, or unmute them when any is muted.
+  case toggleMute = "mute"
+  /// The selected participant's network drops; its SDK reconnects on its own.
+  case networkDrop = "drop"
+  /// Start another composition (copy of the shown one with the other update policy).
+  case startComposition = "start-composition"
+  /// Stop the composition shown in the composition pane.
+  case stopComposition = "stop-composition"
   /// Re-ask the selected participant's strategy.
   case refreshStrategy = "refresh"
   /// Answer a pending `ask` publish question with yes.
@@ -47,6 +55,8 @@ public enum Action: String, CaseIterable, Sendable {
   case togglePause = "pause"
   /// Save the log as JSON lines.
   case saveLog = "save"
+  /// Copy the focused pane's selected thing to the terminal's clipboard (OSC 52).
+  case copy
   /// Switch to the next theme.
   case nextTheme = "theme"
   /// Open the `:` command line.

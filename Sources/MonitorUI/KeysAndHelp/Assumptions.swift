@@ -13,6 +13,12 @@ public enum Assumptions {
       + " only of observers already present)",
     "a connected participant whose token expires stays connected, publishing and subscribing:"
       + " tokens are checked at join and exchange only; it cannot rejoin or reconnect with it",
+    "a network drop: the service keeps the session (no LEFT/JOINED, only media events); the SDK"
+      + " reconnects with its current token, asks publish? as at join; refused: LEFT"
+      + " reconnect-failed",
+    "mute reaches every remote observer that sees the publisher, no server event; it survives"
+      + " unpublish and drops, and a later observer learns it right after streamsAdded",
+    "a composition started during a run sees every publisher's current attributes at once",
   ]
 
   /// What IVS compositions do today and what this monitor shows by default. Facts with

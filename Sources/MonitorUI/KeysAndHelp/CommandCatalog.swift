@@ -21,17 +21,23 @@ public enum CommandCatalog {
   /// Command name → usage, in help order.
   public static let usages: [(name: String, usage: String)] = [
     ("publish", "publish ID"), ("unpublish", "unpublish ID"), ("join", "join ID"),
-    ("leave", "leave ID"), ("reconnect", "reconnect ID"), ("refresh", "refresh ID"),
+    ("leave", "leave ID"), ("reconnect", "reconnect ID"), ("drop", "drop ID"),
+    ("mute", "mute ID [audio|video]"), ("unmute", "unmute ID [audio|video]"),
+    ("refresh", "refresh ID"),
     ("exchange", "exchange ID TOKEN [VALUE]"), ("yes", "yes"), ("no", "no"),
     ("next", "next"), ("sdk", "sdk ID PLATFORM@VERSION"), ("policy", "policy live|on-reconnect"),
+    ("start-composition", "start-composition ID [grid|pip] [live|on-reconnect]"),
+    ("stop-composition", "stop-composition ID"),
     ("advance", "advance 30s|5m|13h"), ("select", "select ID"), ("filter", "filter TEXT"),
-    ("pause", "pause"), ("save", "save"), ("theme", "theme [NAME]"), ("help", "help"),
+    ("pause", "pause"), ("save", "save"), ("copy", "copy"), ("screenshot", "screenshot [FILE]"),
+    ("theme", "theme [NAME]"), ("help", "help"),
     ("quit", "quit"),
   ]
 
   /// Names that take a participant ID as first argument.
   static let participantCommands: Set<String> = [
     "publish", "unpublish", "join", "leave", "reconnect", "refresh", "exchange", "sdk", "select",
+    "drop", "mute", "unmute",
   ]
 
   /// Candidates for the word being typed at the end of `text`.

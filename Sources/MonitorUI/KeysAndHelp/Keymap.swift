@@ -85,6 +85,21 @@ extension Keymap {
       [.character("R")], .reconnect, label: "reconnect",
       help: "leave and join again with the current token", inFooter: false),
     KeyBinding(
+      [.character("D")], .networkDrop, label: "drop",
+      help: "network drop: the SDK reconnects on its own with the current token (not leave+join)",
+      inFooter: false),
+    KeyBinding(
+      [.character("m")], .toggleMute, label: "mute",
+      help: "mute the selected publisher's audio+video (unmute when muted)",
+      context: notComposition, inFooter: false),
+    KeyBinding(
+      [.character("+")], .startComposition, label: "add composition",
+      help: "start another composition (the shown one's settings, the other update policy; max 5)",
+      context: .panes([.composition])),
+    KeyBinding(
+      [.character("-")], .stopComposition, label: "stop composition",
+      help: "stop the shown composition", context: .panes([.composition])),
+    KeyBinding(
       [.character("r")], .refreshStrategy, label: "refresh",
       help: "refreshStrategy: re-ask the strategy, apply only what changed", inFooter: false),
     KeyBinding(
@@ -93,7 +108,8 @@ extension Keymap {
       context: notComposition),
     KeyBinding(
       [.character("v")], .cyclePolicy, label: "policy",
-      help: "composition update policy: on-reconnect ↔ live", context: .panes([.composition])),
+      help: "the shown composition's update policy: on-reconnect ↔ live (↑↓ choose one)",
+      context: .panes([.composition])),
     KeyBinding(
       [.character("/")], .filter, label: "filter", help: "filter the log (live substring)"),
     KeyBinding(
@@ -102,6 +118,11 @@ extension Keymap {
     KeyBinding(
       [.character("s")], .saveLog, label: "save",
       help: "save the log as JSON lines (no signatures)", inFooter: false),
+    KeyBinding(
+      [.character("c")], .copy, label: "copy",
+      help:
+        "copy to the terminal's clipboard (OSC 52): the participant's token, the who-sees-what"
+        + " table (detail), the event at the bottom of the log as JSON, the composition"),
     KeyBinding([.character("t")], .nextTheme, label: "theme", help: "next theme", inFooter: false),
     KeyBinding(
       [.character(":")], .commandLine, label: "command",

@@ -6,9 +6,10 @@ import TerminalKit
 public enum CompositionView {
   /// Renders into `rect` (border included).
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
+    let count = state.snapshot.compositions.count
     let inner = PaneFrame.draw(
-      rect, title: "Composition", focused: state.focus == .composition, theme: state.theme,
-      into: &grid)
+      rect, title: count > 1 ? "Compositions \(count)" : "Composition",
+      focused: state.focus == .composition, theme: state.theme, into: &grid)
     guard inner.height > 0 else { return }
     // Long settings and the layout it "would be" wrap rather than being cut.
     let lines = content(state, ascii: grid.glyphs == .ascii).flatMap {
@@ -22,11 +23,12 @@ public enum CompositionView {
   }
 
   static func content(_ state: AppState, ascii: Bool) -> [[Span]] {
-    guard let composition = state.snapshot.composition else {
-      return [[Span("no server-side composition in this scenario", .muted)]]
+    guard let composition = state.shownComposition else {
+      return [[Span("no server-side composition runs", .muted)]]
     }
     let settings = composition.configuration
-    var lines: [[Span]] = [
+    var lines = selector(state, shown: composition.id, ascii: ascii)
+    lines += [
       [
         Span(settings.layout.rawValue, .accent),
         Span(" featured=\(quoted(settings.featuredParticipantAttribute))", .muted),
@@ -53,6 +55,21 @@ public enum CompositionView {
       ])
     }
     return lines
+  }
+
+  /// With more than one composition: which one is shown, of how many, and how to choose.
+  private static func selector(_ state: AppState, shown: String, ascii: Bool) -> [[Span]] {
+    let ids = state.snapshot.compositions.map(\.id)
+    guard ids.count > 1 else { return [] }
+    let position = "\(state.selectedComposition + 1)/\(ids.count)"
+    var line = [Span(ascii ? "< " : "◀ ", .muted)]
+    for id in ids {
+      line.append(
+        id == shown ? Span("[\(id)]", .accent, attributes: .bold) : Span(" \(id) ", .muted))
+    }
+    line.append(Span(ascii ? " > " : " ▶ ", .muted))
+    line.append(Span("\(position)  \(ascii ? "Up/Down" : "↑↓") choose", .muted))
+    return [line]
   }
 
   private static func quoted(_ name: String) -> String { name.isEmpty ? "off" : name }

@@ -51,7 +51,7 @@ struct DetailContent {
     let heading = [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
     let summary = Self.summary(subject, questionPending: state.pendingQuestion) + [heading]
     head = summary.flatMap { Span.wrap($0, width: width, indent: "    ") }
-    token = Self.token(subject.token, now: state.snapshot.time).flatMap {
+    token = Self.token(subject, now: state.snapshot.time).flatMap {
       Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
     }
     showsProfile = width >= Self.roomForProfile
@@ -109,6 +109,9 @@ struct DetailContent {
       [
         Span(subject.sdk.description, subject.sdk.supportsTokenExchange ? .accent : .warning),
         Span("  \(subject.connection.rawValue)"), Span("  \(subject.publish.rawValue)", .publish),
+        Span(
+          subject.muted.isEmpty ? "" : "  muted \(subject.muted.names.joined(separator: "+"))",
+          .warning),
         Span("  cap "), Span(capabilities.publish ? "publish " : "", .publish),
         Span(capabilities.subscribe ? "subscribe" : "", .subscribe),
         Span(capabilities.publish || capabilities.subscribe ? "" : "none", .muted),
@@ -130,18 +133,29 @@ struct DetailContent {
     return lines
   }
 
-  private static func token(_ summary: TokenSummary?, now: Int64) -> [[Span]] {
-    guard let summary else { return [[Span("token  (none in force yet)", .muted)]] }
+  private static func token(_ subject: ParticipantSnapshot, now: Int64) -> [[Span]] {
+    guard let summary = subject.token else {
+      return [[Span("token  (none in force yet)", .muted)]]
+    }
     let parts = summary.redacted.split(separator: ".")
+    let expired = summary.expirationTime <= now
     var lines: [[Span]] = [
       [
         Span("token ", .title), Span("\(summary.origin.rawValue)  ", .muted),
         Span("exp \(VirtualTime.iso8601(summary.expirationTime)) "),
         Span(
-          "(\(RelativeTime.until(summary.expirationTime, now: now)))",
-          summary.expirationTime <= now ? .stale : .accent),
+          "(\(RelativeTime.countdown(summary.expirationTime, now: now)))",
+          expired ? .stale : .accent),
       ]
     ]
+    if expired && subject.connection != .disconnected {
+      lines.append([
+        Span(ParticipantsView.expiredBadge, .stale, attributes: .bold),
+        Span(
+          " still connected: tokens are checked at join and exchange only (assumption);"
+            + " a rejoin or a network drop's reconnection will be refused", .warning),
+      ])
+    }
     if parts.count >= 2 {
       lines.append([Span("  header ", .muted), Span(decoded(parts[0]))])
       for (key, value) in claims(parts[1]) {

@@ -44,8 +44,11 @@ public enum HeaderView {
       "stage \(state.stageID)", time,
       "publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)",
     ]
-    if let composition = state.snapshot.composition?.configuration {
-      parts.append("\(composition.layout.rawValue) \(composition.updates.rawValue)")
+    if let composition = state.shownComposition?.configuration {
+      let others = state.snapshot.compositions.count - 1
+      parts.append(
+        "\(composition.layout.rawValue) \(composition.updates.rawValue)"
+          + (others > 0 ? " +\(others)" : ""))
     } else {
       parts.append("no composition")
     }
@@ -56,8 +59,9 @@ public enum HeaderView {
   /// "▶ guest (android@1.37.0)", or the composition when its pane has focus.
   public static func drivingText(_ state: AppState, ascii: Bool, withSDK: Bool = true) -> String {
     let arrow = ascii ? ">" : "▶"
-    if state.focus == .composition, let composition = state.snapshot.composition {
-      return "\(arrow) composition (\(composition.configuration.updates.rawValue))"
+    if state.focus == .composition, let composition = state.shownComposition {
+      return
+        "\(arrow) composition \(composition.id) (\(composition.configuration.updates.rawValue))"
     }
     guard let participant = state.selectedParticipant else { return "\(arrow) nobody" }
     return withSDK

@@ -80,6 +80,7 @@ public enum ParticipantsView {
   ) -> Span {
     let text: String
     var role: ThemeRole = .text
+    var attributes: TextAttributes = []
     switch column.title {
     case "ID": text = participant.id
     case "USER_ID":
@@ -95,14 +96,20 @@ public enum ParticipantsView {
       text = participant.connection.rawValue
       role = connectionRole(participant.connection)
     case "PUBLISH":
-      (text, role) = publishCell(participant.publish)
+      (text, role) = publishCell(participant.publish, muted: participant.muted)
     case "SUBS":
       text = "\(participant.remotes.filter { $0.subscribe == .subscribed }.count)"
     default:
-      (text, role) = expiryCell(participant.token?.expirationTime, now: now)
+      (text, role) = expiryCell(participant, now: now)
+      if text == expiredBadge { attributes = .bold }
     }
-    return Span(Span.fit(text, column.width, ellipsis: ellipsis) + " ", role)
+    return Span(
+      Span.fit(text, column.width, ellipsis: ellipsis) + " ", role, attributes: attributes)
   }
+
+  /// A connected participant whose token has expired: still in the stage (tokens are
+  /// checked at join and exchange only), so it gets a badge, not just a muted word.
+  static let expiredBadge = "EXPIRED"
 
   private static func connectionRole(_ state: ConnectionState) -> ThemeRole {
     switch state {
@@ -112,17 +119,25 @@ public enum ParticipantsView {
     }
   }
 
-  private static func publishCell(_ state: PublishState) -> (String, ThemeRole) {
+  private static func publishCell(_ state: PublishState, muted: MediaStreams) -> (
+    String, ThemeRole
+  ) {
     switch state {
+    case .published where !muted.isEmpty:
+      return ("muted " + muted.names.map { String($0.prefix(1)) }.joined(separator: "+"), .warning)
     case .published: return ("published", .publish)
     case .attemptingPublish: return ("attempting", .warning)
     case .notPublished: return ("—", .muted)
     }
   }
 
-  private static func expiryCell(_ exp: Int64?, now: Int64) -> (String, ThemeRole) {
-    guard let exp else { return ("—", .muted) }
-    guard exp > now else { return ("expired", .stale) }
+  private static func expiryCell(_ participant: ParticipantSnapshot, now: Int64) -> (
+    String, ThemeRole
+  ) {
+    guard let exp = participant.token?.expirationTime else { return ("—", .muted) }
+    guard exp > now else {
+      return participant.connection == .disconnected ? ("expired", .muted) : (expiredBadge, .stale)
+    }
     return (RelativeTime.until(exp, now: now), .text)
   }
 }

@@ -4,9 +4,12 @@ import StageEngine
 /// attributes (policy `live`): compared with the actual slots, it tells whether the layout
 /// lags the truth under `on-reconnect`.
 public enum CompositionTruth {
-  /// The truthful slots, or nil without a composition. Visits publishers only (at most 12).
-  public static func slots(in snapshot: StageSnapshot) -> [CompositionSlot]? {
-    guard let composition = snapshot.composition else { return nil }
+  /// The truthful slots of `composition`, or nil without one. Visits publishers only (at
+  /// most 12).
+  public static func slots(for composition: CompositionSnapshot?, in snapshot: StageSnapshot)
+    -> [CompositionSlot]?
+  {
+    guard let composition else { return nil }
     var byID: [String: [String: String]] = [:]
     for publisher in snapshot.publishers { byID[publisher] = [:] }
     for participant in snapshot.participants where byID[participant.id] != nil {

@@ -3,7 +3,8 @@ import StageEngine
 /// One row of "who sees what": what an observer (another client or the composition)
 /// currently believes about the selected participant, and whether that is stale.
 public struct ObserverBelief: Equatable, Sendable {
-  /// Observer ID, or "composition".
+  /// Observer ID, or "composition" (the scenario's own) / "comp ID" (one started later; short
+  /// enough for the detail pane's observer column).
   public let observer: String
   /// Its SDK profile, or the composition's update policy.
   public let profile: String
@@ -14,7 +15,7 @@ public struct ObserverBelief: Equatable, Sendable {
   /// The engine's explanation when stale.
   public let reason: String?
 
-  /// Every observer's belief about `subject`, composition last. Visits every participant:
+  /// Every observer's belief about `subject`, compositions last. Visits every participant:
   /// called when the snapshot or the selection changes, never per frame.
   public static func all(about subject: String, in snapshot: StageSnapshot) -> [ObserverBelief] {
     var rows: [ObserverBelief] = []
@@ -27,12 +28,15 @@ public struct ObserverBelief: Equatable, Sendable {
           observer: participant.id, profile: participant.sdk.description, believed: view.believed,
           isStale: view.isStale, reason: view.staleReason))
     }
-    if let composition = snapshot.composition,
-      let view = composition.believed.first(where: { $0.participant == subject })
-    {
+    for composition in snapshot.compositions {
+      guard let view = composition.believed.first(where: { $0.participant == subject }) else {
+        continue
+      }
+      let name =
+        composition.id == Stage.firstCompositionID ? "composition" : "comp \(composition.id)"
       rows.append(
         ObserverBelief(
-          observer: "composition", profile: composition.configuration.updates.rawValue,
+          observer: name, profile: composition.configuration.updates.rawValue,
           believed: view.believed, isStale: view.isStale, reason: view.staleReason))
     }
     return rows

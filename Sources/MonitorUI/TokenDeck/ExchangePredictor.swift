@@ -15,8 +15,8 @@ public struct ExchangePredictor {
   public let now: Int64
   /// Who sees the participant now.
   public let audience: Audience
-  /// The composition's update policy, if there is a composition.
-  public let compositionPolicy: CompositionConfiguration.UpdatePolicy?
+  /// Each running composition's ID and update policy.
+  public let compositionPolicies: [(id: String, updates: CompositionConfiguration.UpdatePolicy)]
 
   /// Creates a predictor for `participant` in `snapshot`.
   public init(
@@ -28,7 +28,7 @@ public struct ExchangePredictor {
     self.keys = keys
     self.now = snapshot.time
     self.audience = Audience(of: participant.id, in: snapshot)
-    self.compositionPolicy = snapshot.composition?.configuration.updates
+    self.compositionPolicies = snapshot.compositions.map { ($0.id, $0.configuration.updates) }
   }
 
   /// The verdict for `newToken`.
@@ -95,7 +95,11 @@ public struct ExchangePredictor {
 
   private func metadataEffects(stillPublishing: Bool) -> [String] {
     guard stillPublishing else {
-      return ["new user_id/attributes held silently: observers get them when it publishes"]
+      var lines = ["new user_id/attributes held silently: observers get them when it publishes"]
+      if participant.sdk.platform == .web {
+        lines.append("Web reports the metadata event for itself, publishing or not")
+      }
+      return lines
     }
     var lines: [String] = []
     if !audience.immediate.isEmpty {
@@ -104,10 +108,12 @@ public struct ExchangePredictor {
     if !audience.onRepublish.isEmpty {
       lines.append("STALE until republish: " + Audience.list(audience.onRepublish))
     }
-    switch compositionPolicy {
-    case .live?: lines.append("composition (live): layout follows at once")
-    case .onReconnect?: lines.append("composition (on-reconnect): layout lags until republish")
-    case nil: break
+    for (id, updates) in compositionPolicies {
+      let name = id == Stage.firstCompositionID ? "composition" : "composition \(id)"
+      switch updates {
+      case .live: lines.append("\(name) (live): layout follows at once")
+      case .onReconnect: lines.append("\(name) (on-reconnect): layout lags until republish")
+      }
     }
     if participant.sdk.platform == .web {
       lines.append("Web reports the metadata event for itself too")

@@ -108,9 +108,25 @@ public enum ScenarioEncoder {
     case .answer(let id, let publish):
       return .object([("answer", .string(id)), ("publish", .bool(publish))])
     case .expect(let expectation): return .object([("expect", expectation.json)])
+    case .media(let media): return mediaJSON(media)
+    case .composition(.start(let id, let configuration)):
+      return .object([
+        ("startComposition", .string(id)), ("composition", compositionJSON(configuration)),
+      ])
+    case .composition(.stop(let id)): return .object([("stopComposition", .string(id))])
     case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
       .refreshStrategy(let id), .disconnect(let id), .reconnect(let id):
       return .object([(step.verb, .string(id))])
+    }
+  }
+
+  private static func mediaJSON(_ media: ScenarioStep.MediaStep) -> JSON {
+    switch media {
+    case .mute(let id, let streams), .unmute(let id, let streams):
+      return .object([
+        (media.verb, .string(id)), ("streams", .array(streams.names.map(JSON.string))),
+      ])
+    case .networkDrop(let id): return .object([(media.verb, .string(id))])
     }
   }
 

@@ -163,6 +163,22 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     return true
   }
 
+  /// Writes `sequence` straight to the terminal after the last frame (curses has flushed it),
+  /// under the lock so it never lands inside a frame.
+  public func send(_ sequence: [UInt8]) {
+    lock.withLock {
+      guard active else { return }
+      var offset = 0
+      while offset < sequence.count {
+        let written = sequence[offset...].withUnsafeBytes {
+          Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count)
+        }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }
+  }
+
   /// Leaves curses mode temporarily (`def_prog_mode` + `endwin`), e.g. to run a pager.
   public func suspend() {
     lock.withLock {

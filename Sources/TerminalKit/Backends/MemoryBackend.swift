@@ -11,6 +11,8 @@ public final class MemoryBackend: TerminalBackend {
   public private(set) var lastCellsWritten = 0
   /// Cells written by all draws so far.
   public private(set) var totalCellsWritten = 0
+  /// Escape sequences passed with `send`, in order.
+  public private(set) var sent: [[UInt8]] = []
   /// Number of `draw` calls.
   public private(set) var framesDrawn = 0
   /// Whether `suspend` was called without a matching `restore`.
@@ -75,6 +77,11 @@ public final class MemoryBackend: TerminalBackend {
   /// The next queued input, or nil when none is queued (the timeout is not waited for).
   public func readInput(timeout: Duration) -> InputEvent? {
     pendingInput.isEmpty ? nil : pendingInput.removeFirst()
+  }
+
+  /// Records `sequence` as sent (tests read `sent`).
+  public func send(_ sequence: [UInt8]) {
+    sent.append(sequence)
   }
 
   /// Marks the terminal as given back.

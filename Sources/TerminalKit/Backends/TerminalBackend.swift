@@ -13,6 +13,9 @@ public protocol TerminalBackend: AnyObject {
   /// The next key, paste or mouse event, waiting at most `timeout`; nil if none arrived (lets
   /// the UI do deferred work, such as re-filtering once typing pauses).
   func readInput(timeout: Duration) -> InputEvent?
+  /// Passes `sequence` to the terminal as is, for escape sequences it acts on without drawing
+  /// anything (OSC 52: set the clipboard).
+  func send(_ sequence: [UInt8])
   /// Gives the terminal back temporarily (e.g. to run a shell or pager).
   func suspend()
   /// Takes the terminal again after `suspend`; the next `draw` repaints everything.

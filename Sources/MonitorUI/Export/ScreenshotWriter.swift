@@ -1,0 +1,102 @@
+import Foundation
+import StageEngine
+import TerminalKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `:screenshot [FILE]`: the current frame, exactly as rendered in memory, written twice —
+/// `FILE.txt` (plain text) and `FILE.ans` (with ANSI colours; `cat` shows it). Without a FILE
+/// the name comes from the stage and the virtual time, never overwriting an earlier one.
+public enum ScreenshotWriter {
+  /// Writes `grid`; `file` (".txt"/".ans" optional) or a fresh name in `directory`. Returns the
+  /// two paths.
+  public static func write(
+    _ grid: CellGrid, file: String?, directory: String, stem: String
+  ) throws(ScreenshotError) -> (text: String, ansi: String) {
+    let base: String
+    if let file {
+      base = try explicitBase(file)
+    } else {
+      base = try freshBase(in: directory, stem: stem)
+    }
+    let text = base + ".txt"
+    let ansi = base + ".ans"
+    try save(GridExport.plainText(grid), to: text)
+    try save(GridExport.ansi(grid), to: ansi)
+    return (text, ansi)
+  }
+
+  private static func explicitBase(_ file: String) throws(ScreenshotError) -> String {
+    var base = file
+    for suffix in [".txt", ".ans"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+    let folder = (base as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(
+      atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory)
+    guard exists, isDirectory.boolValue else {
+      throw ScreenshotError(path: file, reason: "no folder \(folder) (create it first)")
+    }
+    return base
+  }
+
+  private static func freshBase(in directory: String, stem: String) throws(ScreenshotError)
+    -> String
+  {
+    let base = "\(directory)/\(stem)"
+    for attempt in 1...100 {
+      let candidate = attempt == 1 ? base : "\(base)-\(attempt)"
+      if !FileManager.default.fileExists(atPath: candidate + ".txt") { return candidate }
+    }
+    throw ScreenshotError(path: base + ".txt", reason: "too many screenshots with this name")
+  }
+
+  private static func save(_ text: String, to path: String) throws(ScreenshotError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else {
+      throw ScreenshotError(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes {
+        Foundation.write(descriptor, $0.baseAddress, $0.count)
+      }
+      guard written > 0 else {
+        throw ScreenshotError(path: path, reason: String(cString: strerror(errno)))
+      }
+      offset += written
+    }
+  }
+}
+
+/// Why a screenshot could not be written, naming the file.
+public struct ScreenshotError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file.
+  public let path: String
+  /// The cause.
+  public let reason: String
+  /// "cannot write the screenshot PATH: REASON".
+  public var description: String { "cannot write the screenshot \(path): \(reason)" }
+}
+
+extension AppController {
+  /// `:screenshot [FILE]`: renders the current screen and writes it as text and ANSI.
+  func screenshot(to file: String?) {
+    var grid = CellGrid(width: screenSize.width, height: screenSize.height, glyphs: screenGlyphs)
+    Screen.render(state, into: &grid)
+    let stamp = VirtualTime.iso8601(state.snapshot.time).filter { $0.isLetter || $0.isNumber }
+    do {
+      let paths = try ScreenshotWriter.write(
+        grid, file: file, directory: options.saveDirectory,
+        stem: "stagemon-\(state.stageID)-\(stamp)-screen")
+      report("screenshot \(grid.width)×\(grid.height): \(paths.text) and \(paths.ansi)", .success)
+    } catch {
+      report(error.description, .error)
+    }
+  }
+}
