@@ -66,6 +66,7 @@ let package = Package(
       dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
     ),
     .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
+    .testTarget(name: "ScenarioChecksTests", dependencies: ["ScenarioChecks"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     .testTarget(
       name: "MonitorUITests",

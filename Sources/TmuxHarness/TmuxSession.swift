@@ -56,6 +56,12 @@ public final class TmuxSession {
     _ = try tmux(["send-keys", "-t", name, "-l", text])
   }
 
+  /// Sends raw bytes to the program as if the terminal had sent them (`send-keys -H`), e.g. an
+  /// SGR mouse report for a click.
+  public func send(bytes: [UInt8]) throws {
+    _ = try tmux(["send-keys", "-t", name, "-H"] + bytes.map { String(format: "%02x", $0) })
+  }
+
   /// Pastes `text` the way a terminal does: as bracketed paste when the program asked for it
   /// (tmux `paste-buffer -p`), else as typed bytes. The text goes through a file, so any size
   /// works.
@@ -76,6 +82,11 @@ public final class TmuxSession {
   /// Whether the pane is in the alternate screen (curses running).
   public func inAlternateScreen() throws -> Bool {
     try tmux(["display-message", "-p", "-t", name, "#{alternate_on}"]).stdout.hasPrefix("1")
+  }
+
+  /// Whether the program asked the terminal for mouse reports.
+  public func mouseReporting() throws -> Bool {
+    try tmux(["display-message", "-p", "-t", name, "#{mouse_any_flag}"]).stdout.hasPrefix("1")
   }
 
   /// Resizes the window.

@@ -1,10 +1,11 @@
 import Foundation
 
-/// `stagemon-bench [tokens|tokendiff|engine|headless|render|latency|checks|compare|all]…`: release-build
+/// `stagemon-bench [tokens|tokendiff|engine|headless|render|actions|latency|checks|compare|all]…`: release-build
 /// figures for BENCHMARKS.md, each printed against a baseline run in the
 /// same process. Exit status 1 when a target was missed.
 let known = [
-  "tokens", "tokendiff", "engine", "headless", "render", "latency", "checks", "compare",
+  "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "checks",
+  "compare",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -29,6 +30,7 @@ for suite in suites {
   case "engine": allMet = EngineBenchmark.run() && allMet
   case "headless": allMet = HeadlessBenchmark.run() && allMet
   case "render": allMet = RenderBenchmark.run() && allMet
+  case "actions": allMet = ActionBenchmark.run() && allMet
   case "latency": allMet = LatencyBenchmark.run() && allMet
   case "checks": allMet = ChecksBenchmark.run() && allMet
   case "compare": allMet = CompareBenchmark.run() && allMet

@@ -14,6 +14,7 @@ enum MonitorCommand {
   enum Option: String, CaseIterable {
     case theme = "--theme"
     case noColor = "--no-color"
+    case noMouse = "--no-mouse"
     case logLines = "--log-lines"
     case exitAfterFrames = "--exit-after-frames"
 
@@ -21,7 +22,7 @@ enum MonitorCommand {
     var argument: String? {
       switch self {
       case .theme: return "NAME|PATH"
-      case .noColor: return nil
+      case .noColor, .noMouse: return nil
       case .logLines, .exitAfterFrames: return "N"
       }
     }
@@ -32,6 +33,7 @@ enum MonitorCommand {
       case .theme:
         return "theme name (default, light, colorblind, high-contrast, monochrome) or file"
       case .noColor: return "no colours (also NO_COLOR); meaning stays in symbols and attributes"
+      case .noMouse: return "leave the mouse to the terminal (no clicks or wheel in stagemon)"
       case .logLines: return "keep at most N log lines (default \(Options.defaultLogLines))"
       case .exitAfterFrames: return "quit after drawing N frames (scripted runs)"
       }
@@ -92,7 +94,7 @@ enum MonitorCommand {
   ) -> ExitStatus {
     let session: TerminalSession
     do {
-      session = try TerminalSession.start(noColorFlag: options.noColor, mouse: false)
+      session = try TerminalSession.start(noColorFlag: options.noColor, mouse: !options.noMouse)
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid
@@ -117,6 +119,7 @@ enum MonitorCommand {
     var scenario: String?
     var theme: String?
     var noColor: Bool
+    var noMouse: Bool
     /// Log lines kept when `--log-lines` is not given.
     static let defaultLogLines = 10_000
     var logLines = defaultLogLines
@@ -124,6 +127,7 @@ enum MonitorCommand {
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       noColor = arguments.flag(Option.noColor.rawValue)
+      noMouse = arguments.flag(Option.noMouse.rawValue)
       theme = try arguments.option(Option.theme.rawValue)
       if let text = try arguments.option(Option.logLines.rawValue) {
         logLines = try Self.positive(text, Option.logLines.rawValue)

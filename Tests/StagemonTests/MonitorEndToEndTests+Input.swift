@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TmuxHarness
 
-/// Bracketed paste in the real terminal: tmux pastes with the markers stagemon asked for.
+/// Bracketed paste and the mouse in the real terminal: tmux pastes with the markers stagemon
+/// asked for, and clicks arrive as the SGR reports a terminal sends.
 extension MonitorEndToEndTests {
   @Test func aTenKilobytePasteArrivesWholeAndRunsNoKeys() throws {
     let session = try TmuxSession([StagemonBinary.url.path])
@@ -16,5 +17,34 @@ extension MonitorEndToEndTests {
     try session.paste("qqq")
     try expect(session, shows: "paste ignored: open / (filter)")
     #expect(try session.inAlternateScreen(), "a pasted q must not quit")
+  }
+
+  /// An SGR mouse report for column `x`, row `y` (1-based, as on the wire).
+  static func mouse(_ code: Int, _ x: Int, _ y: Int, release: Bool = false) -> [UInt8] {
+    Array("\u{1B}[<\(code);\(x);\(y)\(release ? "m" : "M")".utf8)
+  }
+
+  @Test func clicksSelectAndDoubleClickOpensTheDeck() throws {
+    let session = try joinedStage()
+    #expect(try session.mouseReporting())
+    // Row 5 of the screen is the second participant (header, border, column titles, host).
+    try session.send(bytes: Self.mouse(0, 10, 5) + Self.mouse(0, 10, 5, release: true))
+    try expect(session, shows: "▶ guest (android@1.37.0)")
+    let click = Self.mouse(0, 10, 5) + Self.mouse(0, 10, 5, release: true)
+    try session.send(bytes: click + click)
+    try expect(session, shows: "Token deck: guest")
+    try session.send("Escape")
+    try expect(session, "deck closed") { !$0.contains("Token deck") }
+    // The wheel over the log scrolls it without moving the selection.
+    try session.send(bytes: Self.mouse(64, 20, 30))
+    try expect(session, shows: "▶ guest (android@1.37.0)")
+  }
+
+  @Test func noMouseLeavesClicksToTheTerminal() throws {
+    let session = try TmuxSession([StagemonBinary.url.path, "--no-mouse"])
+    try expect(session, shows: "Participants")
+    #expect(try session.mouseReporting() == false)
+    try session.send("q")
+    try expect(session, shows: "[exit 0]")
   }
 }

@@ -21,6 +21,7 @@ import Testing
     switch option {
     case .theme: #expect(options.theme == "7")
     case .noColor: #expect(options.noColor)
+    case .noMouse: #expect(options.noMouse)
     case .logLines: #expect(options.logLines == 7)
     case .exitAfterFrames: #expect(options.exitAfterFrames == 7)
     }

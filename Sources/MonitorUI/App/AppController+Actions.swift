@@ -64,7 +64,9 @@ extension AppController {
   }
 
   /// Moves the selection or scrolls the focused pane (or the help overlay).
-  private func move(_ action: Action) {
+  /// Moves the selection or scrolls `pane` (the focused one unless a mouse wheel names another),
+  /// or the open overlay.
+  func move(_ action: Action, in pane: Pane? = nil) {
     if case .help(let scroll) = state.overlay {
       let lines = OverlayView.helpLines(state.keymap, ascii: false, screenWidth: screenWidth)
       let last = lines.count - 1
@@ -77,7 +79,7 @@ extension AppController {
       state.overlay = .deck(deck)
       return
     }
-    switch state.focus {
+    switch pane ?? state.focus {
     case .participants:
       let count = state.snapshot.participants.count
       let target = state.selected + delta(action, page: pageSize)

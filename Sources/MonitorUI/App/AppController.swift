@@ -17,12 +17,18 @@ public final class AppController {
   var pageSize = 10
   /// Columns of the screen; the help overlay wraps to it, and scrolling counts wrapped lines.
   var screenWidth = 120
-  /// The screen's size and glyphs, for `:screenshot` (set by the loop).
+  /// The screen's size and glyphs, for `:screenshot` and mouse hit-testing (set by the loop).
   var screenSize = TerminalSize(width: 120, height: 40)
-  /// Border glyphs of the terminal, for `:screenshot`.
+  /// Border glyphs of the terminal, for `:screenshot` (and the footer's key names).
   public var screenGlyphs = BorderGlyphs.unicode
   /// An OSC 52 sequence waiting to be written to the terminal (the loop sends it).
   var pendingSequence: [UInt8]?
+  /// How many of `state.beliefs` (the last ones) are compositions' rows.
+  var compositionBeliefRows = 0
+  /// The last left click, to recognise a double click.
+  var lastClick: (target: MouseTarget, time: ContinuousClock.Instant)?
+  /// Reads the time for double clicks (tests set a fixed clock).
+  public var clickClock: () -> ContinuousClock.Instant = { ContinuousClock.now }
 
   /// Creates a controller for `runner`.
   public init(
@@ -47,7 +53,7 @@ public final class AppController {
     switch event {
     case .key(let key): handle(key)
     case .paste(let paste): handlePaste(paste)
-    case .mouse: break
+    case .mouse(let mouse): handleMouse(mouse)
     }
   }
 
@@ -91,8 +97,8 @@ public final class AppController {
     state.runner.currentToken(of: id)
   }
 
-  /// Drains events into the log and re-reads everything derived from the stage; returns the
-  /// events drained.
+  /// Drains events into the log, brings the snapshot up to date with what the stage changed,
+  /// and re-derives only what depends on those changes; returns the events drained.
   @discardableResult
   func refresh() -> [StageEvent] {
     let events = stage.drainEvents()
@@ -100,13 +106,12 @@ public final class AppController {
     if state.logScroll > 0, !state.log.isPaused {
       state.logScroll += events.count
     }
-    state.snapshot = stage.snapshot()
+    let changes = stage.refresh(&state.snapshot)
     let count = state.snapshot.participants.count
     state.selected = min(max(0, state.selected), max(0, count - 1))
-    updateBeliefs()
     let compositions = state.snapshot.compositions.count
     state.selectedComposition = min(max(0, state.selectedComposition), max(0, compositions - 1))
-    state.truthSlots = CompositionTruth.slots(for: state.shownComposition, in: state.snapshot)
+    rederive(after: changes)
     state.commandHintContext = CommandCatalog.Context(
       participants: state.snapshot.participants.prefix(200).map(\.id),
       tokens: deckEntries.map(\.commandWord), themes: themes.names)
@@ -117,12 +122,33 @@ public final class AppController {
     return events
   }
 
+  /// "Who sees what" when any participant or the composition changed (only the composition's
+  /// row when only it did); the truthful layout when a publisher or the composition changed.
+  private func rederive(after changes: StageChanges) {
+    if changes.anyParticipant {
+      updateBeliefs()
+    } else if changes.composition, let subject = state.selectedParticipant {
+      // The compositions' rows are always last.
+      state.beliefs.removeLast(min(compositionBeliefRows, state.beliefs.count))
+      let rows = ObserverBelief.compositions(about: subject.id, in: state.snapshot)
+      state.beliefs += rows
+      compositionBeliefRows = rows.count
+    }
+    let publishers = state.snapshot.publishers
+    if changes.everyParticipant || changes.composition || state.truthSlots == nil
+      || changes.participants.contains(where: publishers.contains)
+    {
+      state.truthSlots = CompositionTruth.slots(for: state.shownComposition, in: state.snapshot)
+    }
+  }
+
   func updateBeliefs() {
     guard let subject = state.selectedParticipant else {
       state.beliefs = []
       return
     }
     state.beliefs = ObserverBelief.all(about: subject.id, in: state.snapshot)
+    compositionBeliefRows = ObserverBelief.compositions(about: subject.id, in: state.snapshot).count
   }
 
   /// Shows `text` on the status line — also how the command reports a problem

@@ -28,17 +28,24 @@ public struct ObserverBelief: Equatable, Sendable {
           observer: participant.id, profile: participant.sdk.description, believed: view.believed,
           isStale: view.isStale, reason: view.staleReason))
     }
-    for composition in snapshot.compositions {
+    rows.append(contentsOf: compositions(about: subject, in: snapshot))
+    return rows
+  }
+
+  /// The compositions' rows about `subject` (one per composition that shows it), always
+  /// last: refreshed alone when only compositions changed.
+  public static func compositions(about subject: String, in snapshot: StageSnapshot)
+    -> [ObserverBelief]
+  {
+    snapshot.compositions.compactMap { composition in
       guard let view = composition.believed.first(where: { $0.participant == subject }) else {
-        continue
+        return nil
       }
       let name =
         composition.id == Stage.firstCompositionID ? "composition" : "comp \(composition.id)"
-      rows.append(
-        ObserverBelief(
-          observer: name, profile: composition.configuration.updates.rawValue,
-          believed: view.believed, isStale: view.isStale, reason: view.staleReason))
+      return ObserverBelief(
+        observer: name, profile: composition.configuration.updates.rawValue,
+        believed: view.believed, isStale: view.isStale, reason: view.staleReason)
     }
-    return rows
   }
 }

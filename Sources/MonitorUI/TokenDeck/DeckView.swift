@@ -5,22 +5,41 @@ import TerminalKit
 public enum DeckView {
   /// Renders `deck` over the panes.
   public static func render(_ state: AppState, _ deck: DeckState, into grid: inout CellGrid) {
-    let rect = OverlayView.box(
-      in: grid.bounds, width: grid.width * 94 / 100, height: max(16, deck.candidates.count + 4))
-    OverlayView.clear(rect, theme: state.theme, into: &grid)
+    let parts = layout(candidates: deck.candidates.count, in: grid.bounds)
+    OverlayView.clear(parts.box, theme: state.theme, into: &grid)
     let profile = state.snapshot.participant(deck.participant)?.sdk.description ?? ""
-    let inner = PaneFrame.draw(
-      rect, title: "Token deck: \(deck.participant) (\(profile)) — Enter exchanges, Esc closes",
+    _ = PaneFrame.draw(
+      parts.box,
+      title: "Token deck: \(deck.participant) (\(profile)) — Enter exchanges, Esc closes",
       focused: true, theme: state.theme, into: &grid)
-    guard inner.width > 10, inner.height > 2 else { return }
+    guard let list = parts.list, let detail = parts.detail else { return }
+    renderList(state, deck, in: list, ascii: grid.glyphs == .ascii, into: &grid)
+    renderDetail(state, deck, in: detail, into: &grid)
+  }
+
+  /// Where the deck goes on a screen of `bounds`: its box, the entry list and the detail (nil
+  /// when too small). Drawing and mouse hit-testing both use it.
+  public static func layout(candidates: Int, in bounds: Rect) -> (
+    box: Rect, list: Rect?, detail: Rect?
+  ) {
+    let box = OverlayView.box(
+      in: bounds, width: bounds.width * 94 / 100, height: max(16, candidates + 4))
+    let inner = box.inset(by: 1)
+    guard inner.width > 10, inner.height > 2 else { return (box, nil, nil) }
     let wide = inner.width >= 90
-    let parts =
-      wide ? inner.columns([.fixed(36), .fill]) : inner.rows([.percent(50), .fill])
-    renderList(state, deck, in: parts[0], ascii: grid.glyphs == .ascii, into: &grid)
+    let parts = wide ? inner.columns([.fixed(36), .fill]) : inner.rows([.percent(50), .fill])
     let detail = Rect(
       x: parts[1].x + (wide ? 2 : 0), y: parts[1].y + (wide ? 0 : 1),
       width: parts[1].width - (wide ? 2 : 0), height: parts[1].height - (wide ? 0 : 1))
-    renderDetail(state, deck, in: detail, into: &grid)
+    return (box, parts[0], detail)
+  }
+
+  /// The entry shown on row `y` of `list`, if any.
+  public static func entry(atRow y: Int, of deck: DeckState, in list: Rect) -> Int? {
+    let first = ParticipantsView.firstVisibleRow(
+      selected: deck.highlighted, count: deck.candidates.count, rows: list.height)
+    let index = first + y - list.y
+    return y >= list.y && y < list.maxY && deck.candidates.indices.contains(index) ? index : nil
   }
 
   private static func renderList(

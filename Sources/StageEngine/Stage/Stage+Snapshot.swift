@@ -10,11 +10,16 @@ extension Stage {
       joinOrder: joinOrder.map { clients[$0].id },
       publishers: publishOrder.map { clients[$0].id },
       compositions: compositions.map(compositionSnapshot),
-      pendingQuestions: clients.filter(\.pendingPublishQuestion).map {
-        PendingQuestion(
-          participant: $0.id, kind: .shouldPublish,
-          name: PlatformNames.strategy(.shouldPublish, on: $0.sdk.platform) ?? "")
-      })
+      pendingQuestions: pendingQuestions())
+  }
+
+  /// The strategy questions waiting, in slot order.
+  func pendingQuestions() -> [PendingQuestion] {
+    clients.filter(\.pendingPublishQuestion).map {
+      PendingQuestion(
+        participant: $0.id, kind: .shouldPublish,
+        name: PlatformNames.strategy(.shouldPublish, on: $0.sdk.platform) ?? "")
+    }
   }
 
   func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
@@ -23,9 +28,10 @@ extension Stage {
     for publisher in publishOrder where publisher != slot {
       let view = views[viewIndex(observer: slot, publisher: publisher)]
       guard view.known else { continue }
-      let reason = "\(client.sdk): sees it on republish"
       remotes.append(
-        remoteView(of: publisher, version: Int(view.version), reason: reason, view: view))
+        remoteView(
+          of: publisher, version: Int(view.version),
+          reason: "\(client.sdk): sees it on republish", view: view))
     }
     return ParticipantSnapshot(
       id: client.id, sdk: client.sdk, strategy: client.strategy,
@@ -35,13 +41,13 @@ extension Stage {
   }
 
   private func remoteView(
-    of publisher: Int, version: Int, reason: String, view: RemoteView
+    of publisher: Int, version: Int, reason: @autoclosure () -> String, view: RemoteView
   ) -> RemoteViewSnapshot {
     let stale = version != clients[publisher].version
     return RemoteViewSnapshot(
       participant: clients[publisher].id, subscribe: view.subscribe, streams: view.streams,
       believed: clients[publisher].history[version], isStale: stale,
-      staleReason: stale ? reason : nil)
+      staleReason: stale ? reason() : nil)
   }
 
   func compositionSnapshot(_ state: CompositionState) -> CompositionSnapshot {

@@ -22,16 +22,24 @@ public final class Stage {
   public private(set) var clock: VirtualClock
 
   var keys: KeyStore
-  var clients: [Client] = []
+  /// Every client, by slot; writes are tracked for `refresh(_:)`.
+  var clients = TrackedSlots<Client>()
   var slotByID: [String: Int] = [:]
   /// Connected client slots in join order.
-  var joinOrder: [Int] = []
-  /// Publishing client slots in publish-start order.
-  var publishOrder: [Int] = []
+  var joinOrder: [Int] = [] {
+    didSet { joinOrderChanged = true }
+  }
+  /// Publishing client slots in publish-start order; a change reorders every observer's views.
+  var publishOrder: [Int] = [] {
+    didSet { orderChanged = true }
+  }
+  /// Whether `joinOrder` / `publishOrder` changed since the last `refresh(_:)`.
+  var joinOrderChanged = false
+  var orderChanged = false
   /// Free publisher slots (each publisher gets one of `publisherLimit` columns of `views`).
   var freePublisherSlots: [Int] = Array((0..<Stage.publisherLimit).reversed())
   /// Per observer, per publisher slot: `views[observer * publisherLimit + publisherSlot]`.
-  var views: [RemoteView] = []
+  var views = TrackedSlots<RemoteView>(slotsPerParticipant: Stage.publisherLimit)
   var revokedParticipantIDs: Set<String> = []
   var isDeleted = false
   /// Running compositions in start order (at most `compositionLimit`).

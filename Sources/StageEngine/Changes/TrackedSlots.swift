@@ -1,0 +1,102 @@
+/// State stored per participant slot whose writes are tracked (see `TrackedSlots`).
+protocol SlotState {
+  /// Changes whenever something *other* participants' snapshots show of this one changes
+  /// (a client's metadata version). Views of other participants return a constant.
+  var stampSeenByOthers: Int { get }
+}
+
+/// An array of per-slot state that remembers which participant slots were written since the
+/// last `takeChanges()`. Every write goes through its subscript's `_modify`, so an engine action
+/// reports what it changed without saying so: a new action that writes `clients[slot]` or
+/// `views[index]` is tracked like every existing one. `slotsPerParticipant` maps an element to
+/// its participant (1 for clients, `publisherLimit` for the observer × publisher views).
+struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
+  private var elements: [Element] = []
+  private let slotsPerParticipant: Int
+  /// Participants whose own snapshot may have changed.
+  private(set) var changed = SlotSet()
+  /// Participants whose change other participants' snapshots show (every observer of them).
+  private(set) var changedForOthers = SlotSet()
+  /// Whether participants were added (every snapshot index may have moved).
+  private(set) var grew = false
+
+  /// An empty table; `slotsPerParticipant` elements belong to each participant.
+  init(slotsPerParticipant: Int = 1) {
+    self.slotsPerParticipant = slotsPerParticipant
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { elements.count }
+
+  subscript(index: Int) -> Element {
+    get { elements[index] }
+    _modify {
+      let before = elements[index].stampSeenByOthers
+      yield &elements[index]
+      let slot = index / slotsPerParticipant
+      changed.insert(slot)
+      if elements[index].stampSeenByOthers != before { changedForOthers.insert(slot) }
+    }
+  }
+
+  /// Adds elements for a new participant.
+  mutating func append(contentsOf new: some Sequence<Element>) {
+    elements.append(contentsOf: new)
+    grew = true
+  }
+
+  /// Adds one element (a new participant when `slotsPerParticipant` is 1).
+  mutating func append(_ element: Element) {
+    append(contentsOf: CollectionOfOne(element))
+  }
+
+  /// Hands over what changed since the last call and starts afresh.
+  mutating func takeChanges() -> (changed: SlotSet, forOthers: SlotSet, grew: Bool) {
+    defer {
+      changed.removeAll()
+      changedForOthers.removeAll()
+      grew = false
+    }
+    return (changed, changedForOthers, grew)
+  }
+}
+
+/// A set of participant slots that keeps insertion order and never allocates per lookup: a
+/// flag per slot plus the list of flagged slots.
+struct SlotSet: Sendable {
+  private var flags: [Bool] = []
+  /// The slots, in the order first inserted.
+  private(set) var slots: [Int] = []
+
+  /// Adds `slot` (no effect when present).
+  mutating func insert(_ slot: Int) {
+    if slot >= flags.count {
+      flags.append(contentsOf: repeatElement(false, count: slot + 1 - flags.count))
+    }
+    guard !flags[slot] else { return }
+    flags[slot] = true
+    slots.append(slot)
+  }
+
+  /// Whether `slot` is in the set.
+  func contains(_ slot: Int) -> Bool { slot < flags.count && flags[slot] }
+
+  /// Empties the set, keeping its storage.
+  mutating func removeAll() {
+    for slot in slots { flags[slot] = false }
+    slots.removeAll(keepingCapacity: true)
+  }
+
+  /// Adds every slot of `other`.
+  mutating func formUnion(_ other: SlotSet) {
+    for slot in other.slots { insert(slot) }
+  }
+}
+
+extension Client: SlotState {
+  var stampSeenByOthers: Int { history.count }
+}
+
+extension RemoteView: SlotState {
+  var stampSeenByOthers: Int { 0 }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import MonitorUI
+import TerminalKit
+
+/// Every keymap action at 10,000 participants (`stagemon-bench actions`): the median cost of
+/// the key — model action, incremental refresh, re-derived views — measured through
+/// `AppController.handle` exactly as the loop calls it. Each key is paired with the key that
+/// undoes it so every round starts from the same state; the undo is timed as its own action.
+/// The baseline, run in the same process, is the full `stage.snapshot()` every action paid
+/// before refreshes became incremental. Target: ≤ 3 ms for each key.
+enum ActionBenchmark {
+  static let rounds = 15
+  static let target = 3.0
+
+  /// One measured key: its name, the keys (the last one is timed) and the keys that undo it.
+  struct Press {
+    let name: String
+    let setUp: [Key]
+    let key: Key
+    let undo: [Key]
+  }
+
+  /// The keys of `Keymap.standard`, on a subscribe-only viewer in the middle of the table.
+  static let presses: [Press] = [
+    Press(name: "↓ select (who sees what)", setUp: [], key: .down, undo: [.up]),
+    Press(name: "↑ select", setUp: [.down], key: .up, undo: []),
+    Press(name: "PgDn", setUp: [], key: .pageDown, undo: [.pageUp]),
+    Press(name: "PgUp", setUp: [.pageDown], key: .pageUp, undo: []),
+    Press(name: "End", setUp: [], key: .end, undo: [.home]),
+    Press(name: "Home", setUp: [.end], key: .home, undo: []),
+    Press(name: "Tab focus", setUp: [], key: .tab, undo: [.backTab]),
+    Press(name: "Shift-Tab focus", setUp: [.tab], key: .backTab, undo: []),
+    Press(name: "? help", setUp: [], key: .character("?"), undo: [.escape]),
+    Press(name: "Esc close help", setUp: [.character("?")], key: .escape, undo: []),
+    Press(name: "x open token deck", setUp: [], key: .character("x"), undo: [.escape]),
+    Press(name: "↓ in the deck", setUp: [.character("x")], key: .down, undo: [.escape]),
+    Press(
+      name: "p publish (SDK refuses: no capability)", setUp: [], key: .character("p"), undo: []),
+    Press(name: "J leave", setUp: [], key: .character("J"), undo: [.character("J")]),
+    Press(name: "J join", setUp: [.character("J")], key: .character("J"), undo: []),
+    Press(name: "R reconnect", setUp: [], key: .character("R"), undo: []),
+    Press(name: "r refresh strategy", setUp: [], key: .character("r"), undo: []),
+    Press(name: "n next step (script done)", setUp: [], key: .character("n"), undo: []),
+    Press(
+      name: "v cycle SDK", setUp: [], key: .character("v"),
+      undo: Array(repeating: .character("v"), count: 5)),
+    Press(
+      name: "v policy (composition pane)", setUp: [.tab, .tab], key: .character("v"),
+      undo: [.character("v"), .backTab, .backTab]),
+    Press(name: "/ open filter", setUp: [], key: .character("/"), undo: [.escape]),
+    Press(
+      name: "typing into the filter", setUp: [.character("/")], key: .character("h"),
+      undo: [.escape]),
+    Press(name: "Space pause log", setUp: [], key: .character(" "), undo: [.character(" ")]),
+    Press(name: "t next theme", setUp: [], key: .character("t"), undo: []),
+    Press(name: ": command line", setUp: [], key: .character(":"), undo: [.escape]),
+    Press(name: "Esc clear status", setUp: [], key: .escape, undo: []),
+  ]
+
+  /// Runs the suite; returns whether every key met the target.
+  static func run() -> Bool {
+    print("== every keymap action at \(RenderBenchmark.largeCount) participants ==")
+    let controller: AppController
+    do {
+      controller = try RenderBenchmark.controller(participants: RenderBenchmark.largeCount)
+    } catch {
+      print("action benchmark failed: \(error)")
+      return false
+    }
+    let viewer = "viewer\(RenderBenchmark.largeCount / 2 + 1)"
+    for key in [Key.character(":")] + "select \(viewer)".map(Key.character) + [.enter] {
+      controller.handle(key)
+    }
+    guard controller.state.selectedParticipant?.id == viewer else {
+      print("action benchmark failed: could not select \(viewer)")
+      return false
+    }
+    let stage = controller.state.runner.stage
+    let baseline = median { _ = stage.snapshot() }
+    BenchmarkHarness.report(
+      "full stage.snapshot() (baseline)", String(format: "%.2f ms", baseline), target: "—",
+      met: true)
+    var slowest = (name: "", ms: 0.0)
+    for press in presses {
+      let ms = median {
+        for key in press.setUp { controller.handle(key) }
+      } timed: {
+        controller.handle(press.key)
+      } after: {
+        for key in press.undo { controller.handle(key) }
+        controller.tick()
+      }
+      if ms > slowest.ms { slowest = (press.name, ms) }
+      BenchmarkHarness.report(
+        "  " + press.name, String(format: "%.3f ms = %.3f× baseline", ms, ms / baseline),
+        target: "≤ 3 ms", met: ms <= target)
+    }
+    BenchmarkHarness.report(
+      "slowest: " + slowest.name, String(format: "%.3f ms", slowest.ms), target: "≤ 3 ms",
+      met: slowest.ms <= target)
+    return slowest.ms <= target
+  }
+
+  private static func median(_ body: () -> Void) -> Double {
+    median({}, timed: body, after: {})
+  }
+
+  private static func median(
+    _ before: () -> Void, timed body: () -> Void, after: () -> Void
+  ) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+      before()
+      samples.append(BenchmarkHarness.nanoseconds(body) / 1e6)
+      after()
+    }
+    return BenchmarkHarness.median(samples)
+  }
+}
