@@ -37,7 +37,9 @@ import TokenCore
     try runner.perform(.exchange("g", .mint(spec)), origin: "ui")
     let events = runner.stage.drainEvents()
     #expect(events.first?.kind == .step)
-    #expect(events.first?.message?.hasPrefix("ui exchange g") == true)
+    // Labelled by its place in the session's history, which is what a recording replays.
+    #expect(events.first?.message?.hasPrefix("steps[1] exchange g") == true)
+    #expect(runner.history.map(\.verb) == ["join", "exchange"])
     #expect(events.contains { $0.kind == .exchangeAccepted })
     try runner.step()  // reconnect with the runner's current token
     let held = try ParticipantToken.parse(try #require(runner.currentToken(of: "g")))

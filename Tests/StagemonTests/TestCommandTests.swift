@@ -55,7 +55,7 @@ import Testing
         "ok    ./a.json (1 expectation)",
         "FAIL  ./b.json (1 of 2 expectations failed)",
         "      ./b.json: steps[1]: expected host to be published, but it is notPublished",
-        #"FAIL  ./c.json: ./c.json: steps[0]: unknown verb "jion" (did you mean "join"?); expected one of join, leave, publish, unpublish, refreshStrategy, exchange, disconnect, advance, reconnect, setStrategy, answer, expect, mute, unmute, networkDrop, startComposition, stopComposition"#,
+        #"FAIL  ./c.json: ./c.json: steps[0]: unknown verb "jion" (did you mean "join"?); expected one of join, leave, publish, unpublish, refreshStrategy, exchange, disconnect, advance, reconnect, setStrategy, answer, expect, setSDK, setCompositionUpdates, mute, unmute, networkDrop, startComposition, stopComposition"#,
         "1 passed, 2 failed",
       ])
   }

@@ -27,6 +27,7 @@ extension AppController {
     case .filter: state.input = InputLine(.filter, text: state.log.filter)
     case .togglePause: togglePause()
     case .saveLog: saveLog()
+    case .saveScenario: saveScenario(nil)
     case .copy: copySelection()
     case .nextTheme: selectTheme(themes.name(after: state.theme.name))
     case .commandLine: state.input = InputLine(.command)

@@ -26,6 +26,7 @@ extension AppController {
     case "theme":
       if let theme = arguments.first { selectTheme(theme) } else { perform(.nextTheme) }
     case "pause": perform(.togglePause)
+    case "save-scenario": saveScenario(arguments.isEmpty ? nil : arguments.joined(separator: " "))
     case "screenshot": screenshot(to: arguments.first)
     default:
       if let action = Action(rawValue: name) {

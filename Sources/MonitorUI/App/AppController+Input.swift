@@ -54,7 +54,7 @@ extension AppController {
     switch input.purpose {
     case .filter: state.log.setFilter(input.text)
     case .deckValue: deckValueChanged(input.text)
-    case .command: break
+    case .command, .overwrite: break
     }
   }
 
@@ -70,6 +70,12 @@ extension AppController {
         input.text.isEmpty
           ? "log filter off" : "filter \"\(InputLine.preview(input.text))\": \(count) lines")
     case .command: execute(command: input.text)
+    case .overwrite(let path):
+      if ["y", "yes"].contains(input.text.lowercased()) {
+        saveScenario(to: path, overwrite: true)
+      } else {
+        report("not saved: \(path) kept as it was")
+      }
     case .deckValue:
       if case .deck(let deck) = state.overlay, let candidate = deck.current {
         exchange(deck.participant, candidate)

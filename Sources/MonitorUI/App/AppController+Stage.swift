@@ -93,14 +93,7 @@ extension AppController {
       report(error.description, .error)
       return
     }
-    stage.recordStep("ui: sdk \(id) \(profile)")
-    do {
-      try stage.setSDKProfile(participant: id, to: profile)
-      report("\(id): now simulates \(profile)", .success)
-    } catch {
-      report(error.message, .error)
-    }
-    refresh()
+    run(.setSDK(id, profile), success: "\(id): now simulates \(profile)")
   }
 
   func cyclePolicy() {
@@ -116,14 +109,9 @@ extension AppController {
       report("this scenario has no composition", .error)
       return
     }
-    stage.recordStep("ui: composition \(composition.id) policy \(policy.rawValue)")
-    do {
-      try stage.setCompositionPolicy(policy, composition: composition.id)
-      report("composition \(composition.id) update policy: \(policy.rawValue)", .success)
-    } catch {
-      report(error.message, .error)
-    }
-    refresh()
+    run(
+      .setCompositionUpdates(composition.id, policy),
+      success: "composition \(composition.id) update policy: \(policy.rawValue)")
   }
 
   /// Runs the next scripted step; a step the stage cannot take is reported, not fatal.

@@ -55,6 +55,8 @@ public enum Action: String, CaseIterable, Sendable {
   case togglePause = "pause"
   /// Save the log as JSON lines.
   case saveLog = "save"
+  /// Save the session as a scenario file that replays headless to the same stream.
+  case saveScenario = "save-scenario"
   /// Copy the focused pane's selected thing to the terminal's clipboard (OSC 52).
   case copy
   /// Switch to the next theme.

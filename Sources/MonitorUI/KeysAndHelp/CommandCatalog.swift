@@ -29,7 +29,8 @@ public enum CommandCatalog {
     ("start-composition", "start-composition ID [grid|pip] [live|on-reconnect]"),
     ("stop-composition", "stop-composition ID"),
     ("advance", "advance 30s|5m|13h"), ("select", "select ID"), ("filter", "filter TEXT"),
-    ("pause", "pause"), ("save", "save"), ("copy", "copy"), ("screenshot", "screenshot [FILE]"),
+    ("pause", "pause"), ("save", "save"), ("save-scenario", "save-scenario [FILE]"),
+    ("copy", "copy"), ("screenshot", "screenshot [FILE]"),
     ("theme", "theme [NAME]"), ("help", "help"),
     ("quit", "quit"),
   ]

@@ -10,6 +10,8 @@ public struct InputLine: Equatable, Sendable {
     case command
     /// The value for the highlighted deck entry.
     case deckValue
+    /// Whether to replace this existing file (`y` confirms).
+    case overwrite(String)
   }
 
   /// An input holds at most this many UTF-8 bytes (64 KiB; a JWT is under 8 KB).
@@ -35,6 +37,7 @@ public struct InputLine: Equatable, Sendable {
     case .filter: return "/"
     case .command: return ":"
     case .deckValue: return "value: "
+    case .overwrite(let path): return "overwrite \(path)? (y/N) "
     }
   }
 

@@ -119,6 +119,10 @@ extension Keymap {
       [.character("s")], .saveLog, label: "save",
       help: "save the log as JSON lines (no signatures)", inFooter: false),
     KeyBinding(
+      [.character("S")], .saveScenario, label: "save scenario",
+      help: "save the session as a scenario (:save-scenario FILE); it replays headless exactly",
+      inFooter: false),
+    KeyBinding(
       [.character("c")], .copy, label: "copy",
       help:
         "copy to the terminal's clipboard (OSC 52): the participant's token, the who-sees-what"

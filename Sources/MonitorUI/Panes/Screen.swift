@@ -46,6 +46,7 @@ public enum Screen {
       if state.typingIsPending { return "filters when typing pauses · Enter keeps · Esc clears" }
       return "\(state.log.visibleCount) matching · Enter keeps · Esc clears"
     case .deckValue: return "Enter exchanges · Esc cancels"
+    case .overwrite: return "y Enter replaces it · Esc keeps it"
     }
   }
 }

@@ -60,11 +60,12 @@ extension AppController {
     if let reason = forge.unavailability(of: entry) {
       return DeckCandidate(entry: entry, token: nil, diff: [], prediction: .disabled(reason))
     }
+    let source: ScenarioToken
     let token: String
     do {
-      token = try forge.token(
-        for: entry, participant: predictor.participant.id, current: current.claims,
-        now: state.snapshot.time, input: input)
+      source = try forge.scenarioToken(
+        for: entry, current: current.claims, now: state.snapshot.time, input: input)
+      token = try forge.compact(source, participant: predictor.participant.id)
     } catch {
       return DeckCandidate(
         entry: entry, token: nil, diff: [], prediction: .invalidInput(error.message))
@@ -76,7 +77,7 @@ extension AppController {
       diff = token.isEmpty ? ["(type or paste a JWT)"] : ["(does not parse as a token)"]
     }
     return DeckCandidate(
-      entry: entry, token: token, diff: diff, prediction: predictor.predict(token))
+      entry: entry, token: token, diff: diff, prediction: predictor.predict(token), source: source)
   }
 
   func parsedCurrentToken(of id: String) -> ParticipantToken? {
@@ -114,12 +115,12 @@ extension AppController {
   func exchange(_ id: String, _ candidate: DeckCandidate) {
     state.input = nil
     state.overlay = nil
-    guard let token = candidate.token else {
+    guard let token = candidate.source else {
       report("\(id): \(candidate.prediction.headline)", .error)
       return
     }
     let events = run(
-      .exchange(id, .raw(token)), success: "\(id): token exchanged (\(candidate.entry.title))")
+      .exchange(id, token), success: "\(id): token exchanged (\(candidate.entry.title))")
     guard let rejected = events?.first(where: { $0.kind == .exchangeRejected }) else { return }
     let checker = candidate.prediction.isRejectedByService ? "service" : "SDK"
     let code = [rejected.code.map(String.init), rejected.errorCode].compactMap { $0 }

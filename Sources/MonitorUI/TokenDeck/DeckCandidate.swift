@@ -1,3 +1,5 @@
+import StageEngine
+
 /// A deck entry made concrete for one participant: the token it would exchange (never
 /// shown: it carries a signature), the claim diff and the predicted outcome.
 public struct DeckCandidate: Sendable {
@@ -9,4 +11,6 @@ public struct DeckCandidate: Sendable {
   public let diff: [String]
   /// What Enter would do.
   public let prediction: ExchangePrediction
+  /// The token as the `exchange` step records it (mint spec, or raw when pasted).
+  public var source: ScenarioToken? = nil
 }

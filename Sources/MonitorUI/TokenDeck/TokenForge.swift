@@ -13,22 +13,31 @@ public struct TokenForge {
   /// Creates a forge over `runner`.
   public init(runner: ScenarioRunner) { self.runner = runner }
 
-  /// The token `entry` makes for participant `id` (whose current claims are `current`) at
-  /// virtual time `now`; `input` is the typed value for entries that ask for one.
-  public func token(
-    for entry: DeckEntry, participant id: String, current: TokenClaims, now: Int64, input: String
-  ) throws(DeckError) -> String {
-    let spec: TokenMintSpec
+  /// The token `entry` stands for, as an `exchange` step writes it: a mint spec relative to
+  /// the current token (whose claims are `current`) at virtual time `now`, or the pasted JWT
+  /// as a raw token. `input` is the typed value for entries that ask for one. This is what a
+  /// recorded session keeps, so its file carries no signature except pasted ones.
+  public func scenarioToken(
+    for entry: DeckEntry, current: TokenClaims, now: Int64, input: String
+  ) throws(DeckError) -> ScenarioToken {
     switch entry {
-    case .prepared(let prepared): spec = prepared.spec
-    case .preset(.rawJWT): return input.trimmingCharacters(in: .whitespacesAndNewlines)
+    case .prepared(let prepared): return .mint(prepared.spec)
+    case .preset(.rawJWT): return .raw(input.trimmingCharacters(in: .whitespacesAndNewlines))
     case .preset(let preset):
-      spec = try Self.spec(for: preset, current: current, now: now, input: input)
+      return .mint(try Self.spec(for: preset, current: current, now: now, input: input))
     }
-    do {
-      return try runner.mintExchangeToken(for: id, spec: spec)
-    } catch {
-      throw DeckError(error.message)
+  }
+
+  /// The compact token `token` makes for participant `id` now.
+  public func compact(_ token: ScenarioToken, participant id: String) throws(DeckError) -> String {
+    switch token {
+    case .raw(let raw): return raw
+    case .mint(let spec):
+      do {
+        return try runner.mintExchangeToken(for: id, spec: spec)
+      } catch {
+        throw DeckError(error.message)
+      }
     }
   }
 

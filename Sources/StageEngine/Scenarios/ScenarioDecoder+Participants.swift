@@ -51,7 +51,7 @@ extension ScenarioDecoder {
       }
   }
 
-  private func decodeSDK(_ node: ScenarioNode) throws(ScenarioError) -> SDKProfile {
+  func decodeSDK(_ node: ScenarioNode) throws(ScenarioError) -> SDKProfile {
     do {
       return try SDKProfile(parsing: try node.string())
     } catch let error as SDKProfileError {

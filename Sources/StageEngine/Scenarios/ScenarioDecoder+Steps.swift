@@ -5,6 +5,7 @@ extension ScenarioDecoder {
   /// Extra fields each verb accepts beside the verb itself.
   static let verbFields: [String: [String]] = [
     "exchange": ["token"], "setStrategy": ["publish", "subscribe"], "answer": ["publish"],
+    "setSDK": ["sdk"], "setCompositionUpdates": ["updates"],
   ]
 
   func decodeStep(_ node: ScenarioNode) throws(ScenarioError) -> ScenarioStep {
@@ -19,6 +20,7 @@ extension ScenarioDecoder {
     let verbNode = try object.required(verb)
     if verb == "advance" { return .advance(try verbNode.duration()) }
     if verb == "expect" { return .expect(try decodeExpectation(verbNode)) }
+    if verb == "setCompositionUpdates" { return try decodeCompositionUpdates(verbNode, object) }
     let id = try participant(verbNode)
     switch verb {
     case "join": return .join(id)
@@ -30,6 +32,7 @@ extension ScenarioDecoder {
     case "reconnect": return .reconnect(id)
     case "exchange": return .exchange(id, try decodeExchangeToken(object.required("token")))
     case "answer": return .answer(id, publish: try object.required("publish").bool())
+    case "setSDK": return .setSDK(id, try decodeSDK(object.required("sdk")))
     default: return try decodeSetStrategy(id, object)
     }
   }
@@ -60,6 +63,20 @@ extension ScenarioDecoder {
       )
     }
     return id
+  }
+
+  private func decodeCompositionUpdates(_ node: ScenarioNode, _ object: ScenarioObject)
+    throws(ScenarioError) -> ScenarioStep
+  {
+    let id = try node.string()
+    guard compositionIDs.contains(id) else {
+      let known = compositionIDs.isEmpty ? "none" : compositionIDs.joined(separator: ", ")
+      throw node.error(
+        "unknown composition \"\(id)\"\(Suggestion.hint(for: id, in: compositionIDs)); compositions: \(known)"
+      )
+    }
+    let policy = try object.required("updates").choice(CompositionConfiguration.UpdatePolicy.self)
+    return .setCompositionUpdates(id, policy)
   }
 
   private func decodeSetStrategy(_ id: String, _ object: ScenarioObject) throws(ScenarioError)

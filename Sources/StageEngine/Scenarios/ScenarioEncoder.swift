@@ -1,13 +1,16 @@
+import Foundation
 import JSONKit
 import TokenCore
 
 /// Writes a `Scenario` back as a scenario file (SPEC §6) that `Scenario(parsing:)` reads
 /// to an equivalent value. It exists for tools that make scenarios rather than read them:
 /// `stagemon import` (from real IVS records) and recorders of live sessions. Fields at
-/// their defaults are left out, so the output reads like a hand-written file.
+/// their defaults are left out, so the output reads like a hand-written file. Every step kind
+/// has its form here: a new kind does not compile until it can be written.
 public enum ScenarioEncoder {
-  /// The scenario as a JSON value, members in the documented order.
-  public static func json(_ scenario: Scenario) -> JSON {
+  /// The scenario as a JSON value, members in the documented order. Key file paths inside
+  /// `directory` (where the file will be written) are written relative to it.
+  public static func json(_ scenario: Scenario, relativeTo directory: String? = nil) -> JSON {
     var members: [(key: String, value: JSON)] = []
     if let description = scenario.description {
       members.append(("description", .string(description)))
@@ -18,7 +21,10 @@ public enum ScenarioEncoder {
     let stage = stageJSON(scenario.stage)
     if case .object(let fields) = stage, !fields.isEmpty { members.append(("stage", stage)) }
     members.append(("start", .string(VirtualTime.iso8601(scenario.start))))
-    if !scenario.keys.isEmpty { members.append(("keys", .array(scenario.keys.map(keyJSON)))) }
+    if !scenario.keys.isEmpty {
+      let keys = scenario.keys.map { keyJSON($0, relativeTo: directory) }
+      members.append(("keys", .array(keys)))
+    }
     if let composition = scenario.composition {
       members.append(("composition", compositionJSON(composition)))
     }
@@ -28,9 +34,9 @@ public enum ScenarioEncoder {
     return .object(members)
   }
 
-  /// Indented text with a final newline, ready to write to a file.
-  public static func text(_ scenario: Scenario) -> String {
-    JSONWriter.pretty(json(scenario)) + "\n"
+  /// Indented text with a final newline, ready to write to a file (in `directory`, if given).
+  public static func text(_ scenario: Scenario, relativeTo directory: String? = nil) -> String {
+    JSONWriter.pretty(json(scenario, relativeTo: directory)) + "\n"
   }
 
   private static func stageJSON(_ stage: ScenarioStage) -> JSON {
@@ -44,8 +50,23 @@ public enum ScenarioEncoder {
     return .object(members)
   }
 
-  private static func keyJSON(_ key: ScenarioKey) -> JSON {
-    .object([("arn", .string(key.arn)), (key.half.rawValue, .string(key.path))])
+  private static func keyJSON(_ key: ScenarioKey, relativeTo directory: String?) -> JSON {
+    let path = directory.map { self.path(key.path, relativeTo: $0) } ?? key.path
+    return .object([("arn", .string(key.arn)), (key.half.rawValue, .string(path))])
+  }
+
+  /// `path` relative to `directory` when it lies inside it, else absolute.
+  static func path(_ path: String, relativeTo directory: String) -> String {
+    let standard = absolute(path)
+    let base = absolute(directory)
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    return standard.hasPrefix(prefix) ? String(standard.dropFirst(prefix.count)) : standard
+  }
+
+  private static func absolute(_ path: String) -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
+    return (full as NSString).standardizingPath
   }
 
   private static func compositionJSON(_ c: CompositionConfiguration) -> JSON {
@@ -114,6 +135,10 @@ public enum ScenarioEncoder {
         ("startComposition", .string(id)), ("composition", compositionJSON(configuration)),
       ])
     case .composition(.stop(let id)): return .object([("stopComposition", .string(id))])
+    case .setSDK(let id, let sdk):
+      return .object([(step.verb, .string(id)), ("sdk", .string(sdk.description))])
+    case .setCompositionUpdates(let id, let policy):
+      return .object([(step.verb, .string(id)), ("updates", .string(policy.rawValue))])
     case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
       .refreshStrategy(let id), .disconnect(let id), .reconnect(let id):
       return .object([(step.verb, .string(id))])

@@ -11,6 +11,8 @@ struct ScenarioKeyring {
   let store: KeyStore
   /// The kid written by `"key": "unknown"`: a well-formed ARN not in the store.
   let unknownARN: String
+  /// The key generated for this run when the scenario names none (a recording saves it).
+  private(set) var generated: (arn: String, key: SigningKey)?
   private var unknownKey: SigningKey?
   /// The largest key file read (a P-384 PEM is about 300 bytes).
   static let maximumKeyFileBytes = 64 << 10
@@ -39,6 +41,7 @@ struct ScenarioKeyring {
     if scenario.keys.isEmpty {
       let generated = try Self.generate(file: file)
       keys.append((prefix + "stagemon-generated", generated))
+      self.generated = (prefix + "stagemon-generated", generated)
       do {
         try store.add(generated.publicKey, arn: prefix + "stagemon-generated")
       } catch {

@@ -13,9 +13,12 @@ public final class ScenarioRunner {
   public let stage: Stage
   /// Index of the next step to run (equals `scenario.steps.count` when finished).
   public private(set) var nextStepIndex = 0
+  /// Every step that ran, scripted or live, in order: the session as a script. Its `step`
+  /// events are labelled by their index here, so the recording replays to the same stream.
+  public private(set) var history: [ScenarioStep] = []
 
   private let file: String
-  private var factory: ScenarioTokenFactory
+  var factory: ScenarioTokenFactory
   private var tokens: [String: String] = [:]
   private var strategies: [String: StrategySettings] = [:]
   private let expectations: ExpectationChecker
@@ -74,9 +77,16 @@ public final class ScenarioRunner {
 
   /// Runs a step that is not in the script — an action taken live in the UI —
   /// through the same path as scripted steps, so the runner's idea of each
-  /// participant's current token stays true. `origin` labels its `step` event.
+  /// participant's current token stays true and the step joins `history`. `origin` names it
+  /// in errors; a step the stage refuses leaves no event, so the stream stays replayable.
   public func perform(_ step: ScenarioStep, origin: String) throws(ScenarioError) {
-    try execute(step, location: origin)
+    let mark = stage.retractionMark
+    do {
+      try execute(step, location: origin)
+    } catch {
+      stage.retract(to: mark)
+      throw error
+    }
   }
 
   /// Mints the token an `exchange` step with `spec` would use for `id` now,
@@ -87,12 +97,15 @@ public final class ScenarioRunner {
     try exchangeToken(for: id, .mint(spec), location: "exchange \(id)")
   }
 
+  /// Runs `step`; `location` names it in errors, its index in `history` labels its events.
   private func execute(_ step: ScenarioStep, location: String) throws(ScenarioError) {
+    let label = "steps[\(history.count)]"
     expectations.stepWillRun(step, on: stage)
-    stage.recordStep("\(location) \(step.summary)")
-    defer { expectations.stepDidRun(step, on: stage, location: location) }
+    stage.recordStep("\(label) \(step.summary)")
+    defer { expectations.stepDidRun(step, on: stage, location: label) }
     do {
-      try perform(step, location: location)
+      try perform(step, location: location, label: label)
+      history.append(step)
     } catch let error as StageActionError {
       throw ScenarioError(
         file: file, location: location, message: "\(step.verb) cannot run: \(error)")
@@ -113,7 +126,7 @@ public final class ScenarioRunner {
     }
   }
 
-  private func perform(_ step: ScenarioStep, location: String) throws {
+  private func perform(_ step: ScenarioStep, location: String, label: String) throws {
     switch step {
     case .join(let id): try stage.join(participant: id, token: tokens[id] ?? "")
     case .leave(let id): try stage.leave(participant: id)
@@ -126,8 +139,11 @@ public final class ScenarioRunner {
     case .answer(let id, let publish): try stage.answer(participant: id, publish: publish)
     case .media(let step): try stage.perform(step)
     case .composition(let step): try stage.perform(step)
+    case .setSDK(let id, let sdk): try stage.setSDKProfile(participant: id, to: sdk)
+    case .setCompositionUpdates(let id, let policy):
+      try stage.setCompositionPolicy(policy, composition: id)
     case .expect(let expectation):
-      expectations.check(expectation, on: stage, location: location)
+      expectations.check(expectation, on: stage, location: label)
     case .setStrategy(let id, let publish, let subscribe):
       var strategy = strategies[id] ?? StrategySettings()
       strategy.publish = publish ?? strategy.publish

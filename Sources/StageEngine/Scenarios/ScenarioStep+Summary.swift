@@ -19,6 +19,9 @@ extension ScenarioStep {
     case .answer(let id, let publish): return "answer \(id) publish=\(publish)"
     case .media(let step): return step.summary
     case .composition(let step): return step.summary
+    case .setSDK(let id, let sdk): return "setSDK \(id) \(sdk)"
+    case .setCompositionUpdates(let id, let policy):
+      return "setCompositionUpdates \(id) \(policy.rawValue)"
     case .expect(let expectation): return "expect \(JSONWriter.compact(expectation.json))"
     default: return "\(verb) \(participant ?? "")"
     }

@@ -30,6 +30,10 @@ public enum ScenarioStep: Sendable {
   case composition(CompositionStep)
   /// A statement about the stage checked at this point; never changes it.
   case expect(Expectation)
+  /// The participant's simulated SDK changes, e.g. to the customer's release.
+  case setSDK(String, SDKProfile)
+  /// A running composition's update policy changes (SPEC §4).
+  case setCompositionUpdates(String, CompositionConfiguration.UpdatePolicy)
 
   /// The verb as written in scenario files.
   public var verb: String {
@@ -48,6 +52,8 @@ public enum ScenarioStep: Sendable {
     case .media(let step): return step.verb
     case .composition(let step): return step.verb
     case .expect: return "expect"
+    case .setSDK: return "setSDK"
+    case .setCompositionUpdates: return "setCompositionUpdates"
     }
   }
 
@@ -56,10 +62,10 @@ public enum ScenarioStep: Sendable {
     switch self {
     case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
       .refreshStrategy(let id), .exchange(let id, _), .disconnect(let id), .reconnect(let id),
-      .setStrategy(let id, _, _), .answer(let id, _):
+      .setStrategy(let id, _, _), .answer(let id, _), .setSDK(let id, _):
       return id
     case .media(let step): return step.participant
-    case .advance, .composition, .expect: return nil
+    case .advance, .composition, .expect, .setCompositionUpdates: return nil
     }
   }
 
@@ -67,6 +73,6 @@ public enum ScenarioStep: Sendable {
   public static let verbs =
     [
       "join", "leave", "publish", "unpublish", "refreshStrategy", "exchange", "disconnect",
-      "advance", "reconnect", "setStrategy", "answer", "expect",
+      "advance", "reconnect", "setStrategy", "answer", "expect", "setSDK", "setCompositionUpdates",
     ] + mediaVerbs
 }

@@ -74,3 +74,22 @@ extension Stage {
     emit(event)
   }
 }
+
+extension Stage {
+  /// Where the undrained events end: taken before a live step so that a step the stage
+  /// refuses (which changes nothing) can take its `step` event back.
+  struct RetractionMark {
+    let count: Int
+    let seq: Int
+  }
+
+  /// The current end of the undrained events.
+  var retractionMark: RetractionMark { RetractionMark(count: events.count, seq: nextSeq) }
+
+  /// Drops the events recorded since `mark` and reuses their sequence numbers.
+  func retract(to mark: RetractionMark) {
+    guard mark.count <= events.count else { return }
+    events.removeSubrange(mark.count...)
+    nextSeq = mark.seq
+  }
+}

@@ -1,0 +1,26 @@
+import TokenCore
+
+/// The session as a scenario: what the UI saves so that anyone can replay it headless and
+/// get the same stream, event for event.
+extension ScenarioRunner {
+  /// The scenario's stage, participants and keys with every step that ran (scripted or live)
+  /// as its script. A generated key is named by `generatedKeyPath`, where
+  /// `writeGeneratedKey(toFile:)` puts it, so raw tokens it signed still verify on replay.
+  public func recording(generatedKeyPath: String?) -> Scenario {
+    var recorded = scenario
+    recorded.steps = history
+    if let generated = factory.keyring.generated, let generatedKeyPath {
+      recorded.keys = [ScenarioKey(arn: generated.arn, privateKeyPath: generatedKeyPath)]
+    }
+    return recorded
+  }
+
+  /// Whether the run signs with a key generated for it (the scenario names none).
+  public var hasGeneratedKey: Bool { factory.keyring.generated != nil }
+
+  /// Writes the generated key as PKCS#8 PEM to a new file with mode 0600 (never printed).
+  public func writeGeneratedKey(toFile path: String) throws(KeyError) {
+    guard let generated = factory.keyring.generated else { return }
+    try generated.key.write(toFile: path)
+  }
+}
