@@ -68,6 +68,21 @@ struct PlatformNamingTests {
     #expect(events.first { $0.observer == "droid" }?.name == "onParticipantJoined")
     #expect(events.first { $0.observer == "droid" }?.sdk?.description == "android@1.37.0")
   }
+
+  /// iOS reports errors to `IVSErrorDelegate`, not the renderer: the event names the delegate.
+  @Test(arguments: [
+    ("ios@1.37.0", "IVSErrorDelegate.stage(_:didEmitError:)"), ("android@1.37.0", "onError"),
+    ("web@1.33.0", "ERROR"),
+  ])
+  func joinErrorsAreNamedAfterThePlatformsErrorCallback(sdk: String, name: String) throws {
+    let fixture = try EngineFixture()
+    try fixture.stage.addParticipant(id: "late", sdk: SDKProfile(parsing: sdk))
+    fixture.stage.advance(bySeconds: 13 * 3600)
+    let token = try EngineFixture.token(EngineFixture.claims("late"))
+    #expect(try fixture.stage.join(participant: "late", token: token) != .done)
+    let error = try #require(fixture.stage.drainEvents().first { $0.kind == .error })
+    #expect(error.name == name)
+  }
 }
 
 @Suite("Virtual clock (SPEC §2.1)")

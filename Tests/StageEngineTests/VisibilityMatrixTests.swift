@@ -111,6 +111,20 @@ struct VisibilityMatrixTests {
     }
   }
 
+  /// An observer that joins after the exchange learns the current values at join, whatever
+  /// its SDK (assumption: the seed speaks only of observers already present).
+  @Test(arguments: ["ios@1.37.0", "android@1.36.0", "web@1.32.0", "web@1.33.0"])
+  func anObserverThatJoinsAfterAnExchangeSeesTheCurrentValues(sdk: String) throws {
+    let fixture = try EngineFixture()
+    try fixture.join("pub", userId: "old", attributes: ["seat": "1"])
+    _ = try fixture.exchange("pub", userId: "new", attributes: ["seat": "2"])
+    let joined = try fixture.join("late", sdk: sdk, publish: false)
+      .first { $0.kind == .participantJoined && $0.participant == "pub" }
+    #expect(joined?.userId == "new" && joined?.attributes == ["seat": "2"])
+    let view = try #require(fixture.stage.snapshot().participant("late")?.remotes.first)
+    #expect(!view.isStale)
+  }
+
   /// What the exchanging participant is doing when it exchanges.
   enum SelfState: String, CaseIterable, Sendable {
     case notPublishing, publishing, losesPublishWhilePublishing, metadataUnchanged
