@@ -1,11 +1,11 @@
 import Foundation
 
-/// `stagemon-bench [tokens|tokendiff|engine|headless|render|actions|latency|checks|compare|all]…`: release-build
+/// `stagemon-bench [tokens|tokendiff|engine|headless|render|actions|latency|checks|compare|recording|all]…`: release-build
 /// figures for BENCHMARKS.md, each printed against a baseline run in the
 /// same process. Exit status 1 when a target was missed.
 let known = [
   "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "checks",
-  "compare",
+  "compare", "recording",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -34,6 +34,7 @@ for suite in suites {
   case "latency": allMet = LatencyBenchmark.run() && allMet
   case "checks": allMet = ChecksBenchmark.run() && allMet
   case "compare": allMet = CompareBenchmark.run() && allMet
+  case "recording": allMet = RecordingBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\(known.joined(separator: ", ")), all)\n".utf8))
