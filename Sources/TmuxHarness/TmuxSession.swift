@@ -116,6 +116,17 @@ public final class TmuxSession {
     try waitFor(seconds) { $0.contains(text) }
   }
 
+  /// Turns on tmux's `set-clipboard`, so a program's OSC 52 sets tmux's paste buffer.
+  public func acceptClipboard() throws {
+    _ = try tmux(["set-option", "-g", "set-clipboard", "on"])
+  }
+
+  /// tmux's newest paste buffer (what an OSC 52 copy put there), or "" when there is none.
+  public func pasteBuffer() throws -> String {
+    let output = try tmux(["show-buffer"])
+    return output.status == 0 ? output.stdout : ""
+  }
+
   private func tmux(_ arguments: [String]) throws -> Output {
     try Self.run(["tmux", "-S", socket] + arguments)
   }

@@ -92,6 +92,26 @@ struct MonitorEndToEndTests {
     try expect(session, shows: "Token deck")
   }
 
+  @Test func copyPutsTheSelectedTokenOnTmuxsClipboard() throws {
+    let session = try TmuxSession([StagemonBinary.url.path])
+    try session.acceptClipboard()
+    try expect(session, shows: "Participants")
+    try session.send("j")
+    try expect(session, shows: "▶ guest (")
+    try session.send("c")
+    try expect(session, shows: "copied guest's token")
+    try expect(session, shows: "sent to the terminal's clipboard (OSC 52)")
+    let deadline = Date().addingTimeInterval(10)
+    var buffer = ""
+    while buffer.isEmpty, Date() < deadline { buffer = try session.pasteBuffer() }
+    let parts = buffer.split(separator: ".")
+    #expect(parts.count == 3, "\(buffer)")
+    let payload = try #require(parts.count == 3 ? Data(base64URL: String(parts[1])) : nil)
+    #expect(String(decoding: payload, as: UTF8.self).contains(#""jti":"guest""#))
+    // The status line names the token; it never shows it.
+    #expect(try !session.screen().contains(String(parts[2].prefix(16))))
+  }
+
   @Test func theDemoOpensAndHelpListsTheActions() throws {
     let session = try TmuxSession([StagemonBinary.url.path])
     try expect(session, shows: "stage DemoStage01")
@@ -269,5 +289,15 @@ struct MonitorEndToEndTests {
     try expect(session, "error names the file, the JSON path and the verb") { screen in
       screen.contains("bad.json") && screen.contains("steps[0]") && screen.contains("jion")
     }
+  }
+}
+
+extension Data {
+  /// Decodes base64url without padding (a JWT segment).
+  fileprivate init?(base64URL text: String) {
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+      of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    self.init(base64Encoded: base64)
   }
 }
