@@ -1,11 +1,11 @@
 import Foundation
 
-/// `stagemon-bench [tokens|tokendiff|engine|headless|render|actions|latency|checks|compare|recording|all]…`: release-build
-/// figures for BENCHMARKS.md, each printed against a baseline run in the
+/// `stagemon-bench [tokens|tokendiff|engine|headless|render|actions|latency|checks|compare|recording|import|all]…`:
+/// release-build figures for BENCHMARKS.md, each printed against a baseline run in the
 /// same process. Exit status 1 when a target was missed.
 let known = [
   "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "checks",
-  "compare", "recording",
+  "compare", "recording", "import",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -35,6 +35,7 @@ for suite in suites {
   case "checks": allMet = ChecksBenchmark.run() && allMet
   case "compare": allMet = CompareBenchmark.run() && allMet
   case "recording": allMet = RecordingBenchmark.run() && allMet
+  case "import": allMet = ImportBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\(known.joined(separator: ", ")), all)\n".utf8))
