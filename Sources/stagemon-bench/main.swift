@@ -1,11 +1,12 @@
 import Foundation
 
-/// `stagemon-bench [tokens|tokendiff|engine|headless|render|actions|latency|checks|compare|recording|import|all]…`:
-/// release-build figures for BENCHMARKS.md, each printed against a baseline run in the
-/// same process. Exit status 1 when a target was missed.
+/// `stagemon-bench [SUITE…|all]` (suites: `known` below): release-build figures for
+/// BENCHMARKS.md, each printed against a baseline run in the same process. Exit status 1
+/// when a target was missed.
 let known = [
-  "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "checks",
-  "compare", "recording", "import",
+  "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "paste", "checks",
+  "compare",
+  "recording", "import",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -32,6 +33,7 @@ for suite in suites {
   case "render": allMet = RenderBenchmark.run() && allMet
   case "actions": allMet = ActionBenchmark.run() && allMet
   case "latency": allMet = LatencyBenchmark.run() && allMet
+  case "paste": allMet = PasteLatencyBenchmark.run() && allMet
   case "checks": allMet = ChecksBenchmark.run() && allMet
   case "compare": allMet = CompareBenchmark.run() && allMet
   case "recording": allMet = RecordingBenchmark.run() && allMet
