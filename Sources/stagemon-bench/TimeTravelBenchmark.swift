@@ -18,6 +18,7 @@ enum TimeTravelBenchmark {
       print("time travel benchmark: could not build the stage")
       return false
     }
+    runner.keepsCheckpoints = true
     let position = participants + activitySteps
     for _ in 0..<position { _ = try? runner.step() }
     runner.stage.drainEvents { _ in }

@@ -35,6 +35,7 @@ public final class AppController {
     runner: ScenarioRunner, themes: ThemeCatalog, theme: Theme,
     options: MonitorOptions, prepared: [PreparedToken], stepNotes: [Int: String] = [:]
   ) {
+    runner.keepsCheckpoints = true
     self.forge = TokenForge(runner: runner)
     self.themes = themes
     self.options = options

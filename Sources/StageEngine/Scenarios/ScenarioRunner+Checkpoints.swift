@@ -17,14 +17,16 @@ extension ScenarioRunner {
   /// Steps between checkpoints: replay after a restore runs fewer steps than this.
   public static let checkpointInterval = 16
 
-  /// Saves a checkpoint when `history.count` is a multiple of the interval (before a step runs).
+  /// Saves a checkpoint before the first step, and — when `keepsCheckpoints` (the UI) — every
+  /// `checkpointInterval` steps; a headless run keeps only the first, copying nothing per step.
   func checkpointIfDue() {
     let count = history.count
-    guard count % Self.checkpointInterval == 0 else { return }
+    guard count % Self.checkpointInterval == 0, count == 0 || keepsCheckpoints else { return }
     let checkpoint = RunnerCheckpoint(
       stage: stage.checkpoint(), tokens: tokens, strategies: strategies,
       expectations: expectations.copy())
     let index = count / Self.checkpointInterval
+    guard index <= checkpoints.count else { return }
     checkpoints.removeLast(max(0, checkpoints.count - index))
     checkpoints.append(checkpoint)
   }
@@ -39,7 +41,7 @@ extension ScenarioRunner {
         file: file, location: "goto \(steps)",
         message: "no step \(steps): the run has steps 0…\(history.count)")
     }
-    guard steps < history.count else { return }
+    guard steps < history.count, !checkpoints.isEmpty else { return }
     let index = min(steps / Self.checkpointInterval, checkpoints.count - 1)
     let checkpoint = checkpoints[index]
     let replayed = history

@@ -20,6 +20,9 @@ public final class ScenarioRunner {
   var scriptMarks: [Int] = []
   /// The run's state every `checkpointInterval` steps, for fast time travel.
   var checkpoints: [RunnerCheckpoint] = []
+  /// Whether to keep a checkpoint every `checkpointInterval` steps (fast time travel in the UI);
+  /// otherwise only the start is kept and travelling replays from there.
+  public var keepsCheckpoints = false
 
   let file: String
   var factory: ScenarioTokenFactory
