@@ -93,7 +93,7 @@ import Testing
     #expect(after.contains("step \(done - 1)/"), "\(after)")
   }
 
-  @Test(arguments: [60, 72, 90, 120])
+  @Test(arguments: [72, 90, 120])
   func headerKeepsThePolicyWhateverTheTimeline(width: Int) throws {
     let controller = try Fixture.demo(steps: 4)
     let header = Self.header(controller, width: width)
