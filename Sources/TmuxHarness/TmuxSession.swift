@@ -84,6 +84,12 @@ public final class TmuxSession {
     try tmux(["display-message", "-p", "-t", name, "#{alternate_on}"]).stdout.hasPrefix("1")
   }
 
+  /// The whole history of the main screen plus what is visible (`capture-pane -S -`): what
+  /// the shell's scrollback holds.
+  public func history() throws -> String {
+    try tmux(["capture-pane", "-p", "-t", name, "-S", "-"]).stdout
+  }
+
   /// Whether the program asked the terminal for mouse reports.
   public func mouseReporting() throws -> Bool {
     try tmux(["display-message", "-p", "-t", name, "#{mouse_any_flag}"]).stdout.hasPrefix("1")
@@ -114,6 +120,17 @@ public final class TmuxSession {
   @discardableResult
   public func waitFor(text: String, seconds: Double = 10) throws -> (met: Bool, screen: String) {
     try waitFor(seconds) { $0.contains(text) }
+  }
+
+  /// Turns on tmux's `set-clipboard`, so a program's OSC 52 sets tmux's paste buffer.
+  public func acceptClipboard() throws {
+    _ = try tmux(["set-option", "-g", "set-clipboard", "on"])
+  }
+
+  /// tmux's newest paste buffer (what an OSC 52 copy put there), or "" when there is none.
+  public func pasteBuffer() throws -> String {
+    let output = try tmux(["show-buffer"])
+    return output.status == 0 ? output.stdout : ""
   }
 
   private func tmux(_ arguments: [String]) throws -> Output {

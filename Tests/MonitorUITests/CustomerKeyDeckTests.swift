@@ -69,3 +69,26 @@ import TokenCore
     #expect(kinds.contains(.publishStarted))
   }
 }
+
+/// An imported scenario opens with its notes (guessed SDKs, chosen strategies) on the
+/// status line.
+@Suite struct ImportedScenarioOpeningTests {
+  @Test func notesAreShownWhenItOpens() throws {
+    let path = NSTemporaryDirectory() + "stagemon-notes-\(UUID().uuidString).json"
+    try """
+    {"notes": ["SDK guessed for 1 participant(s): host: ios@1.37.0", "host: strategy publish=always"],
+     "participants": [{"id": "host", "capabilities": ["publish"]}]}
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let setup = try MonitorSetup.file(path)
+    #expect(
+      setup.openingNote
+        == "note: SDK guessed for 1 participant(s): host: ios@1.37.0 (+1 notes in the file)")
+  }
+
+  @Test func aScenarioWithoutNotesOpensQuietly() throws {
+    let path = NSTemporaryDirectory() + "stagemon-nonotes-\(UUID().uuidString).json"
+    try #"{"participants": [{"id": "host"}]}"#.write(
+      toFile: path, atomically: true, encoding: .utf8)
+    #expect(try MonitorSetup.file(path).openingNote == nil)
+  }
+}

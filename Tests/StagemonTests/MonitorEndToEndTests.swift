@@ -92,6 +92,26 @@ struct MonitorEndToEndTests {
     try expect(session, shows: "Token deck")
   }
 
+  @Test func copyPutsTheSelectedTokenOnTmuxsClipboard() throws {
+    let session = try TmuxSession([StagemonBinary.url.path])
+    try session.acceptClipboard()
+    try expect(session, shows: "Participants")
+    try session.send("j")
+    try expect(session, shows: "▶ guest (")
+    try session.send("c")
+    try expect(session, shows: "copied guest's token")
+    try expect(session, shows: "sent to the terminal's clipboard (OSC 52)")
+    let deadline = Date().addingTimeInterval(10)
+    var buffer = ""
+    while buffer.isEmpty, Date() < deadline { buffer = try session.pasteBuffer() }
+    let parts = buffer.split(separator: ".")
+    #expect(parts.count == 3, "\(buffer)")
+    let payload = try #require(parts.count == 3 ? Data(base64URL: String(parts[1])) : nil)
+    #expect(String(decoding: payload, as: UTF8.self).contains(#""jti":"guest""#))
+    // The status line names the token; it never shows it.
+    #expect(try !session.screen().contains(String(parts[2].prefix(16))))
+  }
+
   @Test func theDemoOpensAndHelpListsTheActions() throws {
     let session = try TmuxSession([StagemonBinary.url.path])
     try expect(session, shows: "stage DemoStage01")
@@ -245,6 +265,20 @@ struct MonitorEndToEndTests {
     try expect(session, shows: "\nshell-still-works")
   }
 
+  /// A crash while the UI is up (test builds crash on purpose with STAGEMON_CRASH_DRILL) leaves
+  /// the alternate screen, gives the shell its modes back at once — no backtracer prompt holding
+  /// the terminal — and exits with the signal's status (128 + signal number).
+  @Test(arguments: [("trap", 128 + SIGILL), ("abort", 128 + SIGABRT), ("segv", 128 + SIGSEGV)])
+  func aCrashGivesTheTerminalBackAtOnce(drill: String, status: Int32) throws {
+    let session = try TmuxSession(
+      [StagemonBinary.url.path], environment: ["STAGEMON_CRASH_DRILL": drill])
+    try expect(session, shows: "[exit \(status)]")
+    #expect(try !session.inAlternateScreen())
+    try session.type("echo shell-still-works")
+    try session.send("Enter")
+    try expect(session, shows: "\nshell-still-works")
+  }
+
   @Test func anInvalidScenarioIsReportedWithoutTouchingTheTerminal() throws {
     let dir = try StagemonBinary.temporaryDirectory()
     let file = dir.appendingPathComponent("bad.json")
@@ -255,5 +289,15 @@ struct MonitorEndToEndTests {
     try expect(session, "error names the file, the JSON path and the verb") { screen in
       screen.contains("bad.json") && screen.contains("steps[0]") && screen.contains("jion")
     }
+  }
+}
+
+extension Data {
+  /// Decodes base64url without padding (a JWT segment).
+  fileprivate init?(base64URL text: String) {
+    var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+      of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    self.init(base64Encoded: base64)
   }
 }

@@ -70,7 +70,6 @@ extension RecordSet {
     guard case .array(let elements) = json else {
       throw place.error("expected an array of events, found \(json.typeName)")
     }
-    events.reserveCapacity(events.count + elements.count)
     for (index, element) in elements.enumerated() {
       try readEvent(element, at: place.index(index))
     }

@@ -48,6 +48,9 @@ public final class MonitorLoop {
     while !controller.state.wantsQuit {
       drawFrame()
       frames += 1
+      #if DEBUG
+        if frames == 1 { CrashDrill.runIfRequested() }
+      #endif
       if let limit = exitAfterFrames, frames >= limit { break }
       let wait =
         controller.isPlaying

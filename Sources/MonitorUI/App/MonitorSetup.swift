@@ -30,7 +30,15 @@ public struct MonitorSetup {
     let scenario = try Scenario(contentsOfFile: path)
     return try MonitorSetup(
       scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario), notes: [:],
-      openingNote: scenario.description)
+      openingNote: openingNote(of: scenario))
+  }
+
+  /// An imported scenario's notes (guessed SDKs, chosen strategies) on opening, else its
+  /// description.
+  static func openingNote(of scenario: Scenario) -> String? {
+    guard let first = scenario.notes.first else { return scenario.description }
+    let more = scenario.notes.count > 1 ? " (+\(scenario.notes.count - 1) notes in the file)" : ""
+    return "note: \(first)\(more)"
   }
 
   /// Prepares `scenario`; `file` names it in errors.

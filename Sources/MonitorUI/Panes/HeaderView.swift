@@ -28,17 +28,17 @@ public enum HeaderView {
   ) {
     let iso = VirtualTime.iso8601(state.clockPreview ?? state.snapshot.time)
     let clock = String(iso.dropFirst(11))
-    var variants: [(String, String)] = []
+    var variant = ("", "")
     for (withTheme, time, withSDK) in [
       (true, iso, true), (false, iso, true), (false, clock, true), (false, clock, false),
     ] {
       let shown = playText(state, ascii: ascii).map { [$0] } ?? []
       let left =
         " " + (shown + parts(state, time: time, withTheme: withTheme)).joined(separator: separator)
-      variants.append((left, drivingText(state, ascii: ascii, withSDK: withSDK)))
+      variant = (left, drivingText(state, ascii: ascii, withSDK: withSDK))
+      if DisplayWidth.of(variant.0) + 1 + DisplayWidth.of(variant.1) <= width { break }
     }
-    return variants.first { DisplayWidth.of($0.0) + 1 + DisplayWidth.of($0.1) <= width }
-      ?? variants[variants.count - 1]
+    return variant
   }
 
   private static func parts(_ state: AppState, time: String, withTheme: Bool) -> [String] {

@@ -11,7 +11,9 @@ extension Span {
     _ spans: [Span], width: Int, indent: String = "", maxLines: Int = .max,
     ellipsis: String = "…"
   ) -> [[Span]] {
-    guard width > columns(indent) else { return [spans] }
+    // Most lines fit: they cost one measure, not a wrap (panes wrap every frame).
+    let total = spans.reduce(0) { $0 + columns($1.text) }
+    guard total > width, width > columns(indent) else { return [spans] }
     var wrapper = Wrapper(width: width, indent: indent)
     for span in spans {
       for piece in pieces(of: span.text) {

@@ -9,9 +9,7 @@ public enum StatusBarView {
 
   /// Rows `state`'s status needs at `width` columns (1 to `maximumRows`); typing takes one.
   public static func rows(_ state: AppState, hint: String, width: Int) -> Int {
-    guard state.input == nil else { return 1 }
-    let spans = spans(state, hint: hint, width: width, ellipsis: "…")
-    return WrappedSpans(spans, width: width, maxRows: maximumRows).rows
+    lines(state, hint: hint, width: width, ellipsis: "…").count
   }
 
   /// Renders into `rect`.
@@ -19,9 +17,21 @@ public enum StatusBarView {
     _ state: AppState, hint: String, in rect: Rect, into grid: inout CellGrid
   ) {
     grid.fill(rect, style: state.theme[.text])
-    let spans = spans(state, hint: hint, width: rect.width, ellipsis: grid.glyphs.ellipsis)
-    WrappedSpans(spans, width: rect.width, maxRows: state.input == nil ? rect.height : 1)
-      .draw(in: rect, theme: state.theme, into: &grid)
+    let lines = lines(state, hint: hint, width: rect.width, ellipsis: grid.glyphs.ellipsis)
+    for (row, line) in lines.prefix(rect.height).enumerated() {
+      Span.draw(
+        line, x: rect.x, y: rect.y + row, width: rect.width, theme: state.theme, into: &grid)
+    }
+  }
+
+  /// The status wrapped at spaces onto at most `maximumRows` rows (the input line is fitted
+  /// to one instead).
+  private static func lines(_ state: AppState, hint: String, width: Int, ellipsis: String)
+    -> [[Span]]
+  {
+    let spans = spans(state, hint: hint, width: width, ellipsis: ellipsis)
+    guard state.input == nil else { return [spans] }
+    return Span.wrap(spans, width: width, maxLines: maximumRows, ellipsis: ellipsis)
   }
 
   private static func spans(_ state: AppState, hint: String, width: Int, ellipsis: String)
