@@ -176,6 +176,7 @@ extension AppController {
     state.importNotes = setup.importNotes
     recordedLines = setup.recorded
     refresh()
+    if let speed = options.playSpeed { startPlaying(speed: speed) }
   }
 }
 
