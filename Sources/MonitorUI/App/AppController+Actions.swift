@@ -22,6 +22,7 @@ extension AppController {
     case .answerYes: answer(true)
     case .answerNo: answer(false)
     case .nextStep: nextStep()
+    case .togglePlay: togglePlay()
     case .cycleSDK: withSelected(cycleSDK)
     case .cyclePolicy: cyclePolicy()
     case .filter: state.input = InputLine(.filter, text: state.log.filter)
@@ -71,7 +72,8 @@ extension AppController {
   /// or the open overlay.
   func move(_ action: Action, in pane: Pane? = nil) {
     if case .help(let scroll) = state.overlay {
-      let lines = OverlayView.helpLines(state.keymap, ascii: false, screenWidth: screenWidth)
+      let lines = OverlayView.helpLines(
+        state.keymap, ascii: false, screenWidth: screenWidth, notes: state.importNotes)
       let last = lines.count - 1
       state.overlay = .help(scroll: min(last, max(0, scroll + delta(action, page: pageSize))))
       return

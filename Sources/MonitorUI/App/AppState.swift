@@ -42,12 +42,18 @@ public struct AppState {
   public var script = ScriptProgress()
   /// Narration shown after scripted steps (the demo's story), by step index.
   public var stepNotes: [Int: String] = [:]
+  /// An imported scenario's notes in full (guessed SDKs, chosen strategies): the help's top.
+  public var importNotes: [String] = []
   /// Whether a scripted step selects the participant it acts on.
   public var followsScript = false
   /// The keymap (drives dispatch, footer and help).
   public var keymap: Keymap = .standard
   /// Set when the user asked to quit.
   public var wantsQuit = false
+  /// The script player, once `--play` or the play key started it (the header then shows it).
+  public var autoplay: Autoplay?
+  /// The clock the header shows while an `advance` step plays (the model's clock is unchanged).
+  public var clockPreview: Int64?
 
   /// Creates the state for a runner.
   public init(runner: ScenarioRunner, theme: Theme, logCapacity: Int) {

@@ -26,7 +26,7 @@ public enum HeaderView {
   static func fitting(_ state: AppState, width: Int, separator: String, ascii: Bool) -> (
     String, String
   ) {
-    let iso = VirtualTime.iso8601(state.snapshot.time)
+    let iso = VirtualTime.iso8601(state.clockPreview ?? state.snapshot.time)
     let clock = String(iso.dropFirst(11))
     var variant = ("", "")
     let bar = TimelineText.text(state, ascii: ascii, compact: false)
@@ -35,9 +35,10 @@ public enum HeaderView {
       (true, iso, bar, true), (false, iso, bar, true), (false, clock, bar, true),
       (false, clock, counts, true), (false, clock, counts, false), (false, clock, nil, false),
     ] {
+      let shown = playText(state, ascii: ascii).map { [$0] } ?? []
       let left =
         " "
-        + parts(state, time: time, timeline: timeline, withTheme: withTheme)
+        + (shown + parts(state, time: time, timeline: timeline, withTheme: withTheme))
         .joined(separator: separator)
       variant = (left, drivingText(state, ascii: ascii, withSDK: withSDK))
       if DisplayWidth.of(variant.0) + 1 + DisplayWidth.of(variant.1) <= width { break }
@@ -60,6 +61,14 @@ public enum HeaderView {
     }
     if withTheme { parts.append("theme \(state.theme.name)") }
     return parts
+  }
+
+  /// "▶ 2×" while the script plays, "❚❚ 2×" once paused ("> 2x", "|| 2x" in ASCII); nil before
+  /// playing was ever started.
+  static func playText(_ state: AppState, ascii: Bool) -> String? {
+    guard let player = state.autoplay else { return nil }
+    let symbol = player.isPlaying ? (ascii ? ">" : "▶") : (ascii ? "||" : "❚❚")
+    return "\(symbol) \(player.speedText)\(ascii ? "x" : "×")"
   }
 
   /// "▶ guest (android@1.37.0)", or the composition when its pane has focus.
