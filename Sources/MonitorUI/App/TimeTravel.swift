@@ -40,7 +40,7 @@ extension AppController {
   private func rebuildAfterTravel() {
     let replayed = stage.drainEvents()
     let cutoff = replayed.first?.seq ?? stage.nextEventSeq
-    state.log = state.log.keeping { $0.event.seq < cutoff }
+    state.log = state.log.keeping { $0.event.map { $0.seq < cutoff } ?? true }
     for event in replayed { state.log.append(LogLine(event)) }
     state.logScroll = 0
     state.snapshot = stage.snapshot()
