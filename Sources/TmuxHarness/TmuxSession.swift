@@ -84,6 +84,12 @@ public final class TmuxSession {
     try tmux(["display-message", "-p", "-t", name, "#{alternate_on}"]).stdout.hasPrefix("1")
   }
 
+  /// The whole history of the main screen plus what is visible (`capture-pane -S -`): what
+  /// the shell's scrollback holds.
+  public func history() throws -> String {
+    try tmux(["capture-pane", "-p", "-t", name, "-S", "-"]).stdout
+  }
+
   /// Whether the program asked the terminal for mouse reports.
   public func mouseReporting() throws -> Bool {
     try tmux(["display-message", "-p", "-t", name, "#{mouse_any_flag}"]).stdout.hasPrefix("1")

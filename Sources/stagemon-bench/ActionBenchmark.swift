@@ -95,10 +95,38 @@ enum ActionBenchmark {
         "  " + press.name, String(format: "%.3f ms = %.3f× baseline", ms, ms / baseline),
         target: "≤ 3 ms", met: ms <= target)
     }
+    for (name, events) in mouseEvents() {
+      let ms = median { events.forEach(controller.handle) } / Double(events.count)
+      if ms > slowest.ms { slowest = (name, ms) }
+      BenchmarkHarness.report(
+        "  " + name, String(format: "%.3f ms = %.3f× baseline", ms, ms / baseline),
+        target: "≤ 3 ms", met: ms <= target)
+    }
     BenchmarkHarness.report(
       "slowest: " + slowest.name, String(format: "%.3f ms", slowest.ms), target: "≤ 3 ms",
       met: slowest.ms <= target)
     return slowest.ms <= target
+  }
+
+  /// Clicks on two participant rows in turn (each moves the selection) and wheel steps over
+  /// the log, where the controller's 120×40 layout puts them; timed per event.
+  private static func mouseEvents() -> [(String, [InputEvent])] {
+    let size = TerminalSize(width: 120, height: 40)
+    guard let layout = ScreenLayout(size: size, participantCount: RenderBenchmark.largeCount)
+    else { return [] }
+    let row = layout.participants.y + 3
+    let log = (x: layout.log.x + 5, y: layout.log.y + 2)
+    return [
+      (
+        "mouse click on a participant row",
+        [row, row + 1].map { .mouse(MouseEvent(.left, .press, x: 10, y: $0)) }
+      ),
+      ("mouse wheel up over the log", [.mouse(MouseEvent(.wheelUp, .press, x: log.x, y: log.y))]),
+      (
+        "mouse wheel down over the log",
+        [.mouse(MouseEvent(.wheelDown, .press, x: log.x, y: log.y))]
+      ),
+    ]
   }
 
   private static func median(_ body: () -> Void) -> Double {

@@ -47,4 +47,23 @@ extension MonitorEndToEndTests {
     try session.send("q")
     try expect(session, shows: "[exit 0]")
   }
+
+  /// Whatever the resizes, quitting leaves nothing of the UI in the shell or its scrollback:
+  /// the UI lives in the alternate screen only.
+  @Test func quittingAfterResizesLeavesTheScrollbackClean() throws {
+    let session = try TmuxSession([StagemonBinary.url.path], width: 80, height: 24)
+    try expect(session, shows: "Participants")
+    for (width, height) in [(160, 50), (100, 30), (200, 60)] {
+      try session.resize(width: width, height: height)
+      try expect(session, "redrawn at \(width)×\(height)") { screen in
+        screen.split(separator: "\n").contains { $0.count >= width - 2 && $0.contains("Events") }
+      }
+    }
+    try session.send("q")
+    try expect(session, shows: "[exit 0]")
+    let history = try session.history()
+    for piece in ["Participants", "Events", "Detail", "Composition", "DemoStage01", "quit"] {
+      #expect(!history.contains(piece), "\(piece) left in the scrollback:\n\(history)")
+    }
+  }
 }
