@@ -14,7 +14,7 @@ import Testing
     for seq in 1...10 { log.append(Self.line(seq)) }
     #expect(log.count == 3)
     #expect(
-      log.window(limit: 10, offsetFromEnd: 0).compactMap { log.line($0)?.event.seq } == [8, 9, 10])
+      log.window(limit: 10, offsetFromEnd: 0).compactMap { log.line($0)?.event?.seq } == [8, 9, 10])
   }
 
   @Test func filterNarrowsLinesAndFollowsNewOnes() {
@@ -24,14 +24,14 @@ import Testing
     #expect(log.visibleCount == 3)
     log.append(Self.line(7, message: "even"))
     log.append(Self.line(8, message: "odd"))
-    #expect(log.visibleLines().map(\.event.seq) == [2, 4, 6, 7])
+    #expect(log.visibleLines().map(\.event?.seq) == [2, 4, 6, 7])
   }
 
   @Test func filteredLinesDropWithTheBound() {
     var log = LogBuffer(capacity: 4)
     log.setFilter("keep")
     for seq in 1...10 { log.append(Self.line(seq, message: seq > 8 ? "keep" : "keep old")) }
-    #expect(log.visibleLines().map(\.event.seq) == [7, 8, 9, 10])
+    #expect(log.visibleLines().map(\.event?.seq) == [7, 8, 9, 10])
   }
 
   @Test func pauseFreezesTheViewAndCountsNewLines() {
@@ -40,7 +40,7 @@ import Testing
     log.pause()
     for seq in 4...8 { log.append(Self.line(seq)) }
     #expect(log.newSincePause == 5)
-    #expect(log.visibleLines().map(\.event.seq) == [1, 2, 3])
+    #expect(log.visibleLines().map(\.event?.seq) == [1, 2, 3])
     log.resume()
     #expect(log.visibleCount == 8)
   }
@@ -49,6 +49,6 @@ import Testing
     var log = LogBuffer(capacity: 100)
     for seq in 1...10 { log.append(Self.line(seq)) }
     #expect(
-      log.window(limit: 3, offsetFromEnd: 2).compactMap { log.line($0)?.event.seq } == [6, 7, 8])
+      log.window(limit: 3, offsetFromEnd: 2).compactMap { log.line($0)?.event?.seq } == [6, 7, 8])
   }
 }

@@ -19,7 +19,7 @@ public final class Stage {
   /// Identity, endpoints and start time.
   public let configuration: StageConfiguration
   /// The virtual clock; only `advance` moves it.
-  public private(set) var clock: VirtualClock
+  public internal(set) var clock: VirtualClock
 
   var keys: KeyStore
   /// Every client, by slot; writes are tracked for `refresh(_:)`.
