@@ -27,8 +27,8 @@ public enum RecordTime {
   /// `2026-04-20T10:01:02.250Z` (the fraction only when there is one).
   public static func iso8601(milliseconds: Int64) -> String {
     let seconds = milliseconds.floorDivided(by: 1000)
-    // Cannot overflow: `seconds * 1000` lies between `milliseconds - 999` and `milliseconds`.
-    let fraction = milliseconds - seconds * 1000
+    // From the remainder, not `milliseconds - seconds * 1000`, which overflows near Int64.min.
+    let fraction = (milliseconds % 1000 + 1000) % 1000
     let base = String(VirtualTime.iso8601(seconds).dropLast())
     guard fraction != 0 else { return base + "Z" }
     let digits = String(fraction)
