@@ -102,7 +102,7 @@ public final class AppController {
   @discardableResult
   func refresh() -> [StageEvent] {
     let events = stage.drainEvents()
-    for event in events { state.log.append(LogLine(event)) }
+    for event in events { state.log.append(event) }
     if state.logScroll > 0, !state.log.isPaused {
       state.logScroll += events.count
     }

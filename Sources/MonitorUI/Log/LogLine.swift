@@ -1,7 +1,7 @@
 import StageEngine
 
-/// One event formatted for the log once, when it arrives, so rendering a frame only copies
-/// strings for the visible lines and filtering tests one prepared string.
+/// One event formatted for the log, made only for the lines a frame draws or `s` saves (the
+/// log keeps raw events), so a burst of events costs no formatting.
 public struct LogLine: Sendable {
   /// The event itself (kept for saving as JSON lines).
   public let event: StageEvent
@@ -17,8 +17,11 @@ public struct LogLine: Sendable {
   public let subject: String
   /// Looks and symbol.
   public let category: EventCategory
-  /// Lower-cased text the filter searches.
-  public let searchText: String
+  /// Lower-cased text the filter searches (made on demand: drawing never needs it).
+  public var searchText: String {
+    [time, source, observer, name, event.kind.rawValue, subject].joined(separator: " ")
+      .lowercased()
+  }
 
   /// Formats `event`.
   public init(_ event: StageEvent) {
@@ -30,8 +33,6 @@ public struct LogLine: Sendable {
     name = event.name ?? event.kind.rawValue
     subject = LogLine.subject(of: event)
     category = EventCategory.of(event.kind)
-    searchText = [time, source, observer, name, event.kind.rawValue, subject]
-      .joined(separator: " ").lowercased()
   }
 
   private static func subject(of event: StageEvent) -> String {
