@@ -7,6 +7,7 @@ import PackageDescription
 //   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
+//   StageEngine, TerminalKit, stagemon → InputKit (reading named files, quoting input)
 let package = Package(
   name: "stagemon",
   platforms: [.macOS(.v13)],
@@ -26,15 +27,17 @@ let package = Package(
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
     .target(name: "JSONKit"),
+    .target(name: "InputKit"),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
-    .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit"]),
+    .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit", "InputKit"]),
     .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
     .target(name: "StreamCompare", dependencies: ["JSONKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
     .target(name: "ScenarioChecks", dependencies: ["StageEngine"]),
     // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
-    .target(name: "TerminalKit", dependencies: ["CNcursesw"], resources: [.process("Themes")]),
+    .target(
+      name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], resources: [.process("Themes")]),
     .target(
       name: "MonitorUI",
       dependencies: ["IVSRecords", "StageEngine", "TerminalKit", "TokenCore"]
@@ -43,7 +46,7 @@ let package = Package(
       name: "stagemon",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "StreamCompare", "ScenarioChecks",
+        "StreamCompare", "ScenarioChecks", "InputKit",
       ]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
@@ -56,6 +59,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
+    .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
     .testTarget(
       name: "StageEngineTests",

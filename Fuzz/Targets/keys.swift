@@ -1,19 +1,26 @@
-// Key input: terminal bytes through the decoders the live UI uses (raw escape sequences and curses codes).
+// Key input: terminal bytes (keys, escape sequences, mouse, bracketed paste) through the live UI's decoder.
 
 import TerminalKit
 
-/// libFuzzer calls this once per input; it must never crash, hang or exhaust memory.
+/// libFuzzer calls this once per input. The first byte chooses how the rest is split into reads
+/// (the live UI gets input in arbitrary pieces), so sequences cut across `feed` calls are
+/// covered; the same bytes are also decoded in one piece.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  _ = KeyDecoder.decode(bytes: bytes)
-  // What curses hands over one code at a time: 4-byte little-endian words.
-  var index = 0
-  while index + 4 <= bytes.count {
-    let word = bytes[index..<(index + 4)].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    _ = KeyDecoder.decode(cursesCharacter: word)
-    _ = KeyDecoder.decode(cursesKeyCode: Int32(bitPattern: word))
-    index += 4
+  guard let first = bytes.first else { return 0 }
+  let stride = Int(first % 16) + 1
+  let input = bytes.dropFirst()
+  var decoder = KeyDecoder()
+  var events = 0
+  var start = input.startIndex
+  while start < input.endIndex {
+    let end = min(start + stride, input.endIndex)
+    events += decoder.feed(input[start..<end]).count
+    start = end
   }
+  events += decoder.flush().count
+  precondition(events <= input.count + 1, "more events than bytes")
+  _ = KeyDecoder.events(bytes: Array(input))
   return 0
 }

@@ -49,7 +49,24 @@ public final class SigningKey: @unchecked Sendable {
       EVP_PKEY_free(pkey)
       throw KeyError("the private key is not an EC key on P-384 (secp384r1)")
     }
+    guard Self.isConsistent(pkey) else {
+      EVP_PKEY_free(pkey)
+      throw KeyError(
+        "inconsistent key: the private scalar does not match the public key stored with it "
+          + "(tokens it signed would never verify)")
+    }
     try self.init(owning: pkey)
+  }
+
+  /// OpenSSL's full key check: the public point is on the curve, the scalar is in range and
+  /// the two belong together. A SEC1 or PKCS#8 file carries both halves and nothing else
+  /// guarantees they match.
+  private static func isConsistent(_ pkey: OpaquePointer) -> Bool {
+    guard let ctx = EVP_PKEY_CTX_new_from_pkey(nil, pkey, nil) else { return false }
+    defer { EVP_PKEY_CTX_free(ctx) }
+    let valid = EVP_PKEY_check(ctx) == 1
+    stagemon_clear_errors()
+    return valid
   }
 
   private static func publicKey(fromDER der: [UInt8]) -> PublicKey? {

@@ -9,7 +9,7 @@ extension TokenClaims {
 
   /// Claims for a participant of the stage `stageARN`, with `topic` and the
   /// endpoints derived as IVS derives them — what `token mint` and scenario
-  /// shorthand both need. Fails when `stageARN` is not a stage ARN.
+  /// shorthand both need. Fails when `stageARN` is not a stage ARN or `exp` does not fit.
   public static func forStage(
     _ stageARN: String, participantID: String, userId: String? = nil,
     capabilities: Capabilities, attributes: [String: String] = [:], issuedAt: Int64,
@@ -21,7 +21,8 @@ extension TokenClaims {
         reason: "\"\(stageARN)\" is not a stage ARN (arn:aws:ivs:REGION:ACCOUNT:stage/ID)")
     }
     return TokenClaims(
-      exp: issuedAt + lifetime, iat: issuedAt, jti: participantID, userId: userId,
+      exp: try expiry(issuedAt: issuedAt, lifetime: lifetime), iat: issuedAt, jti: participantID,
+      userId: userId,
       resource: stageARN, topic: stageID, eventsURL: defaultEventsURL,
       whipURL: defaultWhipURL(stageID: stageID), capabilities: capabilities,
       attributes: attributes)

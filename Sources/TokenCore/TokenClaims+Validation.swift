@@ -19,10 +19,11 @@ extension TokenClaims {
 
   /// The time-independent checks of `validate(now:)`.
   public func validateShape() throws(TokenError) {
-    if exp - iat > Self.maximumLifetime {
-      throw invalid("exp", "is more than 14 days after iat (\(exp - iat) s)")
-    }
     if exp < iat { throw invalid("exp", "is before iat") }
+    guard let lifetime, lifetime <= Self.maximumLifetime else {
+      let span = lifetime.map { "\($0) s" } ?? "the difference does not fit in 64 bits"
+      throw invalid("exp", "is more than 14 days after iat (\(span))")
+    }
     try validateJTI()
     if let userId, userId.count > Self.maximumUserIDLength {
       throw invalid("user_id", "has \(userId.count) characters, at most 128 allowed")

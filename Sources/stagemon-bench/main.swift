@@ -4,7 +4,8 @@ import Foundation
 /// BENCHMARKS.md, each printed against a baseline run in the same process. Exit status 1
 /// when a target was missed.
 let known = [
-  "tokens", "engine", "headless", "render", "actions", "latency", "paste", "checks", "compare",
+  "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "paste", "checks",
+  "compare",
   "recording", "import",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
@@ -12,16 +13,21 @@ let suites = requested.isEmpty || requested == ["all"] ? known : requested
 #if DEBUG
   print("warning: debug build; run `swift run -c release stagemon-bench` for real figures")
 #endif
+/// Runs a suite that can fail to set up; a failure counts as a missed target.
+func attempt(_ name: String, _ suite: () throws -> Bool) -> Bool {
+  do {
+    return try suite()
+  } catch {
+    print("\(name) benchmark failed: \(error)")
+    return false
+  }
+}
+
 var allMet = true
 for suite in suites {
   switch suite {
-  case "tokens":
-    do {
-      allMet = try TokenBenchmark.run() && allMet
-    } catch {
-      print("token benchmark failed: \(error)")
-      allMet = false
-    }
+  case "tokens": allMet = attempt("token", TokenBenchmark.run) && allMet
+  case "tokendiff": allMet = attempt("token diff", TokenDiffBenchmark.run) && allMet
   case "engine": allMet = EngineBenchmark.run() && allMet
   case "headless": allMet = HeadlessBenchmark.run() && allMet
   case "render": allMet = RenderBenchmark.run() && allMet

@@ -1,3 +1,5 @@
+import InputKit
+
 /// A small cursor over command-line words, so each command parses its own
 /// options without a package dependency and every usage error reads the same.
 struct Arguments {
@@ -40,7 +42,7 @@ struct Arguments {
       return value
     }
     guard let index = words.firstIndex(of: name) else { return nil }
-    guard index + 1 < words.count else { throw UsageError("\(name) needs a value") }
+    guard index + 1 < words.count else { throw UsageError("\(Excerpt.of(name)) needs a value") }
     let value = words[index + 1]
     words.removeSubrange(index...index + 1)
     return value
@@ -57,8 +59,8 @@ struct Arguments {
   /// Fails when unknown options or extra words are left over.
   func finish() throws(UsageError) {
     guard let first = words.first else { return }
-    if first.hasPrefix("-") { throw UsageError("unknown option \(first)") }
-    throw UsageError("unexpected argument \(first)")
+    if first.hasPrefix("-") { throw UsageError("unknown option \(Excerpt.of(first))") }
+    throw UsageError("unexpected argument \(Excerpt.of(first))")
   }
 }
 

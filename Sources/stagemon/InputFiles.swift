@@ -1,32 +1,30 @@
 import Foundation
+import InputKit
 import TokenCore
 
 /// Reads the files and token arguments commands take, with errors that name
 /// the file, so a typo in a path reads as such and not as a bad token.
 enum InputFiles {
-  /// A file's text, or an error naming the path.
+  /// The largest file a token command reads (a real token is under 8 KB; `token diff` is
+  /// still linear far beyond that).
+  static let maximumFileBytes = 16 << 20
+
+  /// A file's text, or an error naming the path and what went wrong.
   static func text(at path: String) throws -> String {
     do {
-      return try String(contentsOfFile: path, encoding: .utf8)
+      return try InputFile.text(atPath: path, limit: maximumFileBytes)
     } catch {
-      throw InputError("cannot read \(path): \(reason(error))")
+      throw InputError(error.description)
     }
   }
 
-  private static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      let message = String(validatingCString: strerror(Int32(underlying.code)))
-    {
-      return message
-    }
-    return "not readable as UTF-8 text"
-  }
-
-  /// A token argument: `-` reads stdin, an existing file is read, else the text itself.
+  /// A token argument: `-` reads stdin, an existing file is read, a word that looks like a
+  /// path (contains `/`, ends in `.jwt` or `.txt`) must be a file, else it is the token itself.
   static func token(_ argument: String) throws -> String {
     if argument == "-" { return Console.readStandardInput() }
-    if FileManager.default.fileExists(atPath: argument) { return try text(at: argument) }
+    if InputFile.exists(argument) || InputFile.looksLikePath(argument) {
+      return try text(at: argument)
+    }
     return argument
   }
 
@@ -51,7 +49,7 @@ enum InputFiles {
   /// The public-key ARN stored by `keygen` beside its keys, if any.
   static func storedKid(besideKeyAt path: String) -> String? {
     let url = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("kid")
-    let text = try? String(contentsOf: url, encoding: .utf8)
+    let text = try? InputFile.text(atPath: url.path, limit: 4096)
     return text?.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 

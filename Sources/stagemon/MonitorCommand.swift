@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import MonitorUI
 import StageEngine
 import TerminalKit
@@ -140,7 +141,7 @@ enum MonitorCommand {
 
     private static func positive(_ text: String, _ name: String) throws(UsageError) -> Int {
       guard let value = Int(text), value > 0 else {
-        throw UsageError("\(name) needs a positive whole number, not \"\(text)\"")
+        throw UsageError("\(name) needs a positive whole number, not \(Excerpt.quoted(text))")
       }
       return value
     }

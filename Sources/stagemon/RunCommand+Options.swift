@@ -1,3 +1,4 @@
+import InputKit
 import StageEngine
 import StreamCompare
 
@@ -33,7 +34,7 @@ extension RunCommand {
       }
       format = try formatText.map { text throws(UsageError) in
         guard let format = EventStreamFormat(rawValue: text) else {
-          throw UsageError("unknown format \"\(text)\" (expected jsonl or text)")
+          throw UsageError("unknown format \(Excerpt.quoted(text)) (expected jsonl or text)")
         }
         return format
       }

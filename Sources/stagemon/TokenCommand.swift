@@ -1,3 +1,5 @@
+import InputKit
+
 /// `stagemon token …`: the tools support engineers use on the tokens their
 /// customers send — make keys, mint, decode, verify and compare.
 enum TokenCommand {
@@ -30,7 +32,9 @@ enum TokenCommand {
     case "inspect": return TokenInspectCommand.main(rest)
     case "verify": return TokenVerifyCommand.main(rest)
     case "diff": return TokenDiffCommand.main(rest)
-    default: return Stagemon.fail(UsageError("unknown token subcommand \"\(sub)\""), help: help)
+    default:
+      return Stagemon.fail(
+        UsageError("unknown token subcommand \(Excerpt.quoted(sub))"), help: help)
     }
   }
 }

@@ -55,14 +55,14 @@ enum TokenDiffCommand: Subcommand {
     _ verdict: Result<ParticipantToken, ExchangeRejection>, _ changes: [ClaimChange]
   ) {
     if changes.isEmpty { Console.out("no claim changes") }
-    let width = changes.map(\.claim.count).max() ?? 0
-    for change in changes {
+    let width = TokenReport.alignment(changes.map(\.claim))
+    let lines = changes.map { change in
       let mark = change.immutable ? "  ✗ immutable" : ""
-      Console.out(
-        change.claim.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-          + "\(change.old.map(JSONWriter.compact) ?? "(absent)") → \(change.new.map(JSONWriter.compact) ?? "(absent)")\(mark)"
-      )
+      let old = change.old.map(JSONWriter.compact) ?? "(absent)"
+      let new = change.new.map(JSONWriter.compact) ?? "(absent)"
+      return TokenReport.padded(change.claim, to: width) + "\(old) → \(new)\(mark)"
     }
+    if !lines.isEmpty { Console.out(lines.joined(separator: "\n")) }
     switch verdict {
     case .success:
       Console.out("exchange: accepted by the SDK (the service still checks signature and expiry)")
@@ -80,11 +80,8 @@ struct ClaimChange {
 
   /// Every differing claim, in the old token's order then new-only claims.
   static func between(_ old: JSON, _ new: JSON) -> [ClaimChange] {
-    let oldMembers = old.objectValue ?? []
-    let newMembers = new.objectValue ?? []
-    let names = oldMembers.map(\.key) + newMembers.map(\.key).filter { old[$0] == nil }
-    return names.compactMap { name in
-      old[name] == new[name] ? nil : ClaimChange(claim: name, old: old[name], new: new[name])
+    JSON.changedMembers(from: old, to: new).map {
+      ClaimChange(claim: $0.key, old: $0.old, new: $0.new)
     }
   }
 

@@ -12,7 +12,8 @@ enum TokenInspectCommand: Subcommand {
     Prints the header and claims (times as dates and as "in 3h"), the token's
     origin (key-pair or CreateParticipantToken) and whether the claims are
     valid now. With a key, also whether the signature holds. Reads standard
-    input when TOKEN is - or missing. Exit 1 when the token is malformed.
+    input when TOKEN is - or missing. Exit 1 when the token or its claims are
+    malformed (the report is still printed); an expired token exits 0.
     """
 
   static func execute(_ arguments: inout Arguments) throws -> ExitStatus {
@@ -30,20 +31,20 @@ enum TokenInspectCommand: Subcommand {
       var report = TokenReport.json(token)
       report = report.setting("signatureValid", to: signature.map { .bool($0.valid) } ?? .null)
       report = report.setting("claimsValid", to: .bool(problem == nil))
-      if let problem { report = report.setting("problem", to: .string(problem)) }
+      if let problem { report = report.setting("problem", to: .string(problem.description)) }
       Console.out(JSONWriter.pretty(report))
     } else {
-      printText(token, signature: signature, problem: problem, now: now)
+      printText(token, signature: signature, problem: problem?.description, now: now)
     }
-    return .success
+    return problem?.category == .malformed ? .invalid : .success
   }
 
-  private static func claimProblem(_ token: ParticipantToken, now: Int64) -> String? {
+  private static func claimProblem(_ token: ParticipantToken, now: Int64) -> TokenError? {
     do {
       try token.claims.validate(now: now)
       return nil
     } catch {
-      return error.description
+      return error
     }
   }
 

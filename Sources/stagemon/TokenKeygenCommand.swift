@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import TokenCore
 
 /// `token keygen`: makes the key pair a customer imports into IVS.
@@ -24,7 +25,16 @@ enum TokenKeygenCommand: Subcommand {
     try arguments.finish()
     if let kidOption, !ARN.isPublicKey(kidOption) {
       throw InputError(
-        "--kid \(kidOption) is not a public key ARN (arn:aws:ivs:REGION:ACCOUNT:public-key/ID)")
+        "--kid \(Excerpt.of(kidOption)) is not a public key ARN (arn:aws:ivs:REGION:ACCOUNT:public-key/ID)"
+      )
+    }
+    let dir = URL(fileURLWithPath: out)
+    let paths = ["private.pem", "public.pem", "kid"].map { dir.appendingPathComponent($0).path }
+    let existing = paths.filter(InputFile.exists)
+    guard existing.isEmpty else {
+      throw InputError(
+        "\(existing.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); "
+          + "not overwriting (nothing was written)")
     }
     let key = try SigningKey.generate()
     let kid = kidOption ?? defaultKid(for: key.publicKey)
@@ -33,10 +43,9 @@ enum TokenKeygenCommand: Subcommand {
     } catch {
       throw InputError("cannot create directory \(out)")
     }
-    let dir = URL(fileURLWithPath: out)
-    try key.write(toFile: dir.appendingPathComponent("private.pem").path)
-    try write(key.publicKey.pem, to: dir.appendingPathComponent("public.pem"))
-    try write(kid + "\n", to: dir.appendingPathComponent("kid"))
+    try key.write(toFile: paths[0])
+    try writeNew(key.publicKey.pem, to: paths[1])
+    try writeNew(kid + "\n", to: paths[2])
     Console.out("fingerprint \(key.publicKey.fingerprint)")
     Console.out("kid         \(kid)")
     Console.out("wrote       \(dir.path)/private.pem (0600), public.pem, kid")
@@ -49,14 +58,18 @@ enum TokenKeygenCommand: Subcommand {
     return "arn:aws:ivs:us-west-2:123456789012:public-key/\(id)"
   }
 
-  private static func write(_ text: String, to url: URL) throws {
-    guard !FileManager.default.fileExists(atPath: url.path) else {
-      throw InputError("\(url.path) already exists; not overwriting")
+  /// Creates `path` and writes `text`; never follows or replaces anything already there (even a
+  /// dangling symbolic link), so an existing file cannot be clobbered between check and write.
+  private static func writeNew(_ text: String, to path: String) throws {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      throw InputError("cannot create \(path): \(String(cString: strerror(errno)))")
     }
-    do {
-      try text.write(to: url, atomically: true, encoding: .utf8)
-    } catch {
-      throw InputError("cannot write \(url.path)")
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    guard written == bytes.count else {
+      throw InputError("cannot write \(path): \(String(cString: strerror(errno)))")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import StageEngine
 import TokenCore
 
@@ -37,7 +38,9 @@ enum TokenMintCommand: Subcommand {
     guard let kid = kidOption ?? InputFiles.storedKid(besideKeyAt: keyPath) else {
       throw UsageError("mint needs --kid ARN (no kid file beside \(keyPath))")
     }
-    guard ARN.isPublicKey(kid) else { throw InputError("--kid \(kid) is not a public key ARN") }
+    guard ARN.isPublicKey(kid) else {
+      throw InputError("--kid \(Excerpt.of(kid)) is not a public key ARN")
+    }
     let key = try InputFiles.signingKey(at: keyPath)
     let claims = try TokenClaims.forStage(
       stageARN, participantID: participant, userId: userId, capabilities: capabilities,
@@ -51,7 +54,7 @@ enum TokenMintCommand: Subcommand {
     var attributes: [String: String] = [:]
     for pair in pairs {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-        throw UsageError("--attr \(pair) must be KEY=VALUE")
+        throw UsageError("--attr \(Excerpt.of(pair)) must be KEY=VALUE")
       }
       attributes[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
     }
@@ -73,7 +76,8 @@ enum TimeOption {
   static func now(_ text: String?) throws -> Int64 {
     guard let text else { return Int64(Date().timeIntervalSince1970) }
     guard let seconds = VirtualTime.parse(text) else {
-      throw UsageError("--now \(text) is not an ISO 8601 time like 2026-01-01T12:00:00Z")
+      throw UsageError(
+        "--now \(Excerpt.of(text)) is not an ISO 8601 time like 2026-01-01T12:00:00Z")
     }
     return seconds
   }

@@ -28,7 +28,7 @@ enum TokenReport {
   /// "in 3h", "3h ago" or "now".
   static func relative(_ time: Int64, now: Int64) -> String {
     if time == now { return "now" }
-    let span = VirtualDuration(seconds: abs(time - now)).description
+    let span = VirtualDuration.text(seconds: VirtualDuration.distance(from: now, to: time))
     return time > now ? "in \(span)" : "\(span) ago"
   }
 
@@ -36,13 +36,25 @@ enum TokenReport {
   static func lines(_ members: [(key: String, value: JSON)], now: Int64, markUnknown: Bool)
     -> [String]
   {
-    let width = members.map(\.key.count).max() ?? 0
+    let width = alignment(members.map(\.key))
     return members.map { member in
       let known = !markUnknown || TokenClaims.knownClaimNames.contains(member.key)
       let marker = known ? "" : "  (unknown claim, kept)"
-      return "  " + member.key.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-        + text(ofClaim: member.key, member.value, now: now) + marker
+      return "  " + padded(member.key, to: width)
+        + text(ofClaim: member.key, member.value, now: now)
+        + marker
     }
+  }
+
+  /// The column width that aligns `names`, capped so one absurdly long claim name cannot pad
+  /// every other line to its length.
+  static func alignment(_ names: [String]) -> Int {
+    min(24, names.map(\.count).max() ?? 0)
+  }
+
+  /// `name` followed by spaces up to `width`, and always two spaces of gap.
+  static func padded(_ name: String, to width: Int) -> String {
+    name + String(repeating: " ", count: max(0, width - name.count) + 2)
   }
 
   /// The machine form: header and claims as written, never the signature bytes.

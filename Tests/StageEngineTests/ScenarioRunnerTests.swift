@@ -98,7 +98,7 @@ import TokenCore
         #"{"keys": [{"arn": "arn:aws:ivs:us-west-2:123456789012:public-key/k1", "privateKey": "k1.pem"}], "participants": []}"#,
         base: "/nonexistent")
     }
-    #expect(message == "t.json: keys[0].privateKey: cannot read /nonexistent/k1.pem")
+    #expect(message == "t.json: keys[0].privateKey: /nonexistent/k1.pem: no such file")
   }
 
   @Test func keysLoadFromPEMFilesRelativeToTheScenario() throws {

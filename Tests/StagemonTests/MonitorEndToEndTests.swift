@@ -265,6 +265,20 @@ struct MonitorEndToEndTests {
     try expect(session, shows: "\nshell-still-works")
   }
 
+  /// A crash while the UI is up (test builds crash on purpose with STAGEMON_CRASH_DRILL) leaves
+  /// the alternate screen, gives the shell its modes back at once — no backtracer prompt holding
+  /// the terminal — and exits with the signal's status (128 + signal number).
+  @Test(arguments: [("trap", 128 + SIGILL), ("abort", 128 + SIGABRT), ("segv", 128 + SIGSEGV)])
+  func aCrashGivesTheTerminalBackAtOnce(drill: String, status: Int32) throws {
+    let session = try TmuxSession(
+      [StagemonBinary.url.path], environment: ["STAGEMON_CRASH_DRILL": drill])
+    try expect(session, shows: "[exit \(status)]")
+    #expect(try !session.inAlternateScreen())
+    try session.type("echo shell-still-works")
+    try session.send("Enter")
+    try expect(session, shows: "\nshell-still-works")
+  }
+
   @Test func anInvalidScenarioIsReportedWithoutTouchingTheTerminal() throws {
     let dir = try StagemonBinary.temporaryDirectory()
     let file = dir.appendingPathComponent("bad.json")

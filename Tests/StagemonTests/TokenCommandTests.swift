@@ -44,7 +44,7 @@ struct TokenCommandTests {
     #expect(mode?.intValue == 0o600)
     let again = try StagemonBinary.run(["token", "keygen", "--out", dir.path])
     #expect(again.status == 1)
-    #expect(again.stderr.contains("already exists"))
+    #expect(again.stderr.contains("already exist; not overwriting (nothing was written)"))
   }
 
   @Test func mintedTokenVerifiesAndInspectShowsClaimsButNoSignature() throws {

@@ -43,6 +43,9 @@ public final class MonitorLoop {
     while !controller.state.wantsQuit {
       drawFrame()
       frames += 1
+      #if DEBUG
+        if frames == 1 { CrashDrill.runIfRequested() }
+      #endif
       if let limit = exitAfterFrames, frames >= limit { break }
       let wait = controller.hasDeferredWork ? Self.typingPause : Self.idleTick
       if let event = backend.readInput(timeout: wait) {

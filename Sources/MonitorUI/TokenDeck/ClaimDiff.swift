@@ -14,21 +14,13 @@ public enum ClaimDiff {
       let after = new.header.json[name].map(text) ?? "—"
       if before != after { lines.append("header \(name): \(before) → \(after)") }
     }
-    let oldClaims = members(old.claims.json)
-    let newClaims = members(new.claims.json)
-    var names = oldClaims.map(\.key)
-    for (key, _) in newClaims where !names.contains(key) { names.append(key) }
-    for name in names where name != "iat" {
-      let before = oldClaims.first { $0.key == name }?.value
-      let after = newClaims.first { $0.key == name }?.value
-      guard before != after else { continue }
-      lines.append("\(name): \(describe(before, claim: name)) → \(describe(after, claim: name))")
+    for change in JSON.changedMembers(from: old.claims.json, to: new.claims.json)
+    where change.key != "iat" {
+      let name = change.key
+      lines.append(
+        "\(name): \(describe(change.old, claim: name)) → \(describe(change.new, claim: name))")
     }
     return lines
-  }
-
-  private static func members(_ json: JSON) -> [(key: String, value: JSON)] {
-    json.objectValue ?? []
   }
 
   private static func describe(_ value: JSON?, claim: String) -> String {

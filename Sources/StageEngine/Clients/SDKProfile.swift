@@ -1,3 +1,5 @@
+import InputKit
+
 /// A simulated broadcast SDK's platform and release, e.g. `ios@1.37.0`.
 ///
 /// Which features an SDK client has depends on both (SPEC §3, §3.4): support
@@ -31,11 +33,13 @@ public struct SDKProfile: Hashable, Sendable, CustomStringConvertible {
     }
     guard let platform = Platform(rawValue: String(parts[0])) else {
       throw SDKProfileError(
-        text: text, reason: "unknown platform \"\(parts[0])\" (expected ios, android or web)")
+        text: text,
+        reason: "unknown platform \(Excerpt.quoted(parts[0])) (expected ios, android or web)")
     }
     guard let version = SemanticVersion(parsing: String(parts[1])) else {
       throw SDKProfileError(
-        text: text, reason: "bad version \"\(parts[1])\" (expected major.minor.patch, e.g. 1.37.0)")
+        text: text,
+        reason: "bad version \(Excerpt.quoted(parts[1])) (expected major.minor.patch, e.g. 1.37.0)")
     }
     self.init(platform: platform, version: version)
   }
@@ -106,5 +110,5 @@ public struct SDKProfileError: Error, Equatable, Sendable, CustomStringConvertib
   public let reason: String
 
   /// "bad SDK profile "TEXT": REASON".
-  public var description: String { "bad SDK profile \"\(text)\": \(reason)" }
+  public var description: String { "bad SDK profile \(Excerpt.quoted(text)): \(reason)" }
 }

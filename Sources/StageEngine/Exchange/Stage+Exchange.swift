@@ -17,9 +17,7 @@ extension Stage {
   {
     let slot = try slot(of: id)
     let sdk = clients[slot].sdk
-    guard sdk.supportsTokenExchange else {
-      throw StageActionError("\(sdk) has no exchangeToken (needs iOS/Android 1.37.0 or Web 1.33.0)")
-    }
+    guard sdk.supportsTokenExchange else { throw Self.noExchange(sdk) }
     let new: ParticipantToken
     switch sdkCheck(slot, newToken) {
     case .failure(let report):
@@ -41,6 +39,24 @@ extension Stage {
     }
     accept(slot, new)
     return .accepted
+  }
+
+  /// Records that the exchange a script asked for `id` never left the app because no token
+  /// could be minted for it (e.g. the current token's lifetime does not fit in 64 bits): the
+  /// runner's `exchangeRejected` with `reason`, and nothing else changes. Throws like
+  /// `exchangeToken` when the SDK has no exchange or `id` does not exist.
+  public func recordUnmintableExchange(participant id: String, reason: String)
+    throws(StageActionError)
+  {
+    let slot = try slot(of: id)
+    guard clients[slot].sdk.supportsTokenExchange else { throw Self.noExchange(clients[slot].sdk) }
+    var event = StageEvent(source: .runner, kind: .exchangeRejected, participant: id)
+    event.message = "no token to exchange: the app could not mint one: \(reason)"
+    emit(event)
+  }
+
+  private static func noExchange(_ sdk: SDKProfile) -> StageActionError {
+    StageActionError("\(sdk) has no exchangeToken (needs iOS/Android 1.37.0 or Web 1.33.0)")
   }
 
   /// §3.1 in order: connected, parses, not CreateParticipantToken, immutable claims equal.

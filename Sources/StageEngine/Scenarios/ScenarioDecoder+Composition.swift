@@ -1,3 +1,5 @@
+import InputKit
+
 /// Decoding of the `composition` field (SPEC §4).
 extension ScenarioDecoder {
   static let compositionFields = [
@@ -22,7 +24,7 @@ extension ScenarioDecoder {
       let text = try position.string()
       guard Self.pipPositions.contains(text) else {
         throw position.error(
-          "unknown value \"\(text)\"\(Suggestion.hint(for: text, in: Self.pipPositions)); "
+          "unknown value \(Excerpt.quoted(text))\(Suggestion.hint(for: text, in: Self.pipPositions)); "
             + "expected one of \(Self.pipPositions.joined(separator: ", "))")
       }
       c.pipPosition = text

@@ -1,3 +1,4 @@
+import InputKit
 import TokenCore
 
 /// Decoding of `participants` and of token descriptions (first tokens and exchange tokens).
@@ -18,7 +19,8 @@ extension ScenarioDecoder {
     for element in try node.array() {
       let participant = try decodeParticipant(element)
       guard !participantIDs.contains(participant.id) else {
-        throw element.member("id", .null).error("duplicate participant id \"\(participant.id)\"")
+        throw element.member("id", .null).error(
+          "duplicate participant id \(Excerpt.quoted(participant.id))")
       }
       participantIDs.append(participant.id)
       participants.append(participant)
@@ -32,7 +34,8 @@ extension ScenarioDecoder {
     let idNode = try object.required("id")
     let id = try idNode.string()
     guard Self.isParticipantID(id) else {
-      throw idNode.error("participant id \"\(id)\" must be 1–64 characters of A-Z a-z 0-9 _ -")
+      throw idNode.error(
+        "participant id \(Excerpt.quoted(id)) must be 1–64 characters of A-Z a-z 0-9 _ -")
     }
     let sdk = try object.optional("sdk").map(decodeSDK) ?? Self.defaultSDK
     let strategy = try object.optional("strategy").map(decodeStrategy) ?? StrategySettings()
@@ -124,7 +127,7 @@ extension ScenarioDecoder {
     let names = ["keyPair", "createParticipantToken"]
     guard let origin = TokenOrigin(rawValue: text) else {
       throw node.error(
-        "unknown origin \"\(text)\"\(Suggestion.hint(for: text, in: names)); "
+        "unknown origin \(Excerpt.quoted(text))\(Suggestion.hint(for: text, in: names)); "
           + "expected \"createParticipantToken\" or \"keyPair\"")
     }
     return origin
@@ -138,7 +141,7 @@ extension ScenarioDecoder {
         keyARNs.isEmpty
         ? "the scenario has no \"keys\"" : "known: \(keyARNs.joined(separator: ", "))"
       throw node.error(
-        "key \"\(text)\" is not one of the scenario's keys (\(known)); use \"unknown\" for a key not in the store"
+        "key \(Excerpt.quoted(text)) is not one of the scenario's keys (\(known)); use \"unknown\" for a key not in the store"
       )
     }
     return .arn(text)
@@ -152,7 +155,7 @@ extension ScenarioDecoder {
       case "subscribe": capabilities.subscribe = true
       case let other:
         throw element.error(
-          "unknown capability \"\(other)\"\(Suggestion.hint(for: other, in: ["publish", "subscribe"])); "
+          "unknown capability \(Excerpt.quoted(other))\(Suggestion.hint(for: other, in: ["publish", "subscribe"])); "
             + "expected \"publish\" or \"subscribe\"")
       }
     }

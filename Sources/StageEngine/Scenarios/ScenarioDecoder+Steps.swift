@@ -1,3 +1,5 @@
+import InputKit
+
 /// Decoding of `steps`: one verb per step object, plus that verb's own fields.
 extension ScenarioDecoder {
   /// Extra fields each verb accepts beside the verb itself.
@@ -46,16 +48,18 @@ extension ScenarioDecoder {
       throw node.error("one verb per step, found \(verbs.joined(separator: " and "))")
     }
     let hint = keys.first.map { Suggestion.hint(for: $0, in: ScenarioStep.verbs) } ?? ""
-    let unknown = keys.first.map { "unknown verb \"\($0)\"\(hint)" } ?? "empty step"
+    let unknown = keys.first.map { "unknown verb \(Excerpt.quoted($0))\(hint)" } ?? "empty step"
     throw node.error("\(unknown); expected one of \(ScenarioStep.verbs.joined(separator: ", "))")
   }
 
   func participant(_ node: ScenarioNode) throws(ScenarioError) -> String {
     let id = try node.string()
     guard participantIDs.contains(id) else {
-      let known = participantIDs.isEmpty ? "none declared" : participantIDs.joined(separator: ", ")
+      let shown = participantIDs.prefix(8).joined(separator: ", ")
+      let more = participantIDs.count > 8 ? " and \(participantIDs.count - 8) more" : ""
+      let known = participantIDs.isEmpty ? "none declared" : shown + more
       throw node.error(
-        "unknown participant \"\(id)\"\(Suggestion.hint(for: id, in: participantIDs)); participants: \(known)"
+        "unknown participant \(Excerpt.quoted(id))\(Suggestion.hint(for: id, in: participantIDs)); participants: \(known)"
       )
     }
     return id

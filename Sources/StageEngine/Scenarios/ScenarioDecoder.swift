@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import JSONKit
 import TokenCore
 
@@ -12,21 +13,37 @@ extension Scenario {
     "recorded",
   ]
 
-  /// Loads and validates the scenario file at `path` (`-` reads standard input).
+  /// The largest scenario file read (a scenario at the service limits is well under 1 MB).
+  public static let maximumFileBytes = 32 << 20
+
+  /// Loads and validates the scenario file at `path` (`-` reads standard input). A file that
+  /// cannot be read says why (no such file, permission denied, a directory, empty, too large,
+  /// the first byte that is not UTF-8).
   public init(contentsOfFile path: String) throws(ScenarioError) {
     let text: String
     let base: String
-    if path == "-" {
-      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-      base = FileManager.default.currentDirectoryPath
-    } else {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ScenarioError(file: path, location: "", message: "cannot read the file")
+    do {
+      if path == "-" {
+        let bytes = try InputFile.standardInput(limit: Self.maximumFileBytes)
+        text = try Self.utf8(bytes, path: path)
+        base = FileManager.default.currentDirectoryPath
+      } else {
+        text = try InputFile.text(atPath: path, limit: Self.maximumFileBytes)
+        base = (path as NSString).deletingLastPathComponent
       }
-      text = String(decoding: data, as: UTF8.self)
-      base = (path as NSString).deletingLastPathComponent
+    } catch {
+      throw ScenarioError(file: path, location: "", message: error.reason)
     }
     try self.init(parsing: text, file: path, baseDirectory: base)
+  }
+
+  private static func utf8(_ bytes: [UInt8], path: String) throws(InputFileError) -> String {
+    guard !bytes.isEmpty else { throw InputFileError(path: path, problem: .empty) }
+    do {
+      return try UTF8Text.decode(bytes)
+    } catch {
+      throw InputFileError(path: path, problem: .notUTF8(error))
+    }
   }
 
   /// Parses and validates scenario text; `file` names it in errors and
@@ -117,7 +134,7 @@ struct ScenarioDecoder {
   private func decodeStart(_ node: ScenarioNode) throws(ScenarioError) -> Int64 {
     let text = try node.string()
     guard let seconds = VirtualTime.parse(text) else {
-      throw node.error("bad time \"\(text)\"; expected UTC like 2026-01-01T12:00:00Z")
+      throw node.error("bad time \(Excerpt.quoted(text)); expected UTC like 2026-01-01T12:00:00Z")
     }
     return seconds
   }
@@ -133,7 +150,7 @@ struct ScenarioDecoder {
           "not a public key ARN; expected arn:aws:ivs:<region>:<12-digit account>:public-key/<id>")
       }
       guard !keys.contains(where: { $0.arn == arn }) else {
-        throw arnNode.error("duplicate key ARN \"\(arn)\"")
+        throw arnNode.error("duplicate key ARN \(Excerpt.quoted(arn))")
       }
       let half = try keyHalf(object, element)
       let path = try object.required(half.rawValue).string()

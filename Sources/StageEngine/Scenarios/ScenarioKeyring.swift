@@ -1,4 +1,4 @@
-import Foundation
+import InputKit
 import TokenCore
 
 /// The signing keys of a scenario run: the scenario's own (loaded from PEM
@@ -14,6 +14,8 @@ struct ScenarioKeyring {
   /// The key generated for this run when the scenario names none (a recording saves it).
   private(set) var generated: (arn: String, key: SigningKey)?
   private var unknownKey: SigningKey?
+  /// The largest key file read (a P-384 PEM is about 300 bytes).
+  static let maximumKeyFileBytes = 64 << 10
 
   /// Loads the scenario's keys, or generates one named after the stage's region and account.
   init(scenario: Scenario, file: String) throws(ScenarioError) {
@@ -54,10 +56,11 @@ struct ScenarioKeyring {
   private static func read(_ path: String, file: String, location: String) throws(ScenarioError)
     -> String
   {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScenarioError(file: file, location: location, message: "cannot read \(path)")
+    do {
+      return try InputFile.text(atPath: path, limit: maximumKeyFileBytes)
+    } catch {
+      throw ScenarioError(file: file, location: location, message: "\(error)")
     }
-    return String(decoding: data, as: UTF8.self)
   }
 
   /// The key for `choice`: a named one, the unknown one, or (nil) the default.

@@ -1,3 +1,4 @@
+import InputKit
 import JSONKit
 
 /// A JSON value together with its path in the scenario file, so every check
@@ -14,7 +15,8 @@ struct ScenarioNode {
 
   /// The node of member `key` (its path extended), without checking it exists.
   func member(_ key: String, _ value: JSON) -> ScenarioNode {
-    ScenarioNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+    let name = Excerpt.of(key)
+    return ScenarioNode(value: value, path: path.isEmpty ? name : "\(path).\(name)", file: file)
   }
 
   /// This node as an object whose keys all come from `allowed`.
@@ -64,7 +66,7 @@ struct ScenarioNode {
     let names = T.allCases.map(\.rawValue)
     let expected = names.map { "\"\($0)\"" }.joined(separator: ", ")
     throw error(
-      "unknown value \"\(text)\"\(Suggestion.hint(for: text, in: names)); expected one of \(expected)"
+      "unknown value \(Excerpt.quoted(text))\(Suggestion.hint(for: text, in: names)); expected one of \(expected)"
     )
   }
 

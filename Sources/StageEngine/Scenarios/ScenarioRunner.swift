@@ -151,7 +151,16 @@ public final class ScenarioRunner {
       try stage.setStrategy(participant: id, to: strategy)
       strategies[id] = strategy
     case .exchange(let id, let token):
-      let newToken = try exchangeToken(for: id, token, location: location)
+      let newToken: String
+      do {
+        newToken = try exchangeToken(for: id, token, location: location)
+      } catch {
+        // Known only now (it depends on the token the participant holds): the customer's
+        // server could not mint, so the exchange never happens — an event, not a lost run.
+        try stage.recordUnmintableExchange(
+          participant: id, reason: "\(error.location): \(error.message)")
+        return
+      }
       if try stage.exchangeToken(participant: id, newToken: newToken) == .accepted {
         tokens[id] = newToken
       }
@@ -185,7 +194,8 @@ public final class ScenarioRunner {
     case .raw(let raw):
       tokens[participant.id] = raw
     case .mint(let spec):
-      let claims = factory.firstClaims(id: participant.id, spec: spec, now: scenario.start)
+      let claims = try factory.firstClaims(
+        id: participant.id, spec: spec, now: scenario.start, location: location)
       tokens[participant.id] = try factory.mint(claims, spec: spec, location: location)
     }
     strategies[participant.id] = participant.strategy
@@ -200,7 +210,8 @@ public final class ScenarioRunner {
   /// Applies every exchange step's raw claim overrides to sample claims, so a
   /// wrongly typed override is reported before the first step runs.
   private func checkClaimOverrides() throws(ScenarioError) {
-    let sample = factory.firstClaims(id: "check", spec: TokenMintSpec(), now: scenario.start)
+    let sample = try factory.firstClaims(
+      id: "check", spec: TokenMintSpec(), now: scenario.start, location: "participants")
     for (index, step) in scenario.steps.enumerated() {
       guard case .exchange(_, .mint(let spec)) = step, !spec.claims.isEmpty else { continue }
       _ = try ScenarioTokenFactory.override(

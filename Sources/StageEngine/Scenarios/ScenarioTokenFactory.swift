@@ -12,11 +12,15 @@ struct ScenarioTokenFactory {
   let file: String
   var keyring: ScenarioKeyring
 
-  /// The claims a participant's first token carries at virtual time `now`.
-  func firstClaims(id: String, spec: TokenMintSpec, now: Int64) -> TokenClaims {
+  /// The claims a participant's first token carries at virtual time `now`; a `ttl` that ends
+  /// past the latest time a token can carry is an error at `location`.
+  func firstClaims(id: String, spec: TokenMintSpec, now: Int64, location: String)
+    throws(ScenarioError) -> TokenClaims
+  {
     let ttl = spec.ttl ?? Self.defaultTTL
     return TokenClaims(
-      exp: now + ttl.seconds, iat: now, jti: id, userId: spec.userId, resource: stage.arn,
+      exp: try expiry(issuedAt: now, lifetime: ttl.seconds, location: "\(location).ttl"), iat: now,
+      jti: id, userId: spec.userId, resource: stage.arn,
       topic: stage.id, eventsURL: stage.eventsURL, whipURL: stage.whipURL,
       capabilities: spec.capabilities ?? Capabilities(),
       attributes: Self.dictionary(spec.attributes ?? []))
@@ -28,13 +32,28 @@ struct ScenarioTokenFactory {
     throws(ScenarioError) -> TokenClaims
   {
     var claims = current
-    let lifetime = spec.ttl?.seconds ?? max(0, current.exp - current.iat)
+    guard let lifetime = spec.ttl?.seconds ?? current.lifetime.map({ max(0, $0) }) else {
+      throw ScenarioError(
+        file: file, location: location,
+        message: "cannot keep the current token's lifetime: its exp (\(current.exp)) minus iat "
+          + "(\(current.iat)) does not fit in 64 bits; give a ttl")
+    }
     claims.iat = now
-    claims.exp = now + lifetime
+    claims.exp = try expiry(issuedAt: now, lifetime: lifetime, location: "\(location).ttl")
     if let capabilities = spec.capabilities { claims.capabilities = capabilities }
     if let attributes = spec.attributes { claims.attributes = Self.dictionary(attributes) }
     if let userId = spec.userId { claims.userId = userId }
     return try Self.override(claims, with: spec.claims, file: file, location: location)
+  }
+
+  private func expiry(issuedAt: Int64, lifetime: Int64, location: String) throws(ScenarioError)
+    -> Int64
+  {
+    do {
+      return try TokenClaims.expiry(issuedAt: issuedAt, lifetime: lifetime)
+    } catch {
+      throw ScenarioError(file: file, location: location, message: "\(error)")
+    }
   }
 
   /// Applies raw claim overrides in order; a value of the wrong type names the claim.

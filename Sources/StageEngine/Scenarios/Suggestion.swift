@@ -1,15 +1,23 @@
 /// "Did you mean …?" hints for misspelt keys, verbs and participant IDs, so a
 /// scenario author sees the fix in the error message instead of a list of rules.
 enum Suggestion {
+  /// Words longer than this get no suggestion: no key, verb or participant ID is, and the edit
+  /// distance costs the product of the lengths.
+  static let maximumWordLength = 64
+
   /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+  /// Bounded work: long words are skipped, and so is every candidate whose length alone puts it
+  /// out of reach.
   static func closest(to word: String, in candidates: [String]) -> String? {
     let lowered = Array(word.lowercased().utf8)
+    guard lowered.count <= maximumWordLength else { return nil }
+    let reach = max(1, min(3, word.count / 3))
     var best: (candidate: String, distance: Int)?
-    for candidate in candidates {
+    for candidate in candidates where abs(candidate.utf8.count - lowered.count) <= reach {
       let distance = editDistance(lowered, Array(candidate.lowercased().utf8))
       if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }
-    guard let best, best.distance <= max(1, min(3, word.count / 3)) else { return nil }
+    guard let best, best.distance <= reach else { return nil }
     return best.candidate
   }
 

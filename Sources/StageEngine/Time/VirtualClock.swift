@@ -11,11 +11,13 @@ public struct VirtualClock: Equatable, Sendable {
   /// Starts the clock at `start` (Unix seconds).
   public init(start: Int64) { self.now = start }
 
-  /// Moves the clock forward; negative spans are ignored because time never runs back.
+  /// Moves the clock forward; negative spans are ignored because time never runs back. The
+  /// clock stops at `VirtualTime.latest` (9999-12-31T23:59:59Z), the last instant the stream
+  /// can write, so every timestamp it hands out is showable and `now + duration` fits.
   public mutating func advance(bySeconds seconds: Int64) {
     guard seconds > 0 else { return }
     let (sum, overflow) = now.addingReportingOverflow(seconds)
-    now = overflow ? Int64.max : sum
+    now = max(now, overflow ? VirtualTime.latest : min(sum, VirtualTime.latest))
   }
 
   /// Moves the clock forward by a scenario duration such as `13h`.

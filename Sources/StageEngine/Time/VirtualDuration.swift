@@ -1,3 +1,5 @@
+import InputKit
+
 /// A span of virtual time in whole seconds, written as scenarios write it:
 /// `"30s"`, `"5m"`, `"13h"`, `"15d"` or combinations such as `"1h30m"`.
 ///
@@ -9,6 +11,11 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
 
   /// Creates a duration of `seconds` seconds.
   public init(seconds: Int64) { self.seconds = seconds }
+
+  /// The longest duration a scenario or option may give: the whole span of the virtual
+  /// calendar (years 0000–9999). Anything longer cannot be shown or reached, and keeping every
+  /// duration below it keeps `time + duration` inside 64 bits.
+  public static let maximum = VirtualDuration(seconds: VirtualTime.latest - VirtualTime.earliest)
 
   /// Parses one or more `<number><unit>` groups, units `d`, `h`, `m`, `s`, each
   /// at most once and largest first (`"1d2h"`, not `"2h1d"`).
@@ -48,6 +55,7 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
     guard number == nil else {
       throw VirtualDurationError(text: text, reason: "missing unit after the last number")
     }
+    guard total <= Self.maximum.seconds else { throw Self.tooLong(text) }
     self.init(seconds: total)
   }
 
@@ -62,20 +70,31 @@ public struct VirtualDuration: Hashable, Comparable, Sendable, CustomStringConve
   }
 
   private static func tooLong(_ text: String) -> VirtualDurationError {
-    VirtualDurationError(text: text, reason: "too long")
+    VirtualDurationError(
+      text: text, reason: "too long; at most \(maximum), the whole virtual calendar (0000–9999)")
   }
 
   /// The shortest text `init(parsing:)` reads back to the same value, e.g. `"1h30m"`.
-  public var description: String {
+  public var description: String { Self.text(seconds: UInt64(max(0, seconds))) }
+
+  /// `"1h30m"` for any count of seconds, even one no `Int64` duration can hold (the distance
+  /// between two token times).
+  public static func text(seconds: UInt64) -> String {
     guard seconds > 0 else { return "0s" }
     var rest = seconds
     var text = ""
-    for (unit, size) in [("d", Int64(86_400)), ("h", 3600), ("m", 60), ("s", 1)]
+    for (unit, size) in [("d", UInt64(86_400)), ("h", 3600), ("m", 60), ("s", 1)]
     where rest >= size {
       text += "\(rest / size)\(unit)"
       rest %= size
     }
     return text
+  }
+
+  /// How far apart two instants are, in seconds. Never overflows: any two `Int64` values differ
+  /// by less than 2^64, so the wrapping difference read as unsigned is exact.
+  public static func distance(from start: Int64, to end: Int64) -> UInt64 {
+    end >= start ? UInt64(bitPattern: end &- start) : UInt64(bitPattern: start &- end)
   }
 
   /// Shorter first.
@@ -92,5 +111,5 @@ public struct VirtualDurationError: Error, Equatable, Sendable, CustomStringConv
   public let reason: String
 
   /// "bad duration "TEXT": REASON".
-  public var description: String { "bad duration \"\(text)\": \(reason)" }
+  public var description: String { "bad duration \(Excerpt.quoted(text)): \(reason)" }
 }

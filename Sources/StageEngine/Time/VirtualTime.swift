@@ -5,8 +5,15 @@
 public enum VirtualTime {
   /// The virtual start time of a scenario that names none: 2026-01-01T12:00:00Z.
   public static let defaultStart: Int64 = 1_767_268_800
+  /// The first instant ISO 8601 text can show: 0000-01-01T00:00:00Z.
+  public static let earliest: Int64 = -62_167_219_200
+  /// The last instant ISO 8601 text can show, and where the virtual clock stops:
+  /// 9999-12-31T23:59:59Z.
+  public static let latest: Int64 = 253_402_300_799
 
-  /// The 20-character `YYYY-MM-DDTHH:MM:SSZ` text of `seconds`.
+  /// The 20-character `YYYY-MM-DDTHH:MM:SSZ` text of `seconds`, or "out of range (after 9999)"
+  /// / "out of range (before 0000)" for instants a four-digit year cannot show (tokens may
+  /// carry any integer; the virtual clock itself never leaves the range).
   public static func iso8601(_ seconds: Int64) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(20)
@@ -14,8 +21,12 @@ public enum VirtualTime {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends the ISO 8601 text of `seconds` to `out` (years 0000–9999).
+  /// Appends the ISO 8601 text of `seconds` to `out` (years 0000–9999; see `iso8601`).
   public static func write(_ seconds: Int64, into out: inout [UInt8]) {
+    guard seconds >= earliest else {
+      return out.append(contentsOf: "out of range (before 0000)".utf8)
+    }
+    guard seconds <= latest else { return out.append(contentsOf: "out of range (after 9999)".utf8) }
     let days = floorDivide(seconds, 86_400)
     let secondOfDay = Int(seconds - days * 86_400)
     let (year, month, day) = civilDate(daysSinceEpoch: days)
@@ -66,8 +77,10 @@ public enum VirtualTime {
     }
   }
 
+  /// Division rounding towards negative infinity, for positive `b`; cannot overflow.
   private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
-    a >= 0 ? a / b : (a - b + 1) / b
+    let quotient = a / b
+    return a % b < 0 ? quotient - 1 : quotient
   }
 
   private static func appendDigits(_ value: Int, count: Int, to out: inout [UInt8]) {

@@ -36,6 +36,7 @@ public final class TerminalSession: @unchecked Sendable {
       for entry in exitSignals { signal(entry.signal, SIG_DFL) }
       throw error
     }
+    TerminalRestoreHooks.prepareRestoreSequence()
     TerminalRestoreHooks.cursesIsActive.store(true, ordering: .releasing)
     let session = TerminalSession(backend: backend)
     session.watchSignals()

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 
 /// Finds and loads a theme by name or path, in the documented search order: a path (from
 /// `--theme PATH`) → `$XDG_CONFIG_HOME/stagemon/themes/NAME.theme` (default `~/.config`) →
@@ -45,7 +46,8 @@ public struct ThemeLoader: Sendable {
       return ThemeLoadResult(theme: .builtInDefault, diagnostics: [], source: "built-in")
     }
     let looked = searched.isEmpty ? "no theme directories found" : searched.joined(separator: ", ")
-    let message = "no theme named '\(name)' (looked for \(looked)); using the built-in default"
+    let message =
+      "no theme named '\(Excerpt.of(name))' (looked for \(looked)); using the built-in default"
     return ThemeLoadResult(
       theme: .builtInDefault, diagnostics: [ThemeDiagnostic(.error, file: name, message: message)],
       source: "built-in")
@@ -65,19 +67,52 @@ public struct ThemeLoader: Sendable {
     [userDirectory, bundledDirectory].compactMap { $0 }
   }
 
+  /// The largest theme file read; the bundled themes are under 2 KB.
+  public static let maximumFileBytes = 64 << 10
+  /// The longest theme line; a real one is under 80 characters.
+  public static let maximumLineBytes = 1024
+
   private func loadFile(_ path: String) -> ThemeLoadResult {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      let diagnostic = ThemeDiagnostic(
-        .error, file: path, message: "cannot read the theme file; using the built-in default")
-      return ThemeLoadResult(theme: .builtInDefault, diagnostics: [diagnostic], source: "built-in")
+    let text: String
+    do {
+      text = try InputFile.text(atPath: path, limit: Self.maximumFileBytes)
+    } catch {
+      return Self.unusable(path, "cannot use the theme file: \(error.reason)")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      let diagnostic = ThemeDiagnostic(
-        .error, file: path, message: "the theme file is not UTF-8 text; using the built-in default")
-      return ThemeLoadResult(theme: .builtInDefault, diagnostics: [diagnostic], source: "built-in")
+    if let (number, length) = Self.firstOverlongLine(text) {
+      return Self.unusable(
+        path,
+        "line \(number) is \(length) bytes long; theme lines are at most "
+          + "\(Self.maximumLineBytes)")
     }
     let (theme, diagnostics) = ThemeParser.parse(text, file: path)
     return ThemeLoadResult(theme: theme, diagnostics: diagnostics, source: path)
+  }
+
+  /// The built-in default, with why the file at `path` was not used.
+  private static func unusable(_ path: String, _ problem: String) -> ThemeLoadResult {
+    let diagnostic = ThemeDiagnostic(
+      .error, file: path, message: "\(problem); using the built-in default")
+    return ThemeLoadResult(theme: .builtInDefault, diagnostics: [diagnostic], source: "built-in")
+  }
+
+  /// The number and byte length of the first line longer than `maximumLineBytes`, if any.
+  static func firstOverlongLine(_ text: String) -> (number: Int, length: Int)? {
+    var number = 1
+    var length = 0
+    for byte in text.utf8 {
+      if byte == 0x0A {
+        number += 1
+        length = 0
+        continue
+      }
+      length += 1
+      if length > maximumLineBytes {
+        let rest = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        return (number, rest[number - 1].count)
+      }
+    }
+    return nil
   }
 
   static func isPath(_ request: String) -> Bool {

@@ -1,3 +1,5 @@
+import InputKit
+
 /// The running state of one `ThemeParser.parse` call: what has been read so far and what went
 /// wrong, line by line.
 struct ParseState {
@@ -49,7 +51,8 @@ struct ParseState {
 
   mutating func report(_ severity: ThemeDiagnostic.Severity, key: String?, _ message: String) {
     diagnostics.append(
-      ThemeDiagnostic(severity, file: file, line: currentLine, key: key, message: message))
+      ThemeDiagnostic(
+        severity, file: file, line: currentLine, key: key.map(Excerpt.of), message: message))
   }
 
   private mutating func readName(_ value: String) {

@@ -1,0 +1,62 @@
+import Glibc
+
+/// Why a named file could not be used, worded for the person who named it.
+public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What went wrong with a file.
+  public enum Problem: Equatable, Sendable {
+    case noSuchFile
+    case permissionDenied
+    case directory
+    case empty
+    case tooLarge(limit: Int)
+    case notUTF8(UTF8TextError)
+    /// Any other system error, as `strerror` words it.
+    case system(String)
+
+    /// The problem behind an `errno` from `open` or `read`.
+    init(errno code: Int32) {
+      switch code {
+      case ENOENT, ENOTDIR: self = .noSuchFile
+      case EACCES, EPERM: self = .permissionDenied
+      case EISDIR: self = .directory
+      default: self = .system(String(cString: strerror(code)))
+      }
+    }
+  }
+
+  /// The path as the user wrote it (`-` for standard input).
+  public let path: String
+  /// What went wrong.
+  public let problem: Problem
+
+  /// Creates an error about `path`.
+  public init(path: String, problem: Problem) {
+    self.path = path
+    self.problem = problem
+  }
+
+  /// What went wrong, without the path.
+  public var reason: String {
+    switch problem {
+    case .noSuchFile: return "no such file"
+    case .permissionDenied: return "permission denied"
+    case .directory: return "is a directory, not a file"
+    case .empty: return "the file is empty"
+    case .tooLarge(let limit): return "larger than \(ByteCount.text(limit)), the most accepted here"
+    case .notUTF8(let error): return error.description
+    case .system(let message): return message
+    }
+  }
+
+  /// `PATH: REASON`.
+  public var description: String { "\(path): \(reason)" }
+}
+
+/// Byte counts as people read them: "64 KB", "1 MB", "512 bytes".
+enum ByteCount {
+  static func text(_ count: Int) -> String {
+    if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MB" }
+    if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KB" }
+    return "\(count) bytes"
+  }
+}
