@@ -16,6 +16,7 @@ enum MonitorCommand {
     case noColor = "--no-color"
     case noMouse = "--no-mouse"
     case logLines = "--log-lines"
+    case play = "--play"
     case exitAfterFrames = "--exit-after-frames"
 
     /// The value's placeholder, nil for a flag.
@@ -24,6 +25,7 @@ enum MonitorCommand {
       case .theme: return "NAME|PATH"
       case .noColor, .noMouse: return nil
       case .logLines, .exitAfterFrames: return "N"
+      case .play: return "[SPEED]"
       }
     }
 
@@ -35,6 +37,8 @@ enum MonitorCommand {
       case .noColor: return "no colours (also NO_COLOR); meaning stays in symbols and attributes"
       case .noMouse: return "leave the mouse to the terminal (no clicks or wheel in stagemon)"
       case .logLines: return "keep at most N log lines (default \(Options.defaultLogLines))"
+      case .play:
+        return "play the script by itself (demos); SPEED > 0, default 1 (a pauses/plays)"
       case .exitAfterFrames: return "quit after drawing N frames (scripted runs)"
       }
     }
@@ -103,7 +107,8 @@ enum MonitorCommand {
       setup: setup,
       themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
       theme: theme.downgraded(to: session.backend.colorDepth),
-      options: MonitorOptions(logLines: options.logLines, keymap: keymap))
+      options: MonitorOptions(
+        logLines: options.logLines, keymap: keymap, playSpeed: options.playSpeed))
     if let first = problems.first {
       let more = problems.count > 1 ? " (and \(problems.count - 1) more on stderr)" : ""
       controller.report(first + more, .warning)
@@ -124,6 +129,8 @@ enum MonitorCommand {
     static let defaultLogLines = 10_000
     var logLines = defaultLogLines
     var exitAfterFrames: Int?
+    /// `--play [SPEED]`: nil when not given.
+    var playSpeed: Double?
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       noColor = arguments.flag(Option.noColor.rawValue)
@@ -135,6 +142,7 @@ enum MonitorCommand {
       if let text = try arguments.option(Option.exitAfterFrames.rawValue) {
         exitAfterFrames = try Self.positive(text, Option.exitAfterFrames.rawValue)
       }
+      playSpeed = try PlaySpeed.parse(&arguments)
       scenario = arguments.positional()
       try arguments.finish()
     }

@@ -93,7 +93,8 @@ import Testing
     Screen.render(state, into: &grid)
     let footer = Fixture.text(grid)[39]
     #expect(
-      footer.hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 4/13  x swap token"))
+      footer.hasPrefix(
+        " ? help  q quit  Tab pane  ↓/j select  n next step 4/13  a play  x swap token"))
   }
 
   @Test(arguments: [(Key.up, "Up"), (.down, "Down"), (.left, "Left"), (.right, "Right")])

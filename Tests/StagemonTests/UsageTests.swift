@@ -24,6 +24,7 @@ import Testing
     case .noMouse: #expect(options.noMouse)
     case .logLines: #expect(options.logLines == 7)
     case .exitAfterFrames: #expect(options.exitAfterFrames == 7)
+    case .play: #expect(options.playSpeed == 7)
     }
   }
 }

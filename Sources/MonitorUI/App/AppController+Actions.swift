@@ -22,6 +22,7 @@ extension AppController {
     case .answerYes: answer(true)
     case .answerNo: answer(false)
     case .nextStep: nextStep()
+    case .togglePlay: togglePlay()
     case .cycleSDK: withSelected(cycleSDK)
     case .cyclePolicy: cyclePolicy()
     case .filter: state.input = InputLine(.filter, text: state.log.filter)

@@ -168,6 +168,7 @@ extension AppController {
       prepared: setup.prepared, stepNotes: setup.notes)
     state.followsScript = setup.followsScript
     state.status = setup.openingNote.map { StatusMessage($0) }
+    if let speed = options.playSpeed { startPlaying(speed: speed) }
   }
 }
 

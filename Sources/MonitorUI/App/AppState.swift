@@ -48,6 +48,10 @@ public struct AppState {
   public var keymap: Keymap = .standard
   /// Set when the user asked to quit.
   public var wantsQuit = false
+  /// The script player, once `--play` or the play key started it (the header then shows it).
+  public var autoplay: Autoplay?
+  /// The clock the header shows while an `advance` step plays (the model's clock is unchanged).
+  public var clockPreview: Int64?
 
   /// Creates the state for a runner.
   public init(runner: ScenarioRunner, theme: Theme, logCapacity: Int) {

@@ -35,11 +35,16 @@ public final class MonitorLoop {
   static let typingPause = Duration.milliseconds(120)
   /// How often an idle loop ticks.
   static let idleTick = Duration.milliseconds(250)
+  /// How often the loop ticks while the script plays (the header clock moves this often).
+  static let playTick = Duration.milliseconds(100)
 
   /// Runs until the user quits or `exitAfterFrames` frames were drawn; returns frames drawn.
   @discardableResult
   public func run(exitAfterFrames: Int? = nil) -> Int {
     var frames = 0
+    // The only wall clock in the monitor: it says when the player runs the next step.
+    let clock = ContinuousClock()
+    let start = clock.now
     while !controller.state.wantsQuit {
       drawFrame()
       frames += 1
@@ -47,13 +52,16 @@ public final class MonitorLoop {
         if frames == 1 { CrashDrill.runIfRequested() }
       #endif
       if let limit = exitAfterFrames, frames >= limit { break }
-      let wait = controller.hasDeferredWork ? Self.typingPause : Self.idleTick
+      let wait =
+        controller.isPlaying
+        ? Self.playTick : controller.hasDeferredWork ? Self.typingPause : Self.idleTick
       if let event = backend.readInput(timeout: wait) {
         controller.handle(event)
         if let sequence = controller.takeSequence() { backend.send(sequence) }
       } else {
         controller.tick()
       }
+      controller.playTick(at: clock.now - start)
     }
     return frames
   }

@@ -6,11 +6,17 @@ public struct MonitorOptions: Sendable {
   public var saveDirectory: String
   /// The keys (the standard table with the user's keys.conf applied).
   public var keymap: Keymap
+  /// `--play SPEED`: play the script from the start at this speed (nil: wait for keys).
+  public var playSpeed: Double?
 
   /// Creates options; the log keeps 10,000 lines and saves to the current directory.
-  public init(logLines: Int = 10_000, saveDirectory: String = ".", keymap: Keymap = .standard) {
+  public init(
+    logLines: Int = 10_000, saveDirectory: String = ".", keymap: Keymap = .standard,
+    playSpeed: Double? = nil
+  ) {
     self.logLines = logLines
     self.saveDirectory = saveDirectory
     self.keymap = keymap
+    self.playSpeed = playSpeed
   }
 }

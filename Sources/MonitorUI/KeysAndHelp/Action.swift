@@ -45,6 +45,8 @@ public enum Action: String, CaseIterable, Sendable {
   case answerNo = "no"
   /// Run the next scripted step of the scenario.
   case nextStep = "next"
+  /// Start or pause playing the script by itself (autoplay for demos).
+  case togglePlay = "play"
   /// Cycle the selected participant's SDK profile.
   case cycleSDK = "sdk"
   /// Cycle the composition's update policy.

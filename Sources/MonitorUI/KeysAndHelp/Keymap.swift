@@ -76,6 +76,9 @@ extension Keymap {
       help: "run the next scripted step of the scenario (also when it answers the question)",
       when: .noQuestionLeftToKeys),
     KeyBinding(
+      [.character("a")], .togglePlay, label: "play",
+      help: "autoplay: play / pause the script (lingers at narration, stops at questions)"),
+    KeyBinding(
       [.character("x")], .exchange, label: "swap token",
       help: "token deck: pick a token, see the claim diff and predicted outcome, Enter exchanges"),
     KeyBinding(

@@ -26,13 +26,15 @@ public enum HeaderView {
   static func fitting(_ state: AppState, width: Int, separator: String, ascii: Bool) -> (
     String, String
   ) {
-    let iso = VirtualTime.iso8601(state.snapshot.time)
+    let iso = VirtualTime.iso8601(state.clockPreview ?? state.snapshot.time)
     let clock = String(iso.dropFirst(11))
     var variant = ("", "")
     for (withTheme, time, withSDK) in [
       (true, iso, true), (false, iso, true), (false, clock, true), (false, clock, false),
     ] {
-      let left = " " + parts(state, time: time, withTheme: withTheme).joined(separator: separator)
+      let shown = playText(state, ascii: ascii).map { [$0] } ?? []
+      let left =
+        " " + (shown + parts(state, time: time, withTheme: withTheme)).joined(separator: separator)
       variant = (left, drivingText(state, ascii: ascii, withSDK: withSDK))
       if DisplayWidth.of(variant.0) + 1 + DisplayWidth.of(variant.1) <= width { break }
     }
@@ -54,6 +56,14 @@ public enum HeaderView {
     }
     if withTheme { parts.append("theme \(state.theme.name)") }
     return parts
+  }
+
+  /// "▶ 2×" while the script plays, "❚❚ 2×" once paused ("> 2x", "|| 2x" in ASCII); nil before
+  /// playing was ever started.
+  static func playText(_ state: AppState, ascii: Bool) -> String? {
+    guard let player = state.autoplay else { return nil }
+    let symbol = player.isPlaying ? (ascii ? ">" : "▶") : (ascii ? "||" : "❚❚")
+    return "\(symbol) \(player.speedText)\(ascii ? "x" : "×")"
   }
 
   /// "▶ guest (android@1.37.0)", or the composition when its pane has focus.
