@@ -81,4 +81,36 @@ import Testing
     #expect(!controller.isPlaying)
     #expect(controller.state.status?.text.contains("nothing to play") == true)
   }
+
+  /// A host whose `ask` strategy question no step answers, then a second join.
+  static let unansweredQuestion = #"""
+    {
+      "participants": [
+        { "id": "host", "sdk": "ios@1.37.0", "capabilities": ["publish", "subscribe"],
+          "strategy": { "publish": "ask" } },
+        { "id": "viewer", "sdk": "web@1.33.0", "capabilities": ["subscribe"] }
+      ],
+      "steps": [ { "join": "host" }, { "join": "viewer" } ]
+    }
+    """#
+
+  @Test func aQuestionTheScriptDoesNotAnswerStopsPlayingUntilResumed() throws {
+    let scenario = try Scenario(
+      parsing: Self.unansweredQuestion, file: "ask.json", baseDirectory: ".")
+    let setup = try MonitorSetup(scenario: scenario, file: "ask.json", prepared: [], notes: [:])
+    let controller = AppController(
+      setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
+      options: MonitorOptions(playSpeed: 1))
+    controller.playTick(at: .seconds(2))
+    #expect(controller.state.script.done == 1)
+    #expect(controller.state.pendingQuestion?.participant == "host")
+    controller.playTick(at: .seconds(60))
+    #expect(!controller.isPlaying)
+    #expect(controller.state.script.done == 1)
+    #expect(controller.state.status?.text.contains("playing paused: host asks") == true)
+    controller.handle(.character("y"))
+    controller.handle(.character("a"))
+    controller.playTick(at: .seconds(61))
+    #expect(controller.state.script.done == 2)
+  }
 }
