@@ -6,7 +6,7 @@ import Foundation
 let known = [
   "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "paste", "checks",
   "compare",
-  "recording", "import",
+  "recording", "import", "timetravel",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -38,6 +38,7 @@ for suite in suites {
   case "compare": allMet = CompareBenchmark.run() && allMet
   case "recording": allMet = RecordingBenchmark.run() && allMet
   case "import": allMet = ImportBenchmark.run() && allMet
+  case "timetravel": allMet = TimeTravelBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\(known.joined(separator: ", ")), all)\n".utf8))

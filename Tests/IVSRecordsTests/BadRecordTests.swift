@@ -78,6 +78,21 @@ import Testing
     #expect(RecordTime.milliseconds(text) == milliseconds)
   }
 
+  /// Writing a time back never traps, down to Int64.min (its fraction comes from the remainder).
+  @Test(
+    arguments: [
+      (1_776_679_331_500, "2026-04-20T10:02:11.500Z"),
+      (-1, "1969-12-31T23:59:59.999Z"),
+      (0, "1970-01-01T00:00:00Z"),
+    ] as [(Int64, String)])
+  func timesWriteBackToISO(milliseconds: Int64, text: String) {
+    #expect(RecordTime.iso8601(milliseconds: milliseconds) == text)
+  }
+
+  @Test func theEarliestInstantWritesWithoutTrapping() {
+    #expect(RecordTime.iso8601(milliseconds: .min).hasSuffix(".192Z"))
+  }
+
   @Test(arguments: [
     "2026-04-20 10:02:11Z", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-04-20T10:02:11",
     "yesterday", "2026-04-20T10:02:11.Z",

@@ -54,7 +54,7 @@ import Testing
     controller.handle(.character("c"))
     let text = try Self.copied(try #require(controller.takeSequence()))
     let last = try #require(controller.state.log.visibleLines().last)
-    #expect(text.hasPrefix("{\"seq\":\(last.event.seq),"))
+    #expect(text.hasPrefix("{\"seq\":\(last.event?.seq ?? 0),"))
     #expect(!text.contains("\n"))
     #expect(controller.state.status?.text.contains("as JSON") == true)
   }

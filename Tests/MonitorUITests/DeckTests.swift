@@ -37,7 +37,7 @@ import Testing
     for _ in 0..<index { controller.handle(.down) }
     controller.handle(.enter)
     if controller.state.input != nil { controller.handle(.enter) }
-    let verdicts = controller.state.log.visibleLines().map(\.event.kind)
+    let verdicts = controller.state.log.visibleLines().compactMap(\.event?.kind)
     let expected: EventKind = prediction.isAccepted ? .exchangeAccepted : .exchangeRejected
     #expect(verdicts.last { $0 == .exchangeAccepted || $0 == .exchangeRejected } == expected)
   }

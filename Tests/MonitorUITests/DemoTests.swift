@@ -63,7 +63,7 @@ import Testing
     #expect(controller.state.beliefs.first { $0.observer == "host" }?.isStale == false)
     #expect(controller.state.status?.text.contains("are STALE") == true)
     controller.handle(.character("n"))
-    #expect(controller.state.log.visibleLines().last { $0.event.kind == .exchangeRejected } != nil)
+    #expect(controller.state.log.visibleLines().last { $0.event?.kind == .exchangeRejected } != nil)
     controller.handle(.character("n"))
     controller.handle(.character("n"))
     #expect(controller.state.status?.text.contains("catch up") == true)

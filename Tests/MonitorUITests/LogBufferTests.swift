@@ -47,7 +47,32 @@ import Testing
     let expected = events.suffix(30).filter {
       LogLine($0).searchText.contains(filter.lowercased())
     }
-    #expect(log.visibleLines().map(\.event.seq) == expected.map(\.seq))
+    #expect(log.visibleLines().map(\.event?.seq) == expected.map(\.seq))
+  }
+
+  /// A ready-made line as the customer's records give one (no model event).
+  static func recordedLine(_ second: Int64, _ subject: String) -> LogLine {
+    LogLine(
+      second: second, source: "recorded", sourceRole: .recorded, name: "PARTICIPANT_JOINED",
+      subject: subject, category: .of(.participantJoined))
+  }
+
+  @Test func recordedLinesStayAsMadeBesideLazyEvents() throws {
+    var log = LogBuffer(capacity: 10)
+    let events = (1...6).map(Self.clientEvent)
+    for event in events[..<3] { log.append(event) }
+    log.append(Self.recordedLine(VirtualTime.defaultStart, "host DIVERGES: no model event"))
+    for event in events[3...] { log.append(event) }
+    let recorded = try #require(log.line(3))
+    #expect(recorded.event == nil)
+    #expect(recorded.subject == "host DIVERGES: no model event")
+    #expect(
+      recorded.searchText == "12:00:00 recorded participant_joined host diverges: no model event")
+    #expect(log.visibleLines().map(\.event?.seq) == [1, 2, 3, nil, 4, 5, 6])
+    log.setFilter("diverges")
+    #expect(log.visibleLines().map(\.source) == ["recorded"])
+    log.setFilter("viewer")
+    #expect(log.visibleLines().map(\.event?.seq) == [1, 2, 3, 4, 5, 6])
   }
 
   @Test func boundKeepsTheNewestLines() {
@@ -55,7 +80,7 @@ import Testing
     for seq in 1...10 { log.append(Self.line(seq)) }
     #expect(log.count == 3)
     #expect(
-      log.window(limit: 10, offsetFromEnd: 0).compactMap { log.line($0)?.event.seq } == [8, 9, 10])
+      log.window(limit: 10, offsetFromEnd: 0).compactMap { log.line($0)?.event?.seq } == [8, 9, 10])
   }
 
   @Test func filterNarrowsLinesAndFollowsNewOnes() {
@@ -65,14 +90,14 @@ import Testing
     #expect(log.visibleCount == 3)
     log.append(Self.line(7, message: "even"))
     log.append(Self.line(8, message: "odd"))
-    #expect(log.visibleLines().map(\.event.seq) == [2, 4, 6, 7])
+    #expect(log.visibleLines().map(\.event?.seq) == [2, 4, 6, 7])
   }
 
   @Test func filteredLinesDropWithTheBound() {
     var log = LogBuffer(capacity: 4)
     log.setFilter("keep")
     for seq in 1...10 { log.append(Self.line(seq, message: seq > 8 ? "keep" : "keep old")) }
-    #expect(log.visibleLines().map(\.event.seq) == [7, 8, 9, 10])
+    #expect(log.visibleLines().map(\.event?.seq) == [7, 8, 9, 10])
   }
 
   @Test func pauseFreezesTheViewAndCountsNewLines() {
@@ -81,7 +106,7 @@ import Testing
     log.pause()
     for seq in 4...8 { log.append(Self.line(seq)) }
     #expect(log.newSincePause == 5)
-    #expect(log.visibleLines().map(\.event.seq) == [1, 2, 3])
+    #expect(log.visibleLines().map(\.event?.seq) == [1, 2, 3])
     log.resume()
     #expect(log.visibleCount == 8)
   }
@@ -90,6 +115,6 @@ import Testing
     var log = LogBuffer(capacity: 100)
     for seq in 1...10 { log.append(Self.line(seq)) }
     #expect(
-      log.window(limit: 3, offsetFromEnd: 2).compactMap { log.line($0)?.event.seq } == [6, 7, 8])
+      log.window(limit: 3, offsetFromEnd: 2).compactMap { log.line($0)?.event?.seq } == [6, 7, 8])
   }
 }

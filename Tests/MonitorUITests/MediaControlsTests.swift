@@ -72,8 +72,8 @@ import Testing
     #expect(controller.state.status?.kind == .success)
     let log = controller.state.log
     let states = (log.oldest..<log.appended).compactMap(log.line).compactMap { line -> String? in
-      line.event.kind == .connectionStateChanged && line.event.observer == "guest"
-        ? line.event.state : nil
+      line.event?.kind == .connectionStateChanged && line.event?.observer == "guest"
+        ? line.event?.state : nil
     }
     #expect(states.suffix(3) == ["disconnected", "connecting", "connected"])
     command("leave guest", controller)

@@ -194,14 +194,14 @@ import Testing
     #expect(grid.style(x: 12, y: 1) == Fixture.theme[.stale])
   }
 
-  @Test func headerNamesStageClockPublishersPolicyThemeAndDriver() throws {
+  @Test func headerNamesStageClockTimelinePublishersPolicyAndDriver() throws {
     let state = try Self.featuredGuest()
     let grid = Fixture.render(width: 120, height: 1) { rect, grid in
       HeaderView.render(state, in: rect, into: &grid)
     }
     #expect(
       Fixture.text(grid) == [
-        " stage DemoStage01 │ 2026-01-01T12:00:00Z │ publishers 2/12 │ grid on-reconnect │ theme default ▶ guest (android@1.37.0)"
+        " stage DemoStage01 │ 12:00:00Z │ step 7/13 ▕████░░░░▏ │ publishers 2/12 │ grid on-reconnect     ▶ guest (android@1.37.0)"
       ])
     #expect(grid.style(x: 2, y: 0) == Fixture.theme[.header])
   }
@@ -228,7 +228,8 @@ import Testing
     let text = Fixture.text(grid)
     #expect(text[1].hasPrefix("+ > Participants 4 ----"))
     #expect(text[4].hasPrefix("|> guest "))
-    #expect(text[0].hasSuffix("theme default > guest (android@1.37.0)"))
+    #expect(text[0].contains("| step 7/13 [####----] |"))
+    #expect(text[0].hasSuffix("grid on-reconnect     > guest (android@1.37.0)"))
     let nonASCII = text.joined().unicodeScalars.filter { !$0.isASCII }
     #expect(nonASCII.isEmpty, "non-ASCII: \(String(String.UnicodeScalarView(nonASCII.prefix(20))))")
   }

@@ -17,7 +17,7 @@ import Testing
 
   /// The events the UI's log holds, as JSON lines.
   static func uiStream(_ controller: AppController) -> [String] {
-    lines(controller.state.log.visibleLines().map(\.event))
+    lines(controller.state.log.visibleLines().compactMap(\.event))
   }
 
   static func lines(_ events: [StageEvent]) -> [String] {
@@ -75,7 +75,7 @@ import Testing
     _ = try Self.openDeck(on: "paste a raw JWT…", controller)
     controller.handle(.paste(Paste(signed)))
     controller.handle(.enter)
-    #expect(controller.state.log.visibleLines().last { $0.event.kind == .exchangeAccepted } != nil)
+    #expect(controller.state.log.visibleLines().last { $0.event?.kind == .exchangeAccepted } != nil)
     _ = try Self.openDeck(on: "grant subscribe", controller)
     controller.handle(.enter)
     controller.handle(.character("n"))

@@ -126,6 +126,8 @@ public enum RecordImporter {
     -> ScenarioParticipant
   {
     let token = plan.first
+    // No overflow: `start`, `end` and `expirationTime` all come from RecordTime, which only
+    // reads four-digit years, so every one lies within ±3.2e11 s.
     var ttl = max(12 * 3600, end - start + 3600)
     if let expiry = token.expirationTime, expiry > start { ttl = expiry - start }
     return ScenarioParticipant(

@@ -19,6 +19,7 @@ public enum RecordTime {
       hour < 24, minute < 60, second < 60
     else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
+    // No overflow: a four-digit year keeps `seconds` within ±3.2e11, so milliseconds fit.
     let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - offset
     return seconds * 1000 + millis
   }
@@ -26,7 +27,8 @@ public enum RecordTime {
   /// `2026-04-20T10:01:02.250Z` (the fraction only when there is one).
   public static func iso8601(milliseconds: Int64) -> String {
     let seconds = milliseconds.floorDivided(by: 1000)
-    let fraction = milliseconds - seconds * 1000
+    // From the remainder, not `milliseconds - seconds * 1000`, which overflows near Int64.min.
+    let fraction = (milliseconds % 1000 + 1000) % 1000
     let base = String(VirtualTime.iso8601(seconds).dropLast())
     guard fraction != 0 else { return base + "Z" }
     let digits = String(fraction)

@@ -29,6 +29,8 @@ extension AppController {
     case .togglePause: togglePause()
     case .saveLog: saveLog()
     case .saveScenario: saveScenario(nil)
+    case .stepBack: travel(by: -1)
+    case .restart: travel(to: 0)
     case .copy: copySelection()
     case .nextTheme: selectTheme(themes.name(after: state.theme.name))
     case .commandLine: state.input = InputLine(.command)
@@ -70,7 +72,8 @@ extension AppController {
   /// or the open overlay.
   func move(_ action: Action, in pane: Pane? = nil) {
     if case .help(let scroll) = state.overlay {
-      let lines = OverlayView.helpLines(state.keymap, ascii: false, screenWidth: screenWidth)
+      let lines = OverlayView.helpLines(
+        state.keymap, ascii: false, screenWidth: screenWidth, notes: state.importNotes)
       let last = lines.count - 1
       state.overlay = .help(scroll: min(last, max(0, scroll + delta(action, page: pageSize))))
       return

@@ -27,6 +27,7 @@ extension AppController {
       if let theme = arguments.first { selectTheme(theme) } else { perform(.nextTheme) }
     case "pause": perform(.togglePause)
     case "save-scenario": saveScenario(arguments.isEmpty ? nil : arguments.joined(separator: " "))
+    case "goto": oneArgument(name, arguments, "a step number, e.g. 7") { travel(toStep: $0) }
     case "screenshot": screenshot(to: arguments.first)
     default:
       if let action = Action(rawValue: name) {

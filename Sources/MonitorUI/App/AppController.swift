@@ -27,6 +27,8 @@ public final class AppController {
   var compositionBeliefRows = 0
   /// The last left click, to recognise a double click.
   var lastClick: (target: MouseTarget, time: ContinuousClock.Instant)?
+  /// The customer's recorded events of an imported scenario, released as the clock reaches them.
+  var recordedLines: RecordedLines?
   /// Reads the time for double clicks (tests set a fixed clock).
   public var clickClock: () -> ContinuousClock.Instant = { ContinuousClock.now }
 
@@ -35,6 +37,7 @@ public final class AppController {
     runner: ScenarioRunner, themes: ThemeCatalog, theme: Theme,
     options: MonitorOptions, prepared: [PreparedToken], stepNotes: [Int: String] = [:]
   ) {
+    runner.keepsCheckpoints = true
     self.forge = TokenForge(runner: runner)
     self.themes = themes
     self.options = options
@@ -103,8 +106,11 @@ public final class AppController {
   func refresh() -> [StageEvent] {
     let events = stage.drainEvents()
     for event in events { state.log.append(event) }
+    let recorded =
+      recordedLines?.release(upTo: stage.clock.now, shownSeq: events.last?.seq ?? 0) ?? []
+    for line in recorded { state.log.append(line) }
     if state.logScroll > 0, !state.log.isPaused {
-      state.logScroll += events.count
+      state.logScroll += events.count + recorded.count
     }
     let changes = stage.refresh(&state.snapshot)
     let count = state.snapshot.participants.count
@@ -168,6 +174,9 @@ extension AppController {
       prepared: setup.prepared, stepNotes: setup.notes)
     state.followsScript = setup.followsScript
     state.status = setup.openingNote.map { StatusMessage($0) }
+    state.importNotes = setup.importNotes
+    recordedLines = setup.recorded
+    refresh()
     if let speed = options.playSpeed { startPlaying(speed: speed) }
   }
 }

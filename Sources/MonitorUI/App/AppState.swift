@@ -42,6 +42,8 @@ public struct AppState {
   public var script = ScriptProgress()
   /// Narration shown after scripted steps (the demo's story), by step index.
   public var stepNotes: [Int: String] = [:]
+  /// An imported scenario's notes in full (guessed SDKs, chosen strategies): the help's top.
+  public var importNotes: [String] = []
   /// Whether a scripted step selects the participant it acts on.
   public var followsScript = false
   /// The keymap (drives dispatch, footer and help).

@@ -12,6 +12,10 @@ public struct MonitorSetup {
   public let notes: [Int: String]
   /// The status line on opening, if any.
   public let openingNote: String?
+  /// An imported scenario's notes (guessed SDKs, chosen strategies), for `:notes`.
+  public var importNotes: [String] = []
+  /// An imported scenario's recorded events aligned with the model, for the log.
+  public var recorded: RecordedLines?
   /// Whether a scripted step selects the participant it acts on (the demo's story).
   public let followsScript: Bool
 
@@ -28,16 +32,19 @@ public struct MonitorSetup {
   /// the file is the user's. Its `description` is the opening status line.
   public static func file(_ path: String) throws(ScenarioError) -> MonitorSetup {
     let scenario = try Scenario(contentsOfFile: path)
-    return try MonitorSetup(
+    var setup = try MonitorSetup(
       scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario), notes: [:],
       openingNote: openingNote(of: scenario))
+    setup.importNotes = scenario.notes
+    setup.recorded = try RecordedLines.aligning(scenario, file: path)
+    return setup
   }
 
   /// An imported scenario's notes (guessed SDKs, chosen strategies) on opening, else its
   /// description.
   static func openingNote(of scenario: Scenario) -> String? {
     guard let first = scenario.notes.first else { return scenario.description }
-    let more = scenario.notes.count > 1 ? " (+\(scenario.notes.count - 1) notes in the file)" : ""
+    let more = scenario.notes.count > 1 ? " (+\(scenario.notes.count - 1) more: ? lists them)" : ""
     return "note: \(first)\(more)"
   }
 

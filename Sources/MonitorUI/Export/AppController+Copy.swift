@@ -35,7 +35,12 @@ extension AppController {
       guard let line = numbers.first.flatMap({ state.log.line($0) }) else {
         return nothing("event")
       }
-      return ("event \(line.name) (seq \(line.event.seq)) as JSON", CopyText.json(line.event))
+      guard let event = line.event else {
+        return (
+          "recorded event \(line.name)", "\(line.time) \(line.source) \(line.name) \(line.subject)"
+        )
+      }
+      return ("event \(line.name) (seq \(event.seq)) as JSON", CopyText.json(event))
     case .composition:
       guard state.snapshot.composition != nil else { return nothing("composition") }
       let lines = CompositionView.content(state, ascii: false)

@@ -59,6 +59,10 @@ public enum Action: String, CaseIterable, Sendable {
   case saveLog = "save"
   /// Save the session as a scenario file that replays headless to the same stream.
   case saveScenario = "save-scenario"
+  /// Go back to the state before the last step or action (time travel; `:goto N`, `:restart`).
+  case stepBack = "back"
+  /// Go back to the start of the run (time travel).
+  case restart
   /// Copy the focused pane's selected thing to the terminal's clipboard (OSC 52).
   case copy
   /// Switch to the next theme.

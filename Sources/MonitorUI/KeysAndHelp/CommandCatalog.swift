@@ -30,7 +30,8 @@ public enum CommandCatalog {
     ("stop-composition", "stop-composition ID"),
     ("advance", "advance 30s|5m|13h"), ("select", "select ID"), ("filter", "filter TEXT"),
     ("pause", "pause"), ("save", "save"), ("save-scenario", "save-scenario [FILE]"),
-    ("copy", "copy"), ("screenshot", "screenshot [FILE]"),
+    ("back", "back"), ("restart", "restart"), ("goto", "goto STEP"), ("copy", "copy"),
+    ("screenshot", "screenshot [FILE]"),
     ("theme", "theme [NAME]"), ("help", "help"),
     ("quit", "quit"),
   ]

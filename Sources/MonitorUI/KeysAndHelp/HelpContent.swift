@@ -4,9 +4,10 @@ import TerminalKit
 /// The help overlay's lines: every binding of the keymap (with where and when it applies),
 /// the `:` commands, the event legend and the model's assumptions, labelled as such.
 public enum HelpContent {
-  /// All lines, top to bottom.
-  public static func lines(_ keymap: Keymap, ascii: Bool) -> [[Span]] {
-    var lines: [[Span]] = [
+  /// All lines, top to bottom; an imported scenario's `notes` come first.
+  public static func lines(_ keymap: Keymap, ascii: Bool, notes: [String] = []) -> [[Span]] {
+    var lines: [[Span]] = importNotes(notes)
+    lines += [
       [
         Span("Keys", .title),
         Span("  key, action, what it does — rebind by action in keys.conf (docs/KEYS.md)", .muted),
@@ -32,6 +33,14 @@ public enum HelpContent {
         Span("  " + category.symbol(ascii: ascii) + " ", category.role), Span(label(kind)),
       ])
     }
+    lines.append([
+      Span(ascii ? "  R " : "  ◆ ", .recorded),
+      Span("recorded (the customer's records; \"= model seq N\" is its model event)"),
+    ])
+    lines.append([
+      Span(ascii ? "  x " : "  ✗ ", .warning),
+      Span("DIVERGES: recorded without model event, or modelled without record"),
+    ])
     lines.append([])
     lines.append([Span("Composition updates", .title)])
     for fact in Assumptions.compositionToday {
@@ -46,6 +55,12 @@ public enum HelpContent {
       lines.append([Span("  assumption: ", .warning), Span(assumption)])
     }
     return lines
+  }
+
+  private static func importNotes(_ notes: [String]) -> [[Span]] {
+    guard !notes.isEmpty else { return [] }
+    return [[Span("Import notes", .title), Span("  (what the import guessed and chose)", .muted)]]
+      + notes.map { [Span("  " + $0)] } + [[]]
   }
 
   private static func qualifier(_ binding: KeyBinding) -> String {

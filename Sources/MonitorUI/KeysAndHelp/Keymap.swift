@@ -126,6 +126,13 @@ extension Keymap {
       help: "save the session as a scenario (:save-scenario FILE); it replays headless exactly",
       inFooter: false),
     KeyBinding(
+      [.character("b")], .stepBack, label: "back",
+      help: "time travel: back to before the last step or action (:goto N, :restart); the steps"
+        + " after it are dropped"),
+    KeyBinding(
+      [.character("B")], .restart, label: "restart",
+      help: "time travel: back to the start of the run (:restart)", inFooter: false),
+    KeyBinding(
       [.character("c")], .copy, label: "copy",
       help:
         "copy to the terminal's clipboard (OSC 52): the participant's token, the who-sees-what"

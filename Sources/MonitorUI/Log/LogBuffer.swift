@@ -3,15 +3,15 @@ import StageEngine
 /// The bounded event log: a ring of the newest `capacity` lines, a live substring filter and
 /// a pause point.
 ///
-/// Every operation a frame needs is O(visible lines): events are kept raw and formatted only
-/// when a line is drawn or saved (a burst of ten thousand observer events costs ten thousand
-/// appends, not ten thousand formattings); the filter keeps the matching line numbers as lines
+/// Every operation a frame needs is O(visible lines): model events are kept raw and formatted
+/// only when a line is drawn or saved (a burst of ten thousand observer events costs ten
+/// thousand appends, not ten thousand formattings; see `LogEntry`); the filter keeps the matching line numbers as lines
 /// arrive, formatting a line's search text once, on first need (a filter change rescans once),
 /// and pausing only freezes the number of the newest line shown, so "N new" is a subtraction.
 public struct LogBuffer: Sendable {
   /// At most this many lines are kept; older ones are dropped.
   public let capacity: Int
-  private var ring: [StageEvent] = []
+  private var ring: [LogEntry] = []
   /// Each kept line's search text, formatted the first time a filter tests it.
   private var searchTexts: [String?] = []
   /// Lines ever appended; line numbers run from 0 to `appended - 1`.
@@ -37,12 +37,18 @@ public struct LogBuffer: Sendable {
 
   /// Appends an event's line, dropping the oldest when full; formats nothing unless a filter
   /// must test it.
-  public mutating func append(_ event: StageEvent) {
+  public mutating func append(_ event: StageEvent) { append(.event(event)) }
+
+  /// Appends a ready-made line (a recorded event), dropping the oldest when full.
+  public mutating func append(_ line: LogLine) { append(.ready(line)) }
+
+  /// Appends an entry, dropping the oldest when full.
+  public mutating func append(_ entry: LogEntry) {
     if ring.count < capacity {
-      ring.append(event)
+      ring.append(entry)
       searchTexts.append(nil)
     } else {
-      ring[appended % capacity] = event
+      ring[appended % capacity] = entry
       searchTexts[appended % capacity] = nil
     }
     if !filter.isEmpty, isMatch(appended) { matches.append(appended) }
@@ -52,8 +58,13 @@ public struct LogBuffer: Sendable {
 
   /// The kept line with number `number`, if still kept, formatted now.
   public func line(_ number: Int) -> LogLine? {
+    entry(number)?.line
+  }
+
+  /// The kept entry with number `number`, if still kept, unformatted.
+  public func entry(_ number: Int) -> LogEntry? {
     guard number >= oldest, number < appended else { return nil }
-    return LogLine(ring[number % capacity])
+    return ring[number % capacity]
   }
 
   /// Sets the filter (case-insensitive substring) and rescans once: only the current matches
@@ -73,7 +84,7 @@ public struct LogBuffer: Sendable {
   /// filter longer than the line cannot.
   private mutating func isMatch(_ number: Int) -> Bool {
     let slot = number % capacity
-    let text = searchTexts[slot] ?? LogLine(ring[slot]).searchText
+    let text = searchTexts[slot] ?? ring[slot].line.searchText
     searchTexts[slot] = text
     return filter.utf8.count <= text.utf8.count && text.contains(filter)
   }

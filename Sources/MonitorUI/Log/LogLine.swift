@@ -1,14 +1,18 @@
 import StageEngine
+import TerminalKit
 
 /// One event formatted for the log, made only for the lines a frame draws or `s` saves (the
 /// log keeps raw events), so a burst of events costs no formatting.
 public struct LogLine: Sendable {
-  /// The event itself (kept for saving as JSON lines).
-  public let event: StageEvent
+  /// The model's event (kept for saving as JSON lines); nil for a line of the customer's
+  /// records (`RecordedLines`), which the imported scenario file already holds.
+  public let event: StageEvent?
   /// `HH:MM:SS` of the virtual time.
   public let time: String
-  /// `client`, `strategy`, `server`, `composition`, `runner`.
+  /// `client`, `strategy`, `server`, `composition`, `runner`, `belief`, or `recorded`.
   public let source: String
+  /// The theme role of the source column.
+  public let sourceRole: ThemeRole
   /// The SDK client reporting it, or "" for server/composition/runner events.
   public let observer: String
   /// The platform's own event name (`onParticipantJoined`), or the canonical kind.
@@ -17,10 +21,13 @@ public struct LogLine: Sendable {
   public let subject: String
   /// Looks and symbol.
   public let category: EventCategory
-  /// Lower-cased text the filter searches (made on demand: drawing never needs it).
+  /// Lower-cased text the filter searches (made on demand: drawing never needs it); a
+  /// recorded line has no observer or kind.
   public var searchText: String {
-    [time, source, observer, name, event.kind.rawValue, subject].joined(separator: " ")
-      .lowercased()
+    let fields =
+      event.map { [time, source, observer, name, $0.kind.rawValue, subject] }
+      ?? [time, source, name, subject]
+    return fields.joined(separator: " ").lowercased()
   }
 
   /// Formats `event`.
@@ -29,10 +36,37 @@ public struct LogLine: Sendable {
     let iso = VirtualTime.iso8601(event.time)
     time = String(iso.dropFirst(11).prefix(8))
     source = event.source.rawValue
+    sourceRole = LogLine.role(of: event.source)
     observer = event.observer ?? ""
     name = event.name ?? event.kind.rawValue
     subject = LogLine.subject(of: event)
     category = EventCategory.of(event.kind)
+  }
+
+  /// A line that is not the model's: `source` in the `sourceRole` colour at `second`.
+  public init(
+    second: Int64, source: String, sourceRole: ThemeRole, name: String, subject: String,
+    category: EventCategory
+  ) {
+    event = nil
+    time = String(VirtualTime.iso8601(second).dropFirst(11).prefix(8))
+    self.source = source
+    self.sourceRole = sourceRole
+    observer = ""
+    self.name = name
+    self.subject = subject
+    self.category = category
+  }
+
+  private static func role(of source: EventSource) -> ThemeRole {
+    switch source {
+    case .client: return .text
+    case .strategy: return .strategy
+    case .server: return .server
+    case .composition: return .composition
+    case .runner: return .runner
+    case .belief: return .stale
+    }
   }
 
   private static func subject(of event: StageEvent) -> String {

@@ -27,7 +27,7 @@ public enum LogSaver {
       }
       defer { close(descriptor) }
       let writer = EventStreamWriter(format: .jsonl, fileDescriptor: descriptor)
-      for line in lines { writer.write(line.event) }
+      for event in lines.compactMap(\.event) { writer.write(event) }
       do {
         try writer.flush()
       } catch {

@@ -57,7 +57,7 @@ public enum LogView {
   static func spans(_ line: LogLine, wide: Bool, nameWidth: Int, ellipsis: String) -> [Span] {
     let ascii = ellipsis != "…"
     let role = line.category.role
-    let source = sourceRole(line.event.source)
+    let source = line.sourceRole
     var spans = [
       Span(line.time + " ", .muted), Span(line.category.symbol(ascii: ascii) + " ", role),
     ]
@@ -70,16 +70,5 @@ public enum LogView {
     }
     spans.append(Span(Span.fit(line.name, nameWidth, ellipsis: ellipsis) + " ", role))
     return spans
-  }
-
-  private static func sourceRole(_ source: EventSource) -> ThemeRole {
-    switch source {
-    case .client: return .text
-    case .strategy: return .strategy
-    case .server: return .server
-    case .composition: return .composition
-    case .runner: return .runner
-    case .belief: return .stale
-    }
   }
 }

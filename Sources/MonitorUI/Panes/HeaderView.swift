@@ -1,12 +1,12 @@
 import StageEngine
 import TerminalKit
 
-/// The top bar: stage, virtual clock, publishers, composition policy, theme and what the
-/// keyboard is driving (script progress lives in the footer's `n` hint).
+/// The top bar: stage, virtual clock, the session's timeline (time travel), publishers,
+/// composition policy, theme and what the keyboard is driving.
 public enum HeaderView {
   /// Renders into `rect`. When everything does not fit, the least needed parts go first (the
-  /// theme name, then the date, then the driven participant's SDK), so the composition's
-  /// policy is never cut.
+  /// theme name, then the date, the timeline's bar, the driven participant's SDK, the timeline),
+  /// so the composition's policy is never cut.
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
     let style = state.theme[.header]
     grid.fill(rect, style: style)
@@ -29,23 +29,28 @@ public enum HeaderView {
     let iso = VirtualTime.iso8601(state.clockPreview ?? state.snapshot.time)
     let clock = String(iso.dropFirst(11))
     var variant = ("", "")
-    for (withTheme, time, withSDK) in [
-      (true, iso, true), (false, iso, true), (false, clock, true), (false, clock, false),
+    let bar = TimelineText.text(state, ascii: ascii, compact: false)
+    let counts = TimelineText.text(state, ascii: ascii, compact: true)
+    for (withTheme, time, timeline, withSDK) in [
+      (true, iso, bar, true), (false, iso, bar, true), (false, clock, bar, true),
+      (false, clock, counts, true), (false, clock, counts, false), (false, clock, nil, false),
     ] {
       let shown = playText(state, ascii: ascii).map { [$0] } ?? []
       let left =
-        " " + (shown + parts(state, time: time, withTheme: withTheme)).joined(separator: separator)
+        " "
+        + (shown + parts(state, time: time, timeline: timeline, withTheme: withTheme))
+        .joined(separator: separator)
       variant = (left, drivingText(state, ascii: ascii, withSDK: withSDK))
       if DisplayWidth.of(variant.0) + 1 + DisplayWidth.of(variant.1) <= width { break }
     }
     return variant
   }
 
-  private static func parts(_ state: AppState, time: String, withTheme: Bool) -> [String] {
-    var parts = [
-      "stage \(state.stageID)", time,
-      "publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)",
-    ]
+  private static func parts(
+    _ state: AppState, time: String, timeline: String?, withTheme: Bool
+  ) -> [String] {
+    var parts = ["stage \(state.stageID)", time] + (timeline.map { [$0] } ?? [])
+    parts.append("publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)")
     if let composition = state.shownComposition?.configuration {
       let others = state.snapshot.compositions.count - 1
       parts.append(

@@ -38,9 +38,11 @@ public enum OverlayView {
 
   /// The help's lines wrapped to its box on a screen `screenWidth` columns wide (what scrolling
   /// counts); continuation lines are indented past the key column.
-  public static func helpLines(_ keymap: Keymap, ascii: Bool, screenWidth: Int) -> [[Span]] {
+  public static func helpLines(
+    _ keymap: Keymap, ascii: Bool, screenWidth: Int, notes: [String] = []
+  ) -> [[Span]] {
     let width = helpBox(in: Rect(width: screenWidth, height: 40)).width - 3
-    return HelpContent.lines(keymap, ascii: ascii).flatMap {
+    return HelpContent.lines(keymap, ascii: ascii, notes: notes).flatMap {
       Span.wrap($0, width: width, indent: String(repeating: " ", count: 32))
     }
   }
@@ -50,7 +52,9 @@ public enum OverlayView {
     let rect = helpBox(in: grid.bounds)
     clear(rect, theme: state.theme, into: &grid)
     let inner = PaneFrame.draw(rect, title: "Help", focused: true, theme: state.theme, into: &grid)
-    let lines = helpLines(state.keymap, ascii: grid.glyphs == .ascii, screenWidth: grid.width)
+    let lines = helpLines(
+      state.keymap, ascii: grid.glyphs == .ascii, screenWidth: grid.width,
+      notes: state.importNotes)
     let first = min(scroll, max(0, lines.count - inner.height))
     for row in 0..<min(inner.height, lines.count - first) {
       Span.draw(

@@ -12,15 +12,17 @@ public enum RelativeTime {
   public static func countdown(_ target: Int64, now: Int64) -> String {
     let delta = span(from: now, to: target)
     if delta == 0 { return "expires now" }
-    let text = precise(delta == Int64.min ? Int64.max : abs(delta))
+    let text = precise(abs(delta))
     return delta > 0 ? "expires in \(text)" : "expired \(text) ago"
   }
 
-  /// `target - now`, saturated: both come from tokens and the clock, which may be extreme.
+  /// `target - now`, saturated to `-Int64.max...Int64.max` so that negating it never traps:
+  /// both come from tokens and the clock, which may be extreme (`-1 - Int64.max` is exactly
+  /// `Int64.min` without overflowing).
   static func span(from now: Int64, to target: Int64) -> Int64 {
     let (delta, overflow) = target.subtractingReportingOverflow(now)
-    guard overflow else { return delta }
-    return target > now ? Int64.max : Int64.min + 1
+    guard overflow else { return max(delta, -Int64.max) }
+    return target > now ? Int64.max : -Int64.max
   }
 
   private static func precise(_ seconds: Int64) -> String {

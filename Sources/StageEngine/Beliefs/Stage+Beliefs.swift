@@ -18,8 +18,7 @@ extension Stage {
           + " \(name) started publishing with: sees the change when \(name) republishes or"
           + " reconnects"
       } else {
-        "\(clients[observer].sdk) has no participantMetadataUpdated (iOS/Android 1.37.0,"
-          + " Web 1.33.0): sees the change when \(name) republishes or reconnects"
+        staleReasons.reason(sdk: clients[observer].sdk, about: name)
       }
     emitBelief("stale", observer: observer, about: participant, version: version, reason: reason)
   }
@@ -63,7 +62,7 @@ extension Stage {
     event.state = state
     event.userId = believed.userId
     event.attributes = believed.attributes
-    event.truth = BeliefTruth(clients[participant].metadata)
+    event.truth = clients[participant].truth
     event.reason = reason
     emit(event)
   }
@@ -73,4 +72,26 @@ extension Stage {
 struct BeliefKey: Hashable {
   let observer: Int
   let participant: Int
+}
+
+/// The reason of a client observer's stale belief, built once per SDK profile for the
+/// participant being fanned out (an exchange reaches thousands of observers but only a
+/// handful of profiles), instead of once per observer.
+struct StaleReasonCache {
+  private var participant = ""
+  private var reasons: [(sdk: SDKProfile, text: String)] = []
+
+  /// The reason an observer on `sdk` misses `name`'s metadata update.
+  mutating func reason(sdk: SDKProfile, about name: String) -> String {
+    if name != participant {
+      participant = name
+      reasons.removeAll(keepingCapacity: true)
+    }
+    for entry in reasons where entry.sdk == sdk { return entry.text }
+    let text =
+      "\(sdk) has no participantMetadataUpdated (iOS/Android 1.37.0,"
+      + " Web 1.33.0): sees the change when \(name) republishes or reconnects"
+    reasons.append((sdk, text))
+    return text
+  }
 }

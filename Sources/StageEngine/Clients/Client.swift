@@ -18,7 +18,11 @@ struct Client {
   /// Local streams the app has muted; they stay muted across unpublish and network drops.
   var muted: MediaStreams = []
   /// Every distinct user ID / attributes value this participant has had; index = version.
-  var history: [ParticipantMetadata] = []
+  var history: [ParticipantMetadata] = [] {
+    didSet { truth = history.last.map(BeliefTruth.init) }
+  }
+  /// The current metadata boxed once per version, shared by every `beliefChanged` event.
+  private(set) var truth: BeliefTruth?
 
   init(id: String, sdk: SDKProfile, strategy: StrategySettings) {
     self.id = id

@@ -7,14 +7,14 @@ import TokenCore
 /// and only summaries of tokens (never a signature) can appear. Headless runs
 /// write over a million events per second, so it appends whole fragments and
 /// keeps what repeats from one event to the next already rendered: the
-/// timestamp, each SDK profile, and the last attributes map (a fan-out sends
-/// the same map to every observer).
+/// timestamp, each SDK profile, and the last two attributes maps (a fan-out sends
+/// the same map to every observer, and its `beliefChanged` events alternate the
+/// believed map with the true one).
 public struct JSONLEventRenderer {
   private var cachedTime: Int64 = .min
   private var cachedTimeBytes: [UInt8] = []
   private var sdkFragments: [(sdk: SDKProfile, bytes: [UInt8])] = []
-  private var cachedAttributes: [String: String] = [:]
-  private var cachedAttributesBytes: [UInt8] = Array("{}".utf8)
+  private var attributeFragments = [AttributesFragment(), AttributesFragment()]
 
   /// Creates a renderer.
   public init() {}
@@ -48,7 +48,7 @@ public struct JSONLEventRenderer {
       out.append(contentsOf: #","capabilities":"#.utf8)
       Self.appendCapabilities(capabilities, to: &out)
     }
-    if let truth = event.truth { Self.appendTruth(truth.metadata, to: &out) }
+    if let truth = event.truth { appendTruth(truth.metadata, to: &out) }
     if let state = event.state { field(#","state":"#, state, &out) }
     if let streams = event.streams {
       out.append(contentsOf: #","streams":"#.utf8)
@@ -108,14 +108,16 @@ public struct JSONLEventRenderer {
     out.append(contentsOf: bytes)
   }
 
-  /// Sorted attributes, re-rendered only when the map differs from the last one.
+  /// Sorted attributes, re-rendered only when the map differs from the last two; the
+  /// fragment just used moves to the front, the other one is replaced on a miss.
   private mutating func appendAttributes(_ attributes: [String: String], to out: inout [UInt8]) {
-    if attributes != cachedAttributes {
-      cachedAttributesBytes.removeAll(keepingCapacity: true)
-      JSONBytes.appendAttributes(attributes, to: &cachedAttributesBytes)
-      cachedAttributes = attributes
+    if attributes != attributeFragments[0].attributes {
+      if attributes != attributeFragments[1].attributes {
+        attributeFragments[1].render(attributes)
+      }
+      attributeFragments.swapAt(0, 1)
     }
-    out.append(contentsOf: cachedAttributesBytes)
+    out.append(contentsOf: attributeFragments[0].bytes)
   }
 
   private static func appendCapabilities(_ capabilities: Capabilities, to out: inout [UInt8]) {
@@ -141,7 +143,7 @@ public struct JSONLEventRenderer {
   }
 
   /// `,"truth":{"userId":…,"attributes":{…}}` of a beliefChanged event.
-  private static func appendTruth(_ truth: ParticipantMetadata, to out: inout [UInt8]) {
+  private mutating func appendTruth(_ truth: ParticipantMetadata, to out: inout [UInt8]) {
     out.append(contentsOf: #","truth":{"#.utf8)
     if let userId = truth.userId {
       out.append(contentsOf: #""userId":"#.utf8)
@@ -149,7 +151,7 @@ public struct JSONLEventRenderer {
       out.append(UInt8(ascii: ","))
     }
     out.append(contentsOf: #""attributes":"#.utf8)
-    JSONBytes.appendAttributes(truth.attributes, to: &out)
+    appendAttributes(truth.attributes, to: &out)
     out.append(UInt8(ascii: "}"))
   }
 
@@ -169,5 +171,17 @@ public struct JSONLEventRenderer {
     out.append(contentsOf: #","expirationTime":""#.utf8)
     VirtualTime.write(token.expirationTime, into: &out)
     out.append(contentsOf: "\"}".utf8)
+  }
+}
+
+/// One attributes map and its rendered JSON object.
+private struct AttributesFragment {
+  private(set) var attributes: [String: String] = [:]
+  private(set) var bytes: [UInt8] = Array("{}".utf8)
+
+  mutating func render(_ attributes: [String: String]) {
+    bytes.removeAll(keepingCapacity: true)
+    JSONBytes.appendAttributes(attributes, to: &bytes)
+    self.attributes = attributes
   }
 }

@@ -20,6 +20,19 @@ final class ExpectationChecker {
     }
   }
 
+  private init(capturesEvents: Bool) { self.capturesEvents = capturesEvents }
+
+  /// An independent copy (window, tally, failures), so time travel can go back to a checkpoint.
+  func copy() -> ExpectationChecker {
+    let copy = ExpectationChecker(capturesEvents: capturesEvents)
+    copy.window = window
+    copy.windowStep = windowStep
+    copy.mark = mark
+    copy.failures = failures
+    copy.checkCount = checkCount
+    return copy
+  }
+
   /// Called before any step records anything.
   func stepWillRun(_ step: ScenarioStep, on stage: Stage) {
     mark = stage.events.count

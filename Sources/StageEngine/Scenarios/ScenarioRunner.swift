@@ -12,16 +12,23 @@ public final class ScenarioRunner {
   /// The stage the scenario drives; the UI reads its snapshot and drains its events.
   public let stage: Stage
   /// Index of the next step to run (equals `scenario.steps.count` when finished).
-  public private(set) var nextStepIndex = 0
+  public internal(set) var nextStepIndex = 0
   /// Every step that ran, scripted or live, in order: the session as a script. Its `step`
   /// events are labelled by their index here, so the recording replays to the same stream.
-  public private(set) var history: [ScenarioStep] = []
+  public internal(set) var history: [ScenarioStep] = []
+  /// `nextStepIndex` as each step in `history` ran, so time travel puts the script back too.
+  var scriptMarks: [Int] = []
+  /// The run's state every `checkpointInterval` steps, for fast time travel.
+  var checkpoints: [RunnerCheckpoint] = []
+  /// Whether to keep a checkpoint every `checkpointInterval` steps (fast time travel in the UI);
+  /// otherwise only the start is kept and travelling replays from there.
+  public var keepsCheckpoints = false
 
-  private let file: String
+  let file: String
   var factory: ScenarioTokenFactory
-  private var tokens: [String: String] = [:]
-  private var strategies: [String: StrategySettings] = [:]
-  private let expectations: ExpectationChecker
+  var tokens: [String: String] = [:]
+  var strategies: [String: StrategySettings] = [:]
+  var expectations: ExpectationChecker
 
   /// Builds the stage, loads or generates keys and mints every first token.
   /// `file` names the scenario in errors; throws before anything has run.
@@ -98,7 +105,8 @@ public final class ScenarioRunner {
   }
 
   /// Runs `step`; `location` names it in errors, its index in `history` labels its events.
-  private func execute(_ step: ScenarioStep, location: String) throws(ScenarioError) {
+  func execute(_ step: ScenarioStep, location: String) throws(ScenarioError) {
+    checkpointIfDue()
     let label = "steps[\(history.count)]"
     expectations.stepWillRun(step, on: stage)
     stage.recordStep("\(label) \(step.summary)")
@@ -106,6 +114,7 @@ public final class ScenarioRunner {
     do {
       try perform(step, location: location, label: label)
       history.append(step)
+      scriptMarks.append(nextStepIndex)
     } catch let error as StageActionError {
       throw ScenarioError(
         file: file, location: location, message: "\(step.verb) cannot run: \(error)")

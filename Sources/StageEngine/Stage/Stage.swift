@@ -19,7 +19,7 @@ public final class Stage {
   /// Identity, endpoints and start time.
   public let configuration: StageConfiguration
   /// The virtual clock; only `advance` moves it.
-  public private(set) var clock: VirtualClock
+  public internal(set) var clock: VirtualClock
 
   var keys: KeyStore
   /// Every client, by slot; writes are tracked for `refresh(_:)`.
@@ -49,6 +49,8 @@ public final class Stage {
   var events: [StageEvent] = []
   /// Observer–participant pairs whose belief is stale (see Stage+Beliefs).
   var staleBeliefs: Set<BeliefKey> = []
+  /// Stale-belief reasons already built for the participant being fanned out.
+  var staleReasons = StaleReasonCache()
   var nextSeq = 1
 
   /// Opens a stage with no participants at the configuration's start time.

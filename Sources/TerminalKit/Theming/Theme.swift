@@ -86,5 +86,6 @@ public struct Theme: Hashable, Sendable {
     .server: Style(foreground: .brightCyan),
     .composition: Style(foreground: .indexed(141)),
     .runner: Style(foreground: .indexed(244)),
+    .recorded: Style(foreground: .indexed(214), attributes: .italic),
   ]
 }

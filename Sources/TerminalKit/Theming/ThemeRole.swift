@@ -55,6 +55,8 @@ public enum ThemeRole: String, CaseIterable, Hashable, Sendable {
   case composition
   /// Event category: scenario runner steps.
   case runner
+  /// Event log source: the customer's recorded events beside the model's.
+  case recorded
 
   /// Finds a role by the name used in theme files: case-insensitive, `-` and `_` ignored.
   public init?(themeKey: String) {

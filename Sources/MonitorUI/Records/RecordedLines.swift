@@ -1,0 +1,95 @@
+import IVSRecords
+import StageEngine
+import TerminalKit
+
+/// The customer's recorded events of an imported scenario as log lines, aligned with the
+/// model by IVSRecords' comparison (one matcher for `explain` and the UI), released into the
+/// log as the model's clock reaches them so the log reads like a side-by-side.
+///
+/// The alignment is computed once, on opening, from a headless run of the same scenario: it
+/// says what the scenario's own steps produce, not what the user adds by hand.
+public struct RecordedLines: Sendable {
+  /// How far apart a recorded and a modelled event may be and still match (as `explain`).
+  public static let defaultToleranceSeconds: Int64 = 5
+  private let lines: [(second: Int64, seq: Int, line: LogLine)]
+  private var released = 0
+  /// The newest model event the log has shown.
+  private var shownSeq = 0
+
+  /// Lines of `comparison`, in time order.
+  public init(_ comparison: RecordComparison) {
+    lines = comparison.entries.map { entry in
+      (
+        Self.second(of: entry), entry.modelled?.seq ?? 0,
+        Self.line(entry, comparison.toleranceSeconds)
+      )
+    }
+  }
+
+  /// Runs `scenario` headless and aligns its `recorded` events; nil without `recorded`.
+  public static func aligning(_ scenario: Scenario, file: String) throws(ScenarioError)
+    -> RecordedLines?
+  {
+    guard scenario.recorded != nil else { return nil }
+    let session: ImportedSession
+    do {
+      session = try RecordImporter.session(fromScenario: scenario, file: file)
+    } catch {
+      throw ScenarioError(file: file, location: "recorded", message: error.message)
+    }
+    return RecordedLines(
+      try RecordComparison.run(session, file: file, toleranceSeconds: defaultToleranceSeconds))
+  }
+
+  /// The lines whose time the model's clock (`now`, Unix seconds) has passed, once each; in
+  /// the current second, a line with a model event waits until the log showed it (`shownSeq`
+  /// is the newest model event shown), so it sits right below its counterpart.
+  public mutating func release(upTo now: Int64, shownSeq: Int) -> [LogLine] {
+    self.shownSeq = max(self.shownSeq, shownSeq)
+    var due: [LogLine] = []
+    while released < lines.count,
+      lines[released].second < now
+        || (lines[released].second == now && lines[released].seq <= self.shownSeq)
+    {
+      due.append(lines[released].line)
+      released += 1
+    }
+    return due
+  }
+
+  /// The recorded event's second, else the model event's.
+  private static func second(of entry: RecordComparison.Entry) -> Int64 {
+    entry.recorded?.second ?? entry.modelled?.time ?? 0
+  }
+
+  /// The recorded event, or the model's event the records lack, with the verdict: lines
+  /// that disagree say `DIVERGES` (the filter finds them) and carry the warning mark.
+  static func line(_ entry: RecordComparison.Entry, _ tolerance: Int64) -> LogLine {
+    let agrees = EventCategory(role: .recorded, symbol: "◆", asciiSymbol: "R")
+    let diverges = EventCategory(role: .warning, symbol: "✗", asciiSymbol: "x")
+    let second = Self.second(of: entry)
+    guard let recorded = entry.recorded else {
+      let event = entry.modelled
+      let about = [event?.participant, event?.remoteParticipantId.map { "remote=\($0)" }]
+      return LogLine(
+        second: second, source: "recorded", sourceRole: .recorded,
+        name: event.map { $0.name ?? $0.kind.rawValue } ?? "",
+        subject: (about.compactMap { $0 } + [
+          "DIVERGES: modelled (seq \(event?.seq ?? 0)), not in the records"
+        ])
+        .joined(separator: " "), category: diverges)
+    }
+    var parts = [recorded.participantId]
+    if let remote = recorded.remoteParticipantId { parts.append("remote=\(remote)") }
+    if let code = recorded.errorCode { parts.append(code) }
+    switch entry.status {
+    case .reproduced: parts.append("= model seq \(entry.modelled?.seq ?? 0)")
+    case .missingInModel: parts.append("DIVERGES: no model event within \(tolerance)s")
+    case .outsideModel, .missingInRecords: parts.append("(not simulated)")
+    }
+    return LogLine(
+      second: second, source: "recorded", sourceRole: .recorded, name: recorded.name,
+      subject: parts.joined(separator: " "),
+      category: entry.status == .missingInModel ? diverges : agrees)
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import MonitorUI
+
+/// An imported scenario's recorded events in the log beside the model's, marked where they
+/// disagree, released as the user steps.
+@Suite struct RecordedLogTests {
+  /// host joins and publishes at once (strategy publish=always); the records hold a
+  /// PUBLISH_STOPPED at 0:30 the model never produces there, and lack the model's LEFT and
+  /// PUBLISH_STOPPED at 1:00 (divergences both ways).
+  static let scenario = """
+    {"start": "2026-01-01T12:00:00Z",
+     "notes": ["SDK guessed for 1 participant(s): host: ios@1.37.0", "host: strategy publish=always"],
+     "participants": [{"id": "host", "capabilities": ["publish", "subscribe"]}],
+     "steps": [{"join": "host"}, {"advance": "60s"}, {"leave": "host"}],
+     "recorded": [
+       {"name": "JOINED", "participantId": "host", "eventTime": "2026-01-01T12:00:00.300Z"},
+       {"name": "PUBLISH_STARTED", "participantId": "host", "eventTime": "2026-01-01T12:00:00.800Z"},
+       {"name": "PUBLISH_STOPPED", "participantId": "host", "eventTime": "2026-01-01T12:00:30Z"}]}
+    """
+
+  static func controller() throws -> AppController {
+    let path = NSTemporaryDirectory() + "stagemon-recorded-\(UUID().uuidString).json"
+    try scenario.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    return AppController(
+      setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [Fixture.theme]),
+      theme: Fixture.theme, options: MonitorOptions())
+  }
+
+  static func recordedLines(_ controller: AppController) -> [LogLine] {
+    controller.state.log.visibleLines().filter { $0.source == "recorded" }
+  }
+
+  static func step(_ controller: AppController, times: Int) {
+    for _ in 0..<times { controller.perform(.nextStep) }
+  }
+
+  @Test func recordedEventsAppearWhenTheModelReachesTheirTime() throws {
+    let controller = try Self.controller()
+    #expect(Self.recordedLines(controller).isEmpty)
+    Self.step(controller, times: 1)
+    #expect(Self.recordedLines(controller).map(\.name) == ["JOINED", "PUBLISH_STARTED"])
+    #expect(Self.recordedLines(controller).allSatisfy { $0.subject.contains("= model seq") })
+    Self.step(controller, times: 1)
+    #expect(Self.recordedLines(controller).map(\.name).last == "PUBLISH_STOPPED")
+    #expect(Self.recordedLines(controller).allSatisfy { $0.sourceRole == .recorded })
+  }
+
+  @Test func aRecordedEventWithoutModelCounterpartIsMarked() throws {
+    let controller = try Self.controller()
+    Self.step(controller, times: 2)
+    let stopped = Self.recordedLines(controller).first { $0.name == "PUBLISH_STOPPED" }
+    #expect(stopped?.subject.contains("DIVERGES: no model event within 5s") == true)
+    #expect(stopped?.category.role == .warning)
+    let joined = Self.recordedLines(controller).first { $0.name == "JOINED" }
+    #expect(joined?.category.role == .recorded)
+  }
+
+  @Test func aModelledServerEventWithoutRecordIsMarked() throws {
+    let controller = try Self.controller()
+    Self.step(controller, times: 2)
+    #expect(!Self.recordedLines(controller).contains { $0.subject.contains("not in the records") })
+    Self.step(controller, times: 1)
+    let marked = Self.recordedLines(controller).filter {
+      $0.subject.contains("DIVERGES: modelled") && $0.subject.contains("not in the records")
+    }
+    #expect(Set(marked.map(\.name)) == ["LEFT", "PUBLISH_STOPPED"])
+    #expect(marked.allSatisfy { $0.category.role == .warning && $0.time == "12:01:00" })
+  }
+
+  @Test func theFilterFindsRecordedLines() throws {
+    let controller = try Self.controller()
+    Self.step(controller, times: 2)
+    controller.state.log.setFilter("diverges")
+    #expect(controller.state.log.visibleLines().map(\.name) == ["PUBLISH_STOPPED"])
+    controller.state.log.setFilter("recorded")
+    #expect(controller.state.log.visibleLines().count == 3)
+  }
+
+  @Test func theLogPaneShowsTheRecordedSourceAndMark() throws {
+    let controller = try Self.controller()
+    Self.step(controller, times: 2)
+    let grid = Fixture.render(width: 160, height: 20) { rect, grid in
+      LogView.render(controller.state, in: rect, into: &grid)
+    }
+    let text = Fixture.text(grid).joined(separator: "\n")
+    #expect(text.contains("recorded"))
+    #expect(text.contains("✗"))
+  }
+
+  @Test func theHelpListsTheImportNotesInFull() throws {
+    let controller = try Self.controller()
+    let help = OverlayView.helpLines(
+      controller.state.keymap, ascii: false, screenWidth: 160, notes: controller.state.importNotes
+    ).map { $0.map(\.text).joined() }
+    #expect(help.contains { $0.contains("host: strategy publish=always") })
+    #expect(help.first?.hasPrefix("Import notes") == true)
+  }
+}
