@@ -30,7 +30,7 @@ import Testing
     for seq in 0..<count {
       var event = StageEvent(source: .runner, kind: .step, seq: seq)
       event.message = seq.isMultiple(of: 2) ? "even" : "odd"
-      log.append(LogLine(event))
+      log.append(event)
     }
     return log
   }
@@ -53,7 +53,7 @@ import Testing
     if pausedAt != nil {
       log.pause()
       for seq in (pausedAt ?? lines)..<lines {
-        log.append(LogLine(StageEvent(source: .runner, kind: .step, seq: seq)))
+        log.append(StageEvent(source: .runner, kind: .step, seq: seq))
       }
     }
     log.setFilter(filter)
