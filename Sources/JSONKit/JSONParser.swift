@@ -1,3 +1,5 @@
+import InputKit
+
 /// A strict RFC 8259 parser producing `JSON` values, reporting errors by line
 /// and column. Rejects duplicate keys (a token or scenario with two values for
 /// one key is ambiguous) and nesting deeper than `maximumDepth`, so hostile
@@ -147,7 +149,7 @@ public struct JSONParser {
 
   /// The error for `key` appearing twice in one object, at the key last read.
   func duplicateKey(_ key: String) -> JSONParseError {
-    error("duplicate key \"\(key)\"", at: lastKeyStart)
+    error("duplicate key \(Excerpt.quoted(key))", at: lastKeyStart)
   }
 
   private mutating func memberKey() throws(JSONParseError) -> String {

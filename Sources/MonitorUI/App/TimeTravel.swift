@@ -41,8 +41,8 @@ extension AppController {
     let replayed = stage.drainEvents()
     let cutoff = replayed.first?.seq ?? stage.nextEventSeq
     state.log = state.log.keeping { $0.event.map { $0.seq < cutoff } ?? true }
-    for event in replayed { state.log.append(LogLine(event)) }
-    state.logScroll = 0
+    for event in replayed { state.log.append(event) }
+    followLog()
     state.snapshot = stage.snapshot()
     state.truthSlots = nil
     refresh()
@@ -52,10 +52,10 @@ extension AppController {
 
 extension LogBuffer {
   /// A log with the lines (still held) that satisfy `isKept`, with the same filter and capacity.
-  func keeping(_ isKept: (LogLine) -> Bool) -> LogBuffer {
+  func keeping(_ isKept: (LogEntry) -> Bool) -> LogBuffer {
     var kept = LogBuffer(capacity: capacity)
     for number in oldest..<appended {
-      if let line = line(number), isKept(line) { kept.append(line) }
+      if let entry = entry(number), isKept(entry) { kept.append(entry) }
     }
     kept.setFilter(filter)
     return kept
