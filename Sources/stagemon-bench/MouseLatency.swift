@@ -25,12 +25,12 @@ enum MouseLatency {
     let click = try LatencyBenchmark.measure(session, inputs: clicks)
     let scroll = try LatencyBenchmark.measure(session, inputs: wheel)
     BenchmarkHarness.report(
-      "cat echoing a click's SGR bytes (baseline)", String(format: "%.1f ms", baseline),
+      "cat echoing the SGR bytes (baseline)", String(format: "%.1f ms", baseline),
       target: "—", met: true)
     let clickMet = LatencyBenchmark.report(
-      "click on a participant → frame (\(participants) participants)", click, baseline)
+      "click → frame, \(participants) participants", click, baseline)
     let wheelMet = LatencyBenchmark.report(
-      "wheel over the table → frame (\(participants) participants)", scroll, baseline)
+      "wheel → frame, \(participants) participants", scroll, baseline)
     return clickMet && wheelMet
   }
 
