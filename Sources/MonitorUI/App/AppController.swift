@@ -23,8 +23,6 @@ public final class AppController {
   public var screenGlyphs = BorderGlyphs.unicode
   /// An OSC 52 sequence waiting to be written to the terminal (the loop sends it).
   var pendingSequence: [UInt8]?
-  /// How many of `state.beliefs` (the last ones) are compositions' rows.
-  var compositionBeliefRows = 0
   /// The last left click, to recognise a double click.
   var lastClick: (target: MouseTarget, time: ContinuousClock.Instant)?
   /// The customer's recorded events of an imported scenario, released as the clock reaches them.
@@ -133,12 +131,10 @@ public final class AppController {
   private func rederive(after changes: StageChanges) {
     if changes.anyParticipant {
       updateBeliefs()
-    } else if changes.composition, let subject = state.selectedParticipant {
-      // The compositions' rows are always last.
-      state.beliefs.removeLast(min(compositionBeliefRows, state.beliefs.count))
-      let rows = ObserverBelief.compositions(about: subject.id, in: state.snapshot)
-      state.beliefs += rows
-      compositionBeliefRows = rows.count
+    } else if changes.composition, let subject = state.whoSeesWhat?.subject {
+      // Made first: the optional-chained assignment below holds `state` while it runs.
+      let rows = ObserverBelief.compositions(about: subject, in: state.snapshot)
+      state.whoSeesWhat?.compositionRows = rows
     }
     let publishers = state.snapshot.publishers
     if changes.everyParticipant || changes.composition || state.truthSlots == nil
@@ -149,12 +145,9 @@ public final class AppController {
   }
 
   func updateBeliefs() {
-    guard let subject = state.selectedParticipant else {
-      state.beliefs = []
-      return
+    state.whoSeesWhat = state.selectedParticipant.map {
+      WhoSeesWhat(about: $0.id, in: state.snapshot)
     }
-    state.beliefs = ObserverBelief.all(about: subject.id, in: state.snapshot)
-    compositionBeliefRows = ObserverBelief.compositions(about: subject.id, in: state.snapshot).count
   }
 
   /// Shows `text` on the status line — also how the command reports a problem
