@@ -87,11 +87,14 @@ enum ActionBenchmark {
     }
     let isTimed = { (name: String) in only?.contains(where: name.contains) ?? true }
     for press in presses where isTimed(press.name) {
+      var lines = (before: 0, added: 0)
       let ms = median {
         for key in press.setUp { controller.handle(key) }
+        lines.before = controller.state.log.appended
       } timed: {
         controller.handle(press.key)
       } after: {
+        lines.added = controller.state.log.appended - lines.before
         for key in press.undo { controller.handle(key) }
         controller.tick()
       }
@@ -99,6 +102,13 @@ enum ActionBenchmark {
       BenchmarkHarness.report(
         "  " + press.name, String(format: "%.3f ms = %.3f× baseline", ms, ms / baseline),
         target: "≤ 3 ms", met: ms <= target)
+      // A key that fans out to every observer: its cost per event it logged.
+      if lines.added >= 1_000 {
+        print(
+          String(
+            format: "    fans out: %d events, %.0f ns each", lines.added,
+            ms * 1e6 / Double(lines.added)))
+      }
     }
     for (name, events) in mouseEvents() where isTimed(name) {
       let ms = median { events.forEach(controller.handle) } / Double(events.count)

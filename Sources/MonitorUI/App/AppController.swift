@@ -98,17 +98,21 @@ public final class AppController {
     state.runner.currentToken(of: id)
   }
 
-  /// Drains events into the log, brings the snapshot up to date with what the stage changed,
-  /// and re-derives only what depends on those changes; returns the events drained.
-  @discardableResult
-  func refresh() -> [StageEvent] {
-    let events = stage.drainEvents()
-    for event in events { state.log.append(event) }
+  /// Drains events into the log (each also to `inspect`), brings the snapshot up to date with
+  /// what the stage changed, and re-derives only what depends on those changes. The stage keeps
+  /// its event buffer, so a burst of ten thousand events allocates nothing per refresh.
+  func refresh(inspecting inspect: (StageEvent) -> Void = { _ in }) {
+    var drained = (count: 0, lastSeq: 0)
+    stage.drainEvents { events in
+      state.log.append(contentsOf: events)
+      events.forEach(inspect)
+      drained = (events.count, events.last?.seq ?? 0)
+    }
     let recorded =
-      recordedLines?.release(upTo: stage.clock.now, shownSeq: events.last?.seq ?? 0) ?? []
+      recordedLines?.release(upTo: stage.clock.now, shownSeq: drained.lastSeq) ?? []
     for line in recorded { state.log.append(line) }
     if state.logScroll > 0, !state.log.isPaused {
-      state.logScroll += events.count + recorded.count
+      state.logScroll += drained.count + recorded.count
     }
     let changes = stage.refresh(&state.snapshot)
     let count = state.snapshot.participants.count
@@ -123,7 +127,6 @@ public final class AppController {
     let done = state.runner.nextStepIndex
     state.script = ScriptProgress(
       done: done, total: steps.count, nextStep: done < steps.count ? steps[done] : nil)
-    return events
   }
 
   /// "Who sees what" when any participant or the composition changed (only the composition's
