@@ -102,17 +102,15 @@ public final class AppController {
   /// what the stage changed, and re-derives only what depends on those changes. The stage keeps
   /// its event buffer, so a burst of ten thousand events allocates nothing per refresh.
   func refresh(inspecting inspect: (StageEvent) -> Void = { _ in }) {
-    var drained = (count: 0, lastSeq: 0)
-    stage.drainEvents { events in
-      state.log.append(contentsOf: events)
-      events.forEach(inspect)
-      drained = (events.count, events.last?.seq ?? 0)
-    }
-    let recorded =
-      recordedLines?.release(upTo: stage.clock.now, shownSeq: drained.lastSeq) ?? []
-    for line in recorded { state.log.append(line) }
-    if state.logScroll > 0, !state.log.isPaused {
-      state.logScroll += drained.count + recorded.count
+    keepingLogSelection {
+      var lastSeq = 0
+      stage.drainEvents { events in
+        state.log.append(contentsOf: events)
+        events.forEach(inspect)
+        lastSeq = events.last?.seq ?? 0
+      }
+      let recorded = recordedLines?.release(upTo: stage.clock.now, shownSeq: lastSeq) ?? []
+      for line in recorded { state.log.append(line) }
     }
     let changes = stage.refresh(&state.snapshot)
     let count = state.snapshot.participants.count

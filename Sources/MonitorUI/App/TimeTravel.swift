@@ -42,7 +42,7 @@ extension AppController {
     let cutoff = replayed.first?.seq ?? stage.nextEventSeq
     state.log = state.log.keeping { $0.event.map { $0.seq < cutoff } ?? true }
     for event in replayed { state.log.append(event) }
-    state.logScroll = 0
+    followLog()
     state.snapshot = stage.snapshot()
     state.truthSlots = nil
     refresh()
