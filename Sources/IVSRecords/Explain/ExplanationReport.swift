@@ -22,14 +22,15 @@ extension Explanation {
       }
       if story.sightings.isEmpty {
         lines.append(
-          "    nobody saw it now: \(story.participant) was not publishing (observers learn it when it publishes)"
-        )
+          story.changesMetadata
+            ? "    no other participant or composition was there to see it"
+            : "    observers saw no change: user_id and attributes stayed the same")
       }
       for sighting in story.sightings {
         lines.append("    \(sighting.observer) (\(sighting.profile)): \(sighting.text)")
       }
     }
-    let notes = session.scenario.notes
+    let notes = session.runnable.notes
     if !notes.isEmpty { lines += ["", "Import notes"] + notes.map { "  - \($0)" } }
     let problems =
       session.divergences.map { "divergence: \($0)" }
@@ -81,7 +82,7 @@ extension Explanation {
       ("summary", .array(summary.map(JSON.string))),
       ("timeline", .array(comparison.entries.map(Self.entryJSON))),
       ("exchanges", .array(exchanges.map(Self.storyJSON))),
-      ("notes", .array(session.scenario.notes.map(JSON.string))),
+      ("notes", .array(session.runnable.notes.map(JSON.string))),
       ("divergences", .array(session.divergences.map { .string($0.description) })),
       (
         "issues",
@@ -120,16 +121,8 @@ extension Explanation {
       ("participant", .string(story.participant)),
       ("changes", .array(story.changes.map(JSON.string))),
       ("strategy", .array(story.strategy.map(JSON.string))),
-      (
-        "observers",
-        .array(
-          story.sightings.map {
-            .object([
-              ("observer", .string($0.observer)), ("profile", .string($0.profile)),
-              ("saw", .string($0.verdict)), ("text", .string($0.text)),
-            ])
-          })
-      ),
+      ("setsUserIdOrAttributes", .bool(story.changesMetadata)),
+      ("observers", .array(story.sightings.map(\.json))),
     ])
   }
 }
