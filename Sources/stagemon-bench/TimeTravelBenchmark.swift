@@ -30,6 +30,7 @@ enum TimeTravelBenchmark {
       return false
     }
     let checkpointMiB = BenchmarkHarness.peakMemoryMiB() - plainMiB
+    let checkpoints = runner.checkpointCount
     var back: [Double] = []
     var forward: [Double] = []
     for round in 0..<rounds {
@@ -46,7 +47,7 @@ enum TimeTravelBenchmark {
       forward: BenchmarkHarness.median(forward) / 1e6, middle: middle / 1e6,
       returning: returning / 1e6,
       overhead: kept / scratch[0] * Double(position - 1)
-        / Double(position), checkpoints: runner.checkpointCount, memoryMiB: checkpointMiB)
+        / Double(position), checkpoints: checkpoints, memoryMiB: checkpointMiB)
     return figures.print(position: position)
   }
 

@@ -1,7 +1,7 @@
 /// The header's timeline (time travel): where the session stands, as "step 7/13 ▕███▒░░░░▏" —
 /// steps run so far (scripted or live, what `b` and `:goto` count) of those it will have when
 /// the script's remaining steps have run, or when the steps gone back over are redone (`▒`)
-/// if those reach further.
+/// if those reach further (at least one cell while there is a step to redo).
 enum TimelineText {
   /// Cells of the bar.
   static let barWidth = 8
@@ -15,11 +15,13 @@ enum TimelineText {
     let counts = "\(done)/\(end)"
     guard !compact else { return counts }
     let filled = end == 0 ? barWidth : done * barWidth / end
-    let redone = end == 0 ? 0 : (done + state.runner.redoCount) * barWidth / end - filled
-    let (full, redo, empty, open, close) =
+    let redo = state.runner.redoCount
+    let reach = end == 0 ? 0 : (done + redo) * barWidth / end
+    let redone = min(barWidth - filled, max(reach - filled, redo > 0 ? 1 : 0))
+    let (full, shaded, empty, open, close) =
       ascii ? ("#", "=", "-", "[", "]") : ("█", "▒", "░", "▕", "▏")
     let bar =
-      open + String(repeating: full, count: filled) + String(repeating: redo, count: redone)
+      open + String(repeating: full, count: filled) + String(repeating: shaded, count: redone)
       + String(repeating: empty, count: barWidth - filled - redone) + close
     return "step \(counts) \(bar)"
   }
