@@ -7,7 +7,7 @@ import PackageDescription
 //   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
-//   StageEngine, TerminalKit, stagemon → InputKit (reading named files, quoting input)
+//   JSONKit, StageEngine, TerminalKit, stagemon → InputKit (reading named files, quoting input)
 let package = Package(
   name: "stagemon",
   platforms: [.macOS(.v13)],
@@ -26,8 +26,8 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
-    .target(name: "JSONKit"),
     .target(name: "InputKit"),
+    .target(name: "JSONKit", dependencies: ["InputKit"]),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
     .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit", "InputKit"]),
     .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),

@@ -1,3 +1,5 @@
+import InputKit
+
 /// A strict RFC 8259 parser producing `JSON` values, reporting errors by line
 /// and column. Rejects duplicate keys (a token or scenario with two values for
 /// one key is ambiguous) and nesting deeper than `maximumDepth`, so hostile
@@ -116,7 +118,7 @@ public struct JSONParser {
       let keyStart = index
       let key = try parseString()
       guard isNew(key, in: members, seen: &seen) else {
-        throw error("duplicate key \"\(key)\"", at: keyStart)
+        throw error("duplicate key \(Excerpt.quoted(key))", at: keyStart)
       }
       skipSpace()
       try expect(":", "expected ':' after object key")

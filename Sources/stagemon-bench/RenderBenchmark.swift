@@ -147,7 +147,7 @@ enum RenderBenchmark {
         name: "onParticipantJoined", participant: "host", seq: number + 1,
         time: VirtualTime.defaultStart + Int64(number / 100))
       event.attributes = ["order": "\(number % 7)"]
-      log.append(LogLine(event))
+      log.append(event)
     }
   }
 

@@ -52,5 +52,11 @@ extension RunCommand {
 
     /// Whether the stream is compared with a golden file (not when updating it).
     var comparesGolden: Bool { compare != nil && !updateGolden }
+
+    /// Whether the event stream is written (to `out`, else standard output). A comparison
+    /// owns standard output for its diff, so its stream goes only to `--out`.
+    var writesStream: Bool {
+      out != nil || (!comparesGolden && (headless || !judges))
+    }
   }
 }

@@ -29,9 +29,11 @@ enum RunCommand {
                           beside the scenario) instead of comparing
       -h, --help          show this help
 
-    --check, --compare and --update-golden run headless and write the stream only
-    with --headless or --out. When the scenario has `expect` steps, a last line
-    on standard error counts the statements checked and failed.
+    --check and --update-golden run headless and write the stream only with
+    --headless or --out. With --compare, standard output carries only the diff:
+    the stream goes to --out FILE if given, else nowhere. When the scenario has
+    `expect` steps, a last line on standard error counts the statements checked
+    and failed.
 
     Exit status: 0 the run completed (rejections and SDK errors are events),
     1 the scenario is invalid, a step cannot run, an expectation failed (with
@@ -58,8 +60,7 @@ enum RunCommand {
       Console.error("stagemon: \(error)")
       return .invalid
     }
-    let writesStream = options.headless || options.out != nil || !options.judges
-    guard let output = openOutput(writesStream ? options.out : "/dev/null") else {
+    guard let output = openOutput(options.writesStream ? options.out : "/dev/null") else {
       return .invalid
     }
     defer { if output != STDOUT_FILENO { close(output) } }

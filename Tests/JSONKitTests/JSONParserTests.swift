@@ -64,6 +64,18 @@ struct JSONParserTests {
     #expect((try? JSONParser.parse("{\(members)}"))?.objectValue?.count == 40)
   }
 
+  /// A duplicated 1 MB key is named by its start and size, never echoed whole to a terminal.
+  @Test func aLongDuplicateKeyIsQuotedShort() {
+    let key = String(repeating: "k", count: 1_000_000)
+    #expect {
+      _ = try JSONParser.parse("{\"\(key)\":1,\"\(key)\":2}")
+    } throws: { error in
+      guard let error = error as? JSONParseError else { return false }
+      return error.reason.hasPrefix("duplicate key \"kkk") && error.reason.count < 120
+        && error.reason.contains("1000000 bytes")
+    }
+  }
+
   @Test func invalidUTF8IsRefused() {
     #expect(throws: JSONParseError.self) { try JSONParser.parse(bytes: [0x22, 0xFF, 0x22]) }
   }

@@ -3,10 +3,76 @@ import StageEngine
 import Testing
 
 @Suite struct LogBufferTests {
-  static func line(_ seq: Int, _ kind: EventKind = .step, message: String = "") -> LogLine {
+  static func line(_ seq: Int, _ kind: EventKind = .step, message: String = "") -> StageEvent {
     var event = StageEvent(source: .runner, kind: kind, seq: seq)
     event.message = message
-    return LogLine(event)
+    return event
+  }
+
+  /// Client events varied in observer, participant, attributes and case, as a burst delivers.
+  static func clientEvent(_ seq: Int) -> StageEvent {
+    var event = StageEvent(
+      source: .client, kind: seq.isMultiple(of: 3) ? .error : .participantJoined,
+      observer: "Viewer\(seq % 5)", name: "onParticipantJoined", participant: "Host\(seq % 2)",
+      seq: seq, time: VirtualTime.defaultStart + Int64(seq * 37))
+    event.attributes = ["order": "\(seq % 4)"]
+    return event
+  }
+
+  @Test func lazilyFormattedLineEqualsTheEagerlyFormattedOne() throws {
+    var log = LogBuffer(capacity: 50)
+    let events = (1...40).map(Self.clientEvent)
+    for event in events { log.append(event) }
+    for (number, event) in events.enumerated() {
+      let lazy = try #require(log.line(number))
+      let eager = LogLine(event)
+      #expect(
+        [lazy.time, lazy.source, lazy.observer, lazy.name, lazy.subject, lazy.searchText]
+          == [
+            eager.time, eager.source, eager.observer, eager.name, eager.subject, eager.searchText,
+          ])
+      #expect(lazy.category == eager.category)
+    }
+  }
+
+  @Test(arguments: ["viewer3", "HOST1 ", "order=2", "error", "00:", "viewer1 onparticipant"])
+  func filterOverLazyLinesMatchesEveryEagerLine(filter: String) {
+    var log = LogBuffer(capacity: 30)
+    let events = (1...60).map(Self.clientEvent)
+    for event in events[..<25] { log.append(event) }
+    log.setFilter(String(filter.prefix(3)))
+    for event in events[25..<45] { log.append(event) }
+    log.setFilter(filter)
+    for event in events[45...] { log.append(event) }
+    let expected = events.suffix(30).filter {
+      LogLine($0).searchText.contains(filter.lowercased())
+    }
+    #expect(log.visibleLines().map(\.event?.seq) == expected.map(\.seq))
+  }
+
+  /// A ready-made line as the customer's records give one (no model event).
+  static func recordedLine(_ second: Int64, _ subject: String) -> LogLine {
+    LogLine(
+      second: second, source: "recorded", sourceRole: .recorded, name: "PARTICIPANT_JOINED",
+      subject: subject, category: .of(.participantJoined))
+  }
+
+  @Test func recordedLinesStayAsMadeBesideLazyEvents() throws {
+    var log = LogBuffer(capacity: 10)
+    let events = (1...6).map(Self.clientEvent)
+    for event in events[..<3] { log.append(event) }
+    log.append(Self.recordedLine(VirtualTime.defaultStart, "host DIVERGES: no model event"))
+    for event in events[3...] { log.append(event) }
+    let recorded = try #require(log.line(3))
+    #expect(recorded.event == nil)
+    #expect(recorded.subject == "host DIVERGES: no model event")
+    #expect(
+      recorded.searchText == "12:00:00 recorded participant_joined host diverges: no model event")
+    #expect(log.visibleLines().map(\.event?.seq) == [1, 2, 3, nil, 4, 5, 6])
+    log.setFilter("diverges")
+    #expect(log.visibleLines().map(\.source) == ["recorded"])
+    log.setFilter("viewer")
+    #expect(log.visibleLines().map(\.event?.seq) == [1, 2, 3, 4, 5, 6])
   }
 
   @Test func boundKeepsTheNewestLines() {

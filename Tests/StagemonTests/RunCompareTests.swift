@@ -80,4 +80,38 @@ import Testing
       ["run", "x.json", "--compare", "expected/x.jsonl"], directory: folder)
     #expect(compare.status == 0)
   }
+
+  /// With `--compare`, standard output is the diff alone, with or without `--headless`:
+  /// the stream never joins it.
+  @Test(arguments: [[], ["--headless"], ["--headless", "--format", "text"]])
+  func compareWritesOnlyTheDiffToStandardOutput(extra: [String]) throws {
+    let golden = try editedGolden { Array($0.dropLast()) }
+    let result = try run(["run", Self.scenario, "--compare", golden.path] + extra)
+    #expect(result.status == 1)
+    #expect(result.stdout.hasPrefix("--- \(golden.path)\n+++ this run of \(Self.scenario)\n"))
+    let lines = result.stdout.split(separator: "\n")
+    #expect(
+      lines.allSatisfy {
+        $0.hasPrefix("---") || $0.hasPrefix("+++") || $0.hasPrefix("@@") || $0.hasPrefix(" ")
+          || $0.hasPrefix("+") || $0.hasPrefix("-")
+      })
+    #expect(lines.filter { $0.hasPrefix("+{") }.count == 1)
+    #expect(!result.stdout.contains("\"seq\""))
+  }
+
+  /// `--compare --out FILE` writes the whole stream to FILE, and standard output stays empty
+  /// when the run matches.
+  @Test(arguments: [[], ["--headless"]])
+  func compareWritesTheStreamOnlyWhereOutSays(extra: [String]) throws {
+    let folder = try StagemonBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("stream.jsonl")
+    let result = try run(
+      ["run", Self.scenario, "--compare", Self.golden.path, "--out", out.path] + extra)
+    #expect(result.status == 0)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("matches"))
+    let written = try String(contentsOf: out, encoding: .utf8)
+    #expect(written == (try String(contentsOf: Self.golden, encoding: .utf8)))
+  }
 }

@@ -57,6 +57,41 @@ import Testing
     }
   }
 
+  /// Garbled input (the fuzzer's `keys` finding among it) decodes to the same events wherever
+  /// the reads split it: a garbled sequence is dropped through its end even when the end
+  /// arrives in a later read.
+  static let garbledInputs: [(String, [UInt8], [Key])] = [
+    (
+      "fuzz: stray byte in a CSI, end in the next read",
+      [0xEA, 0x00, 0x1B, 0x5B, 0xE2, 0x00, 0x7E], [.control("@")]
+    ),
+    ("stray letter in a mouse report", Array("\u{1B}[<0;1x2;3Mq".utf8), [.character("q")]),
+    ("control byte in a CSI", Array("\u{1B}[1\u{0}2;3Ax".utf8), [.character("x")]),
+    (
+      "overlong parameters",
+      Array("\u{1B}[".utf8) + Array(repeating: UInt8(ascii: "9"), count: 150) + Array("Ak".utf8),
+      [.character("k")]
+    ),
+    (
+      "garbage cut by a new sequence", Array("\u{1B}[1\u{FF}2\u{1B}[Bz".utf8),
+      [.down, .character("z")]
+    ),
+  ]
+
+  @Test(arguments: garbledInputs)
+  func garbledInputDecodesTheSameHoweverItIsSplit(name: String, bytes: [UInt8], keys: [Key]) {
+    let whole = KeyDecoder.events(bytes: bytes)
+    #expect(whole == keys.map { .key($0) }, "\(name): no stray key")
+    for cut in 0...bytes.count {
+      var decoder = KeyDecoder()
+      let split = decoder.feed(bytes[..<cut]) + decoder.feed(bytes[cut...]) + decoder.flush()
+      #expect(split == whole, "\(name): cut at \(cut)")
+    }
+    var decoder = KeyDecoder()
+    let byByte = bytes.flatMap { decoder.feed([$0]) } + decoder.flush()
+    #expect(byByte == whole, "\(name): byte by byte")
+  }
+
   /// Byte by byte, as a slow terminal link delivers it.
   @Test func sequencesFedOneByteAtATimeDecodeWhole() {
     let bytes = Self.sgr(65, 3, 3) + Array("é\u{1B}OB".utf8)

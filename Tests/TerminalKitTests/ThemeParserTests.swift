@@ -72,15 +72,16 @@ import Testing
     ("= red", nil, "missing role name"),
     ("txet = red", "txet", "unknown role"),
     ("text =", "text", "no style"),
-    ("text = purpel", "text", "unknown colour or attribute 'purpel'"),
+    ("text = purpel", "text", "unknown colour or attribute \"purpel\""),
     ("text = 300", "text", "out of range 0-255"),
     ("text = #12345", "text", "not a #rrggbb"),
     ("text = #gggggg", "text", "not a #rrggbb"),
     ("text = red on", "text", "'on' must be followed"),
     ("text = red on blue on green", "text", "background given twice"),
-    ("text = red blue", "text", "unexpected 'blue'"),
+    ("text = red blue", "text", "unexpected \"blue\""),
     ("name =", "name", "empty theme name"),
-    ("background = purpel", "background", "unknown colour or attribute 'purpel'"),
+    ("background = purpel", "background", "unknown colour or attribute \"purpel\""),
+    ("text = " + String(repeating: "x", count: 5_000), "text", "… (5000 bytes)"),
   ]
 
   @Test(arguments: badLines)

@@ -105,7 +105,7 @@ public final class AppController {
   @discardableResult
   func refresh() -> [StageEvent] {
     let events = stage.drainEvents()
-    for event in events { state.log.append(LogLine(event)) }
+    for event in events { state.log.append(event) }
     let recorded =
       recordedLines?.release(upTo: stage.clock.now, shownSeq: events.last?.seq ?? 0) ?? []
     for line in recorded { state.log.append(line) }

@@ -21,7 +21,7 @@ public struct AppState {
   public var log: LogBuffer
   /// The log lines of the steps time travel went back over, shown again when it goes forward
   /// over them (redo); emptied once another step runs there.
-  public var undoneLog: [LogLine] = []
+  public var undoneLog: [LogEntry] = []
   /// The overlay taking keys, if any.
   public var overlay: Overlay?
   /// The input line being typed, if any.

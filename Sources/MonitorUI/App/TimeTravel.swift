@@ -50,10 +50,10 @@ extension AppController {
     let replayed = stage.drainEvents()
     let cutoff = replayed.first?.seq ?? stage.nextEventSeq
     let end = stage.nextEventSeq
-    let held = state.log.lines + state.undoneLog.filter { ($0.event?.seq ?? 0) >= shown }
+    let held = state.log.entries + state.undoneLog.filter { ($0.event?.seq ?? 0) >= shown }
     state.undoneLog = held.filter { ($0.event?.seq ?? 0) >= end }
-    state.log = state.log.replacingLines(
-      with: held.filter { $0.event.map { $0.seq < cutoff } ?? true } + replayed.map(LogLine.init))
+    state.log = state.log.replacingEntries(
+      with: held.filter { $0.event.map { $0.seq < cutoff } ?? true } + replayed.map(LogEntry.event))
     state.logScroll = 0
     state.snapshot = stage.snapshot()
     state.truthSlots = nil
@@ -63,13 +63,13 @@ extension AppController {
 }
 
 extension LogBuffer {
-  /// The lines still held, oldest first.
-  var lines: [LogLine] { (oldest..<appended).compactMap(line) }
+  /// The entries still held, oldest first.
+  var entries: [LogEntry] { (oldest..<appended).compactMap(entry) }
 
-  /// A log holding `lines`, with the same filter and capacity.
-  func replacingLines(with lines: [LogLine]) -> LogBuffer {
+  /// A log holding `entries`, with the same filter and capacity.
+  func replacingEntries(with entries: [LogEntry]) -> LogBuffer {
     var log = LogBuffer(capacity: capacity)
-    for line in lines { log.append(line) }
+    for entry in entries { log.append(entry) }
     log.setFilter(filter)
     return log
   }

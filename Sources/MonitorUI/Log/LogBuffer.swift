@@ -1,13 +1,19 @@
+import StageEngine
+
 /// The bounded event log: a ring of the newest `capacity` lines, a live substring filter and
 /// a pause point.
 ///
-/// Every operation a frame needs is O(visible lines): the filter keeps the matching line
-/// numbers as lines arrive (a filter change rescans once), and pausing only freezes the number
-/// of the newest line shown, so "N new" is a subtraction.
+/// Every operation a frame needs is O(visible lines): model events are kept raw and formatted
+/// only when a line is drawn or saved (a burst of ten thousand observer events costs ten
+/// thousand appends, not ten thousand formattings; see `LogEntry`); the filter keeps the matching line numbers as lines
+/// arrive, formatting a line's search text once, on first need (a filter change rescans once),
+/// and pausing only freezes the number of the newest line shown, so "N new" is a subtraction.
 public struct LogBuffer: Sendable {
   /// At most this many lines are kept; older ones are dropped.
   public let capacity: Int
-  private var ring: [LogLine] = []
+  private var ring: [LogEntry] = []
+  /// Each kept line's search text, formatted the first time a filter tests it.
+  private var searchTexts: [String?] = []
   /// Lines ever appended; line numbers run from 0 to `appended - 1`.
   public private(set) var appended = 0
   /// The filter text ("" shows everything). Lower-cased for matching.
@@ -29,20 +35,34 @@ public struct LogBuffer: Sendable {
   /// Lines that arrived since the pause (0 while following).
   public var newSincePause: Int { pausedAt.map { appended - $0 } ?? 0 }
 
-  /// Appends a line, dropping the oldest when full.
-  public mutating func append(_ line: LogLine) {
+  /// Appends an event's line, dropping the oldest when full; formats nothing unless a filter
+  /// must test it.
+  public mutating func append(_ event: StageEvent) { append(.event(event)) }
+
+  /// Appends a ready-made line (a recorded event), dropping the oldest when full.
+  public mutating func append(_ line: LogLine) { append(.ready(line)) }
+
+  /// Appends an entry, dropping the oldest when full.
+  public mutating func append(_ entry: LogEntry) {
     if ring.count < capacity {
-      ring.append(line)
+      ring.append(entry)
+      searchTexts.append(nil)
     } else {
-      ring[appended % capacity] = line
+      ring[appended % capacity] = entry
+      searchTexts[appended % capacity] = nil
     }
-    if !filter.isEmpty, Self.matches(line, filter) { matches.append(appended) }
+    if !filter.isEmpty, isMatch(appended) { matches.append(appended) }
     appended += 1
     dropStaleMatches()
   }
 
-  /// The kept line with number `number`, if still kept.
+  /// The kept line with number `number`, if still kept, formatted now.
   public func line(_ number: Int) -> LogLine? {
+    entry(number)?.line
+  }
+
+  /// The kept entry with number `number`, if still kept, unformatted.
+  public func entry(_ number: Int) -> LogEntry? {
     guard number >= oldest, number < appended else { return nil }
     return ring[number % capacity]
   }
@@ -57,12 +77,16 @@ public struct LogBuffer: Sendable {
     matches = []
     matchStart = 0
     guard !filter.isEmpty else { return }
-    matches = candidates.filter { Self.matches(ring[$0 % capacity], filter) }
+    for number in candidates where isMatch(number) { matches.append(number) }
   }
 
-  /// Whether `line` contains `filter`; a filter longer than the line cannot.
-  private static func matches(_ line: LogLine, _ filter: String) -> Bool {
-    filter.utf8.count <= line.searchText.utf8.count && line.searchText.contains(filter)
+  /// Whether kept line `number` contains `filter`, formatting its search text on first need; a
+  /// filter longer than the line cannot.
+  private mutating func isMatch(_ number: Int) -> Bool {
+    let slot = number % capacity
+    let text = searchTexts[slot] ?? ring[slot].line.searchText
+    searchTexts[slot] = text
+    return filter.utf8.count <= text.utf8.count && text.contains(filter)
   }
 
   /// Freezes the view at the current newest line.

@@ -1,8 +1,8 @@
 import StageEngine
 import TerminalKit
 
-/// One event formatted for the log once, when it arrives, so rendering a frame only copies
-/// strings for the visible lines and filtering tests one prepared string.
+/// One event formatted for the log, made only for the lines a frame draws or `s` saves (the
+/// log keeps raw events), so a burst of events costs no formatting.
 public struct LogLine: Sendable {
   /// The model's event (kept for saving as JSON lines); nil for a line of the customer's
   /// records (`RecordedLines`), which the imported scenario file already holds.
@@ -21,8 +21,14 @@ public struct LogLine: Sendable {
   public let subject: String
   /// Looks and symbol.
   public let category: EventCategory
-  /// Lower-cased text the filter searches.
-  public let searchText: String
+  /// Lower-cased text the filter searches (made on demand: drawing never needs it); a
+  /// recorded line has no observer or kind.
+  public var searchText: String {
+    let fields =
+      event.map { [time, source, observer, name, $0.kind.rawValue, subject] }
+      ?? [time, source, name, subject]
+    return fields.joined(separator: " ").lowercased()
+  }
 
   /// Formats `event`.
   public init(_ event: StageEvent) {
@@ -35,8 +41,6 @@ public struct LogLine: Sendable {
     name = event.name ?? event.kind.rawValue
     subject = LogLine.subject(of: event)
     category = EventCategory.of(event.kind)
-    searchText = [time, source, observer, name, event.kind.rawValue, subject]
-      .joined(separator: " ").lowercased()
   }
 
   /// A line that is not the model's: `source` in the `sourceRole` colour at `second`.
@@ -52,7 +56,6 @@ public struct LogLine: Sendable {
     self.name = name
     self.subject = subject
     self.category = category
-    searchText = [time, source, name, subject].joined(separator: " ").lowercased()
   }
 
   private static func role(of source: EventSource) -> ThemeRole {

@@ -9,16 +9,19 @@ public struct KeyDecoder: Sendable {
   public static let pasteLimit = 65_536
   /// An escape sequence longer than this is garbage and is dropped.
   static let sequenceLimit = 64
+  /// A garbled sequence drops at most this many bytes looking for its end.
+  static let garbageLimit = 1_024
 
   private var pending: [UInt8] = []
   private var paste: PasteCollector?
+  private var garbage: (end: GarbageEnd, dropped: Int)?
 
   /// A decoder with nothing pending.
   public init() {}
 
   /// Whether bytes are waiting for the rest of a sequence (the caller should `flush` if no more
   /// input comes soon).
-  public var hasPending: Bool { !pending.isEmpty || paste != nil }
+  public var hasPending: Bool { !pending.isEmpty || paste != nil || garbage != nil }
   /// Whether a bracketed paste has started and not yet ended.
   public var isPasting: Bool { paste != nil }
 
@@ -66,18 +69,43 @@ public struct KeyDecoder: Sendable {
         index = next
         continue
       }
+      if garbage != nil {
+        index = dropGarbage(from: index)
+        continue
+      }
       guard let (token, length) = SequenceParser.parse(pending, at: index, final: final) else {
         break
       }
       switch token {
       case .event(let event): events.append(event)
       case .pasteStart: paste = PasteCollector()
+      case .garbage(let end): garbage = (end, 0)
       case .nothing: break
       }
       index += max(1, length)
     }
     pending.removeFirst(min(index, pending.count))
+    if final { garbage = nil }
     return events
+  }
+
+  /// Drops the bytes of a garbled sequence from `start` through its end (an ESC is left to
+  /// start the next one); returns the index to continue from.
+  private mutating func dropGarbage(from start: Int) -> Int {
+    guard let (end, droppedBefore) = garbage else { return start }
+    var dropped = droppedBefore
+    var index = start
+    while index < pending.count, pending[index] != 0x1B {
+      let byte = pending[index]
+      index += 1
+      dropped += 1
+      if end.ends(at: byte) || dropped >= Self.garbageLimit {
+        garbage = nil
+        return index
+      }
+    }
+    garbage = index < pending.count ? nil : (end, dropped)
+    return index
   }
 
   /// Paste bytes up to the end marker; returns the index to continue from. A marker split

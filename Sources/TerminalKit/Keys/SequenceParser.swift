@@ -10,6 +10,9 @@ enum SequenceParser {
     case pasteStart
     /// Recognised and consumed, but means nothing (unknown or garbled).
     case nothing
+    /// A garbled sequence: what was read is consumed, and the bytes that follow belong to it
+    /// until `GarbageEnd` says it ends.
+    case garbage(GarbageEnd)
   }
 
   /// The end-of-paste marker, `ESC [ 201 ~`.
@@ -35,49 +38,29 @@ enum SequenceParser {
   /// CSI: ESC [ parameters (0x30–0x3F) intermediates (0x20–0x2F) final (0x40–0x7E).
   private static func csi(_ bytes: [UInt8], from start: Int, final: Bool) -> (Token, Int)? {
     var end = start
-    while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
-    let length = end - start + 2
-    guard end < bytes.count else {
-      return final || length > KeyDecoder.sequenceLimit ? (.nothing, length) : nil
+    while end < bytes.count, end - start < KeyDecoder.sequenceLimit,
+      (0x20...0x3F).contains(bytes[end])
+    {
+      end += 1
     }
+    let length = end - start + 2
+    // Absurdly long parameters are garbage, dropped through the final byte like a stray byte.
+    if end - start == KeyDecoder.sequenceLimit { return (.garbage(.finalByte), length) }
+    guard end < bytes.count else { return final ? (.nothing, length) : nil }
     // ESC starts a new sequence: drop the broken one and decode from there. Any other stray
     // byte garbles it: drop everything up to its final byte, so no part becomes a key.
     if bytes[end] == 0x1B { return (.nothing, length) }
-    guard (0x40...0x7E).contains(bytes[end]) else {
-      return (.nothing, garbledLength(bytes, from: end) + length)
-    }
+    guard GarbageEnd.finalByte.ends(at: bytes[end]) else { return (.garbage(.finalByte), length) }
     let parameters = bytes[start..<end]
     let finalByte = bytes[end]
-    if parameters.first == UInt8(ascii: "<"), finalByte != UInt8(ascii: "M"),
-      finalByte != UInt8(ascii: "m")
-    {
+    if parameters.first == UInt8(ascii: "<"), !GarbageEnd.mouseReport.ends(at: finalByte) {
       // A mouse report with a stray letter inside: drop it through its real end.
-      return (.nothing, mouseReportLength(bytes, from: end) + length)
+      return (.garbage(.mouseReport), length)
     }
     if parameters.isEmpty, finalByte == UInt8(ascii: "M") {
       return x10Mouse(bytes, from: end + 1, final: final)
     }
     return (csiToken(parameters, finalByte), length + 1)
-  }
-
-  /// Bytes from `start` through the next `M`/`m` (or up to an ESC or the sequence limit).
-  private static func mouseReportLength(_ bytes: [UInt8], from start: Int) -> Int {
-    var end = start
-    while end < bytes.count, end - start < KeyDecoder.sequenceLimit, bytes[end] != 0x1B {
-      end += 1
-      if bytes[end - 1] == UInt8(ascii: "M") || bytes[end - 1] == UInt8(ascii: "m") { break }
-    }
-    return end - start
-  }
-
-  /// Bytes from `start` through the next final byte (or up to an ESC or the sequence limit).
-  private static func garbledLength(_ bytes: [UInt8], from start: Int) -> Int {
-    var end = start
-    while end < bytes.count, end - start < KeyDecoder.sequenceLimit, bytes[end] != 0x1B {
-      end += 1
-      if (0x40...0x7E).contains(bytes[end - 1]) { break }
-    }
-    return end - start
   }
 
   private static func csiToken(_ parameters: ArraySlice<UInt8>, _ final: UInt8) -> Token {
@@ -184,5 +167,23 @@ enum SequenceParser {
       !(0x80...0x9F).contains(scalar.value)
     else { return (.nothing, 1) }
     return (.event(.key(.character(character))), length)
+  }
+}
+
+/// Where a garbled escape sequence ends. `KeyDecoder` drops bytes until one of these arrives
+/// (consumed with it), an ESC starts a new sequence, or `KeyDecoder.garbageLimit` bytes went,
+/// keeping that state across reads so a sequence split anywhere is dropped exactly as it would
+/// be in one piece.
+enum GarbageEnd: Hashable, Sendable {
+  /// A CSI final byte (0x40–0x7E).
+  case finalByte
+  /// The `M` or `m` that ends an SGR mouse report.
+  case mouseReport
+
+  func ends(at byte: UInt8) -> Bool {
+    switch self {
+    case .finalByte: return (0x40...0x7E).contains(byte)
+    case .mouseReport: return byte == UInt8(ascii: "M") || byte == UInt8(ascii: "m")
+    }
   }
 }

@@ -98,8 +98,10 @@ struct ParseState {
 extension StringProtocol {
   /// The text without leading and trailing spaces/tabs (and a trailing CR from CRLF files).
   func trimmingWhitespace() -> String {
-    let scalars = unicodeScalars.drop { $0.properties.isWhitespace }
-    return String(
-      String.UnicodeScalarView(scalars.reversed().drop { $0.properties.isWhitespace }.reversed()))
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(self[first..<scalars.index(after: last)])
   }
 }

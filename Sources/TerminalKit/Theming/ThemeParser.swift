@@ -1,3 +1,5 @@
+import InputKit
+
 /// Reads the theme file format documented in `Themes/README.md`:
 /// `role = FG [on BG] [bold] [underline] [reverse] [dim] [italic]`, `name = NAME`, `#` comments.
 /// Never fails: bad lines are skipped and reported, missing roles come from the fallback theme.
@@ -44,7 +46,8 @@ public enum ThemeParser {
         continue
       }
       guard !sawForeground, !sawBackground else {
-        return .failure(ThemeValueError("unexpected '\(token)' (expected an attribute or 'on')"))
+        return .failure(
+          ThemeValueError("unexpected \(Excerpt.quoted(token)) (expected an attribute or 'on')"))
       }
       switch parseColor(token) {
       case .success(let color): style.foreground = color
@@ -67,13 +70,14 @@ public enum ThemeParser {
       return .success(number < 16 ? .ansi(UInt8(number)) : .indexed(UInt8(number)))
     }
     return .failure(
-      ThemeValueError("unknown colour or attribute '\(token)' (see Themes/README.md)"))
+      ThemeValueError("unknown colour or attribute \(Excerpt.quoted(token)) (see Themes/README.md)")
+    )
   }
 
   private static func parseHex(_ word: String) -> Result<Color, ThemeValueError> {
     let digits = word.dropFirst()
     guard digits.count == 6, let value = UInt32(digits, radix: 16) else {
-      return .failure(ThemeValueError("'\(word)' is not a #rrggbb colour"))
+      return .failure(ThemeValueError("\(Excerpt.quoted(word)) is not a #rrggbb colour"))
     }
     return .success(
       .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)))

@@ -60,12 +60,13 @@ public enum ThemeRole: String, CaseIterable, Hashable, Sendable {
 
   /// Finds a role by the name used in theme files: case-insensitive, `-` and `_` ignored.
   public init?(themeKey: String) {
-    let wanted = ThemeRole.normalized(themeKey)
-    guard
-      let role = ThemeRole.allCases.first(where: { ThemeRole.normalized($0.rawValue) == wanted })
-    else { return nil }
+    guard let role = ThemeRole.byNormalizedKey[ThemeRole.normalized(themeKey)] else { return nil }
     self = role
   }
+
+  /// Every role by its normalized key, built once: a theme file can have thousands of lines.
+  private static let byNormalizedKey: [String: ThemeRole] = Dictionary(
+    uniqueKeysWithValues: allCases.map { (normalized($0.rawValue), $0) })
 
   private static func normalized(_ key: String) -> String {
     key.lowercased().filter { $0 != "-" && $0 != "_" }
