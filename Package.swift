@@ -7,7 +7,7 @@ import PackageDescription
 //   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
-//   JSONKit, StageEngine, TerminalKit, stagemon → InputKit (reading named files, quoting input)
+//   JSONKit, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (reading named files, quoting input)
 let package = Package(
   name: "stagemon",
   platforms: [.macOS(.v13)],
@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "JSONKit", dependencies: ["InputKit"]),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
     .target(name: "StageEngine", dependencies: ["TokenCore", "JSONKit", "InputKit"]),
-    .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit"]),
+    .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit", "InputKit"]),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
     .target(name: "StreamCompare", dependencies: ["JSONKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.

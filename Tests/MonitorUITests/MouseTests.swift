@@ -134,6 +134,44 @@ import Testing
     #expect(controller.state.selected == 3)
   }
 
+  @Test func clickingALogLineSelectsThatEventAndFocusesTheLog() throws {
+    let (controller, backend, loop) = try Self.demo()
+    let log = try Self.layout.log
+    let screen = backend.screen.text()
+    // Rows where an event's line starts (its time), the newest excepted.
+    let heads = (log.y + 1..<log.maxY - 1).filter {
+      screen[$0].dropFirst(log.x + 1).hasPrefix("12:")
+    }
+    let y = try #require(heads.dropLast().last)
+    let target = MouseTarget.at(
+      x: log.x + 30, y: y, size: TerminalSize(width: 120, height: 40), ascii: false,
+      state: controller.state)
+    guard case .logLine(let number) = target else {
+      Issue.record("row \(y) is \(target), not a log line")
+      return
+    }
+    Self.click(log.x + 30, y, backend, loop)
+    #expect(controller.state.focus == .log)
+    #expect(controller.state.selectedLogLine == number)
+    #expect(controller.state.logSelected == number)
+    let line = try #require(controller.state.log.line(number))
+    #expect(backend.screen.text()[y].contains(line.name))
+    #expect(backend.screen.cell(x: log.x + 2, y: y)?.style == Fixture.theme[.selection])
+    // The event's time and symbol start the clicked row: the click landed on what is drawn.
+    #expect(screen[y].dropFirst(log.x + 1).hasPrefix(line.time))
+  }
+
+  @Test func theWheelOnTheLogMovesTheSelectionWithTheView() throws {
+    let (controller, backend, loop) = try Self.demo()
+    let log = try Self.layout.log
+    let newest = controller.state.log.appended - 1
+    Self.send(64, x: log.x + 4, y: log.y + 4, backend, loop)
+    #expect(controller.state.selectedLogLine == newest - AppController.wheelStep)
+    Self.send(65, x: log.x + 4, y: log.y + 4, backend, loop)
+    #expect(controller.state.logSelected == nil)
+    #expect(controller.state.selectedLogLine == newest)
+  }
+
   @Test func releasesDragsAndClicksOnNothingChangeNothing() throws {
     let (controller, backend, loop) = try Self.demo()
     let before = (controller.state.focus, controller.state.selected, controller.state.snapshot)

@@ -98,4 +98,24 @@ import Testing
     #expect(help.contains { $0.contains("host: strategy publish=always") })
     #expect(help.first?.hasPrefix("Import notes") == true)
   }
+
+  @Test func aSelectedRecordedLineCopiesTheTextTheLogShows() throws {
+    let controller = try Self.controller()
+    Self.step(controller, times: 2)
+    controller.handle(.backTab)
+    let log = controller.state.log
+    let recorded = try #require(
+      (log.oldest..<log.appended).first { log.line($0)?.source == "recorded" })
+    for _ in 0..<log.visibleCount where (controller.state.selectedLogLine ?? 0) > recorded {
+      controller.handle(.up)
+    }
+    #expect(controller.state.selectedLogLine == recorded)
+    controller.perform(.nextStep)
+    #expect(controller.state.selectedLogLine == recorded)
+    controller.handle(.character("c"))
+    let text = try CopyAndScreenshotTests.copied(try #require(controller.takeSequence()))
+    let line = try #require(log.line(recorded))
+    #expect(text == "\(line.time) recorded \(line.name) \(line.subject)")
+    #expect(controller.state.status?.text.hasPrefix("copied recorded event \(line.name)") == true)
+  }
 }

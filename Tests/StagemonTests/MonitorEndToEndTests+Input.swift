@@ -40,6 +40,24 @@ extension MonitorEndToEndTests {
     try expect(session, shows: "▶ guest (android@1.37.0)")
   }
 
+  @Test func clickingALogLineSelectsItsEventAndCopyPutsItsJSONOnTheClipboard() throws {
+    let session = try joinedStage()
+    try session.acceptClipboard()
+    let rows = try session.screen().split(separator: "\n", omittingEmptySubsequences: false)
+    // Rows where an event's line starts (`│12:00:01 ▲ host  …`); the newest is followed anyway.
+    let heads = rows.indices.filter { rows[$0].wholeMatch(of: /│\d\d:\d\d:\d\d .*/) != nil }
+    let row = try #require(heads.dropLast().last, "no event rows:\n\(rows.joined(separator: "\n"))")
+    let name = try #require(rows[row].split(separator: " ").dropFirst(3).first)
+    try session.send(bytes: Self.mouse(0, 30, row + 1) + Self.mouse(0, 30, row + 1, release: true))
+    try session.send("c")
+    try expect(session, shows: "copied event \(name) (seq ")
+    let deadline = Date().addingTimeInterval(10)
+    var buffer = ""
+    while buffer.isEmpty, Date() < deadline { buffer = try session.pasteBuffer() }
+    #expect(buffer.hasPrefix("{\"seq\":"), "\(buffer)")
+    #expect(buffer.contains("\"\(name)\""), "\(buffer)")
+  }
+
   @Test func noMouseLeavesClicksToTheTerminal() throws {
     let session = try TmuxSession([StagemonBinary.url.path, "--no-mouse"])
     try expect(session, shows: "Participants")

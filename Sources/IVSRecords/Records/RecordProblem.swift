@@ -1,25 +1,9 @@
+import InputKit
+
 /// A record file that cannot be used at all (invalid JSON, unknown shape, bad timestamp,
-/// two stages or sessions mixed): names the file, the position and the problem.
-public struct RecordError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The file (`-` for standard input).
-  public let file: String
-  /// Where in it: `line 3, column 16`, `events[2].eventTime`, or "".
-  public let location: String
-  /// What is wrong.
-  public let message: String
-
-  /// Creates an error.
-  public init(file: String, location: String, message: String) {
-    self.file = file
-    self.location = location
-    self.message = message
-  }
-
-  /// `file: location: message`.
-  public var description: String {
-    location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)"
-  }
-}
+/// two stages or sessions mixed): names the file, the position (`line 3, column 16`,
+/// `events[2].eventTime`) and the problem.
+public typealias RecordError = LocatedError
 
 /// Something in the records that was skipped or kept with a caveat; the import goes on.
 public struct RecordIssue: Equatable, Sendable, CustomStringConvertible {

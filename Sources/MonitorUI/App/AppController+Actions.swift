@@ -50,7 +50,7 @@ extension AppController {
 
   private func close() {
     if state.input != nil {
-      if state.input?.purpose == .filter { state.log.setFilter("") }
+      if state.input?.purpose == .filter { setLogFilter("") }
       state.input = nil
       state.typingIsPending = false
     } else if state.overlay != nil {
@@ -58,7 +58,7 @@ extension AppController {
     } else {
       state.status = nil
       if !state.log.filter.isEmpty {
-        state.log.setFilter("")
+        setLogFilter("")
         report("log filter cleared")
       }
     }
@@ -93,9 +93,7 @@ extension AppController {
     case .detail:
       state.detailScroll = max(0, state.detailScroll + delta(action, page: pageSize))
     case .composition: showComposition(state.selectedComposition + delta(action, page: 1))
-    case .log:
-      let maximum = max(0, state.log.visibleCount - 1)
-      state.logScroll = min(maximum, max(0, state.logScroll - delta(action, page: pageSize)))
+    case .log: moveLogSelection(by: delta(action, page: pageSize))
     }
   }
 
@@ -122,7 +120,7 @@ extension AppController {
   private func togglePause() {
     if state.log.isPaused {
       state.log.resume()
-      state.logScroll = 0
+      followLog()
       report("log resumed")
     } else {
       state.log.pause()

@@ -21,7 +21,7 @@ extension AppController {
       oneArgument(name, arguments, "a composition ID, e.g. main") { stopComposition($0) }
     case "advance": oneArgument(name, arguments, "a duration, e.g. 13h") { advance($0) }
     case "filter":
-      state.log.setFilter(arguments.joined(separator: " "))
+      setLogFilter(arguments.joined(separator: " "))
       report("filter \"\(state.log.filter)\": \(state.log.visibleCount) lines")
     case "theme":
       if let theme = arguments.first { selectTheme(theme) } else { perform(.nextTheme) }

@@ -52,7 +52,7 @@ extension AppController {
     guard state.typingIsPending, let input = state.input else { return }
     state.typingIsPending = false
     switch input.purpose {
-    case .filter: state.log.setFilter(input.text)
+    case .filter: setLogFilter(input.text)
     case .deckValue: deckValueChanged(input.text)
     case .command, .overwrite: break
     }
@@ -64,7 +64,6 @@ extension AppController {
     state.input = nil
     switch input.purpose {
     case .filter:
-      state.logScroll = 0
       let count = state.log.visibleCount
       report(
         input.text.isEmpty

@@ -1,7 +1,7 @@
 import TerminalKit
 
-/// The mouse: a left click selects the participant or deck entry under the pointer and
-/// focuses its pane, a click on a footer hint runs that hint's action, a double click on a
+/// The mouse: a left click selects the participant, log line or deck entry under the pointer
+/// and focuses its pane, a click on a footer hint runs that hint's action, a double click on a
 /// participant opens its token deck, and the wheel scrolls the pane (or overlay) under the
 /// pointer. Everything ends in the same actions the keys run.
 extension AppController {
@@ -36,6 +36,10 @@ extension AppController {
       state.focus = .participants
       select(index)
       if isDouble == true { perform(.exchange) }
+    case .logLine(let number):
+      guard state.input == nil else { return }
+      state.focus = .log
+      selectLogLine(number: number)
     case .pane(let pane):
       guard state.input == nil else { return }
       state.focus = pane
@@ -48,9 +52,14 @@ extension AppController {
     switch target {
     case .participant: pane = .participants
     case .pane(let under): pane = under
+    case .logLine: pane = .log
     case .hint, .nothing, .deckEntry: pane = nil
     }
     if state.overlay == nil, pane == nil { return }
+    if state.overlay == nil, pane == .log {
+      scrollLog(by: direction == .up ? -Self.wheelStep : Self.wheelStep)
+      return
+    }
     for _ in 0..<Self.wheelStep { move(direction, in: pane) }
   }
 }

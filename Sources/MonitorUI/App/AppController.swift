@@ -105,12 +105,11 @@ public final class AppController {
   @discardableResult
   func refresh() -> [StageEvent] {
     let events = stage.drainEvents()
-    for event in events { state.log.append(event) }
-    let recorded =
-      recordedLines?.release(upTo: stage.clock.now, shownSeq: events.last?.seq ?? 0) ?? []
-    for line in recorded { state.log.append(line) }
-    if state.logScroll > 0, !state.log.isPaused {
-      state.logScroll += events.count + recorded.count
+    keepingLogSelection {
+      for event in events { state.log.append(event) }
+      let recorded =
+        recordedLines?.release(upTo: stage.clock.now, shownSeq: events.last?.seq ?? 0) ?? []
+      for line in recorded { state.log.append(line) }
     }
     let changes = stage.refresh(&state.snapshot)
     let count = state.snapshot.participants.count

@@ -17,6 +17,8 @@ public struct AppState {
   public var detailScroll = 0
   /// Lines the log is scrolled up from the newest.
   public var logScroll = 0
+  /// The number of the selected log line, pinned by the user; nil follows the newest line.
+  public var logSelected: Int?
   /// The event log.
   public var log: LogBuffer
   /// The log lines of the steps time travel went back over, shown again when it goes forward

@@ -1,11 +1,13 @@
 import TerminalKit
 
 /// What is under the mouse pointer, worked out from the same layout the frame is drawn with
-/// (`ScreenLayout`, `DeckView.layout`, `FooterView.placed`), so a click lands on what the
-/// user sees.
+/// (`Screen.layout`, `LogView.placement`, `DeckView.layout`, `FooterView.placed`), so a click
+/// lands on what the user sees.
 public enum MouseTarget: Equatable, Sendable {
   /// A participant's row (index into the snapshot's participants).
   case participant(Int)
+  /// A log line, by its number in the log.
+  case logLine(Int)
   /// A deck entry's row.
   case deckEntry(Int)
   /// A footer hint, by the action it runs.
@@ -20,8 +22,7 @@ public enum MouseTarget: Equatable, Sendable {
   public static func at(
     x: Int, y: Int, size: TerminalSize, ascii: Bool, state: AppState
   ) -> MouseTarget {
-    let count = state.snapshot.participants.count
-    guard let layout = ScreenLayout(size: size, participantCount: count) else { return .nothing }
+    guard let layout = Screen.layout(state, size: size) else { return .nothing }
     if layout.footer.contains(x: x, y: y) {
       let hit = FooterView.placed(state, in: layout.footer, ascii: ascii).first {
         x >= $0.x && x < $0.x + $0.width
@@ -42,6 +43,11 @@ public enum MouseTarget: Equatable, Sendable {
     else { return .nothing }
     if pane == .participants, let row = participantRow(y, layout.participants, state) {
       return .participant(row)
+    }
+    if pane == .log {
+      let ellipsis = ascii ? BorderGlyphs.ascii.ellipsis : BorderGlyphs.unicode.ellipsis
+      let row = LogView.line(atRow: y, state, in: layout.log.inset(by: 1), ellipsis: ellipsis)
+      if let row { return .logLine(row) }
     }
     return .pane(pane)
   }

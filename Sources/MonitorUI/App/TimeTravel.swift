@@ -54,7 +54,7 @@ extension AppController {
     state.undoneLog = held.filter { ($0.event?.seq ?? 0) >= end }
     state.log = state.log.replacingEntries(
       with: held.filter { $0.event.map { $0.seq < cutoff } ?? true } + replayed.map(LogEntry.event))
-    state.logScroll = 0
+    followLog()
     state.snapshot = stage.snapshot()
     state.truthSlots = nil
     refresh()

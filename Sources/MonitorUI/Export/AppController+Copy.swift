@@ -3,7 +3,7 @@ import TerminalKit
 
 /// `c`: the focused pane's selected thing to the terminal's clipboard, by OSC 52 — the
 /// participant's token (the user's own artefact; the status names it, never prints it), the
-/// who-sees-what table as text, the event at the bottom of the log as JSON, the composition.
+/// who-sees-what table as text, the selected event as JSON, the composition.
 extension AppController {
   /// Copies what the focused pane has selected and says what was sent.
   func copySelection() {
@@ -31,8 +31,7 @@ extension AppController {
       let text = CopyText.whoSeesWhat(participant, beliefs: state.beliefs)
       return ("who sees what \(participant.id) (\(state.beliefs.count) observers)", text)
     case .log:
-      let numbers = state.log.window(limit: 1, offsetFromEnd: state.logScroll)
-      guard let line = numbers.first.flatMap({ state.log.line($0) }) else {
+      guard let line = state.selectedLogLine.flatMap({ state.log.line($0) }) else {
         return nothing("event")
       }
       guard let event = line.event else {

@@ -54,11 +54,11 @@ extension Keymap {
     KeyBinding(
       [.backTab], .focusPrevious, label: "pane", help: "focus the previous pane", inFooter: false),
     KeyBinding(
-      [.up, .character("k")], .up, label: "up", help: "select the previous row / scroll up",
+      [.up, .character("k")], .up, label: "up", help: "select the previous row / log line",
       inFooter: false),
     KeyBinding(
       [.down, .character("j")], .down, label: "select",
-      help: "select the next row / scroll down"),
+      help: "select the next row / log line (the newest follows new events)"),
     KeyBinding([.pageUp], .pageUp, label: "page up", help: "a page up", inFooter: false),
     KeyBinding([.pageDown], .pageDown, label: "page down", help: "a page down", inFooter: false),
     KeyBinding([.home], .top, label: "top", help: "first row / oldest log line", inFooter: false),
@@ -140,7 +140,7 @@ extension Keymap {
       [.character("c")], .copy, label: "copy",
       help:
         "copy to the terminal's clipboard (OSC 52): the participant's token, the who-sees-what"
-        + " table (detail), the event at the bottom of the log as JSON, the composition"),
+        + " table (detail), the selected log event as JSON, the composition"),
     KeyBinding([.character("t")], .nextTheme, label: "theme", help: "next theme", inFooter: false),
     KeyBinding(
       [.character(":")], .commandLine, label: "command",

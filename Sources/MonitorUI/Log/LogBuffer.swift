@@ -116,6 +116,19 @@ public struct LogBuffer: Sendable {
     return Array(matches[lower..<upper])
   }
 
+  /// How many visible lines are below the first visible line numbered `number` or later (0 for
+  /// the newest): where a selection on line `number` sits, or on the nearest newer visible line
+  /// when `number` was filtered out or dropped (the oldest visible line when it dropped off the
+  /// ring, the newest when it lies beyond the pause point). Nil when nothing is visible.
+  /// O(log n).
+  public func offsetFromEnd(ofFirstAtOrAfter number: Int) -> Int? {
+    let end = pausedAt ?? appended
+    guard visibleCount > 0 else { return nil }
+    if filter.isEmpty { return end - 1 - min(max(number, oldest), end - 1) }
+    let last = matchIndex(before: end) - 1
+    return last - min(matchIndex(before: number), last)
+  }
+
   /// Lines matching the filter (all kept lines without one), up to the pause point, oldest
   /// first: what `s` saves.
   public func visibleLines() -> [LogLine] {

@@ -11,37 +11,92 @@ public enum LogView {
   /// The longest platform event name (`STAGE_PARTICIPANT_SUBSCRIBE_STATE_CHANGED`).
   static let longestName = 41
 
-  /// Renders into `rect` (border included), newest event at the bottom.
+  /// One line as a frame places it: its number in the log, the row of its head and the rows it
+  /// takes (its head with the subject's first part, then the subject's continuations).
+  struct Placed {
+    /// The line's number in the log.
+    let number: Int
+    /// The formatted line.
+    let line: LogLine
+    /// The row of its head.
+    let top: Int
+    /// Its rows, top to bottom: the head columns and subject spans of each (only the first
+    /// has head columns); cut at the pane's top when the line does not fit whole.
+    let rows: [[Span]]
+    /// Whether every row of the line is shown (the top line may be cut by the pane's top).
+    let isWhole: Bool
+  }
+
+  /// Renders into `rect` (border included), newest event at the bottom; the selected line is
+  /// painted while the log has focus.
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
     let inner = PaneFrame.draw(
       rect, title: title(state.log), focused: state.focus == .log, theme: state.theme,
       into: &grid)
     guard inner.height > 0 else { return }
-    let numbers = state.log.window(limit: inner.height, offsetFromEnd: state.logScroll)
-    let lines = numbers.compactMap { state.log.line($0) }
+    let placed = placement(
+      state.log, bottomOffset: state.logScroll, in: inner, ellipsis: grid.glyphs.ellipsis)
+    let subjectX = placed.subjectX
+    let selected = state.focus == .log ? state.selectedLogLine : nil
+    for line in placed.lines {
+      for (offset, spans) in line.rows.enumerated() {
+        let x = inner.x + (offset == 0 ? 0 : subjectX)
+        let y = line.top + offset
+        Span.draw(spans, x: x, y: y, width: inner.maxX - x, theme: state.theme, into: &grid)
+        if line.number == selected {
+          grid.paint(
+            Rect(x: inner.x, y: y, width: inner.width, height: 1), style: state.theme[.selection])
+        }
+      }
+    }
+    if placed.lines.isEmpty {
+      let text = state.log.filter.isEmpty ? "no events yet" : "no events match the filter"
+      grid.put(text, x: inner.x + 1, y: inner.y, style: state.theme[.muted])
+    }
+  }
+
+  /// The lines a frame shows in `inner` with the line `bottomOffset` visible lines above the
+  /// newest at the bottom, and the column their subjects' continuations start at. Formats only
+  /// the lines that can fit (`inner.height` at most); the renderer, mouse clicks and the
+  /// selection's scrolling all use it, so they agree on what is where.
+  static func placement(
+    _ log: LogBuffer, bottomOffset: Int, in inner: Rect, ellipsis: String
+  ) -> (lines: [Placed], subjectX: Int) {
+    guard inner.height > 0 else { return ([], 0) }
+    let numbers = log.window(limit: inner.height, offsetFromEnd: bottomOffset)
+    let lines = numbers.compactMap { number in log.line(number).map { (number, $0) } }
     let wide = inner.width >= 120
-    let nameWidth = min(longestName, lines.map { Span.columns($0.name) }.max() ?? 0)
+    let nameWidth = min(longestName, lines.map { Span.columns($0.1.name) }.max() ?? 0)
     let subjectX = 9 + 2 + (wide ? 12 + 15 : 15) + nameWidth + 1
-    let ellipsis = grid.glyphs.ellipsis
+    var placed: [Placed] = []
     var bottom = inner.maxY
-    for line in lines.reversed() where bottom > inner.y {
+    for (number, line) in lines.reversed() where bottom > inner.y {
       let head = spans(line, wide: wide, nameWidth: nameWidth, ellipsis: ellipsis)
       let subject = Span.wrap(
         [Span(line.subject)], width: max(1, inner.width - subjectX), maxLines: maximumRows,
         ellipsis: ellipsis)
       let top = max(inner.y, bottom - subject.count)
-      for (offset, part) in subject.prefix(bottom - top).enumerated() {
-        let spans = offset == 0 ? head + part : part
-        let x = inner.x + (offset == 0 ? 0 : subjectX)
-        Span.draw(
-          spans, x: x, y: top + offset, width: inner.maxX - x, theme: state.theme, into: &grid)
-      }
+      let rows = subject.prefix(bottom - top).enumerated().map { $0 == 0 ? head + $1 : $1 }
+      placed.append(
+        Placed(
+          number: number, line: line, top: top, rows: rows, isWhole: rows.count == subject.count))
       bottom = top
     }
-    if numbers.isEmpty {
-      let text = state.log.filter.isEmpty ? "no events yet" : "no events match the filter"
-      grid.put(text, x: inner.x + 1, y: inner.y, style: state.theme[.muted])
-    }
+    return (placed.reversed(), subjectX)
+  }
+
+  /// Whether the line `offset` visible lines above the newest is shown whole when the line
+  /// `bottom` above the newest is at the bottom of `inner`.
+  static func showsWhole(_ log: LogBuffer, offset: Int, bottom: Int, in inner: Rect) -> Bool {
+    let placed = placement(log, bottomOffset: bottom, in: inner, ellipsis: "…").lines
+    let index = placed.count - 1 - (offset - bottom)
+    return placed.indices.contains(index) && placed[index].isWhole
+  }
+
+  /// The number of the log line shown on row `y` of `inner`, if any (a click).
+  static func line(atRow y: Int, _ state: AppState, in inner: Rect, ellipsis: String) -> Int? {
+    let placed = placement(state.log, bottomOffset: state.logScroll, in: inner, ellipsis: ellipsis)
+    return placed.lines.first { y >= $0.top && y < $0.top + $0.rows.count }?.number
   }
 
   /// "Events 42 · filter "meta" 3 · PAUSED 5 new".

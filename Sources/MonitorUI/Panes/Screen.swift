@@ -8,12 +8,8 @@ public enum Screen {
   /// Draws `state` into `grid` (which has the terminal's size and glyphs).
   public static func render(_ state: AppState, into grid: inout CellGrid) {
     grid.clear(style: state.theme[.text])
-    let size = TerminalSize(width: grid.width, height: grid.height)
     let hint = inputHint(state)
-    guard
-      let layout = ScreenLayout(
-        size: size, participantCount: state.snapshot.participants.count,
-        statusRows: StatusBarView.rows(state, hint: hint, width: size.width))
+    guard let layout = layout(state, size: TerminalSize(width: grid.width, height: grid.height))
     else {
       TooSmallView.render(state.theme, into: &grid)
       if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
@@ -32,6 +28,14 @@ public enum Screen {
     StatusBarView.render(state, hint: hint, in: layout.status, into: &grid)
     FooterView.render(state, in: layout.footer, into: &grid)
     if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
+  }
+
+  /// Where the panes of `state` go on a screen of `size` (nil below the minimum size): the
+  /// frame's own layout, for what must agree with it (the log selection's scrolling).
+  public static func layout(_ state: AppState, size: TerminalSize) -> ScreenLayout? {
+    ScreenLayout(
+      size: size, participantCount: state.snapshot.participants.count,
+      statusRows: StatusBarView.rows(state, hint: inputHint(state), width: size.width))
   }
 
   private static func inputHint(_ state: AppState) -> String {
