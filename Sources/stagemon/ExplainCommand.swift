@@ -14,7 +14,9 @@ enum ExplainCommand {
     the model, and compares: each recorded server event beside the model's, matched by
     name and participants within the tolerance (records carry network delays). Then, for
     every token exchange, the claim changes, the strategy calls and what every observer
-    saw and when; a summary in plain words comes first.
+    and composition saw and when, followed to the end of the run: updated at once, STALE
+    until the participant republished or reconnected, never, or superseded by its next
+    exchange. A summary in plain words comes first.
 
     OPTIONS:
       --sdk, --observer       as for `stagemon import` (records only)

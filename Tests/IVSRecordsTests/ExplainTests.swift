@@ -4,21 +4,29 @@ import Testing
 
 /// `stagemon explain`: stale viewers named in the summary, divergences found.
 @Suite struct ExplainTests {
-  @Test func summaryNamesTheStaleViewers() throws {
+  @Test func summaryNamesTheStaleViewersAndHowLong() throws {
     let explanation = try Explanation.make(
       try RecordFixtures.supportSession(), file: "support", toleranceSeconds: 5)
     #expect(explanation.isClean)
-    let stale = explanation.summary.filter { $0.contains("still shows") }
-    #expect(stale.count == 2)
+    // The revoke at 10:03 stops guest's publishing: carol and dave no longer show seat=2.
+    #expect(!explanation.summary.contains { $0.contains("still show") })
     #expect(
-      stale.contains {
-        $0.hasPrefix("viewer carol on android@1.36.0 still shows") && $0.contains("seat=2")
-      })
-    #expect(stale.contains { $0.hasPrefix("viewer dave on web@1.32.0 still shows") })
+      explanation.summary.contains(
+        "viewers carol on android@1.36.0 and dave on web@1.32.0 showed seat=2 for guest instead"
+          + " of seat=1 for 1m from 10:02:00Z until guest stopped publishing at 10:03:00Z: SDKs"
+          + " before iOS/Android 1.37.0 and Web 1.33.0 learn new attributes only when the"
+          + " publisher republishes or reconnects; never saw seat=1"))
     let moved = try #require(
       explanation.exchanges.first { $0.changes == ["attribute seat: 2 → 1"] })
-    #expect(moved.sightings.map(\.verdict) == ["atOnce", "never", "never"])
-    #expect(moved.sightings.first?.text == "updated at once (participantMetadataDidUpdate)")
+    #expect(moved.sightings.map(\.verdict) == [.atOnce, .never, .never])
+    #expect(
+      moved.sightings.first?.text
+        == "updated at once at 10:02:00Z (participantMetadataDidUpdate)")
+    let upgrade = try #require(explanation.exchanges.first)
+    #expect(
+      upgrade.sightings.map(\.cause) == [
+        .startedPublishing, .startedPublishing, .startedPublishing,
+      ])
   }
 
   @Test func publishStoppedFortySecondsAfterARevokeIsADivergence() throws {

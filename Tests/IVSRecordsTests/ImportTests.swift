@@ -99,7 +99,9 @@ import Testing
     #expect(comparison.isReproduced)
     let explanation = try Explanation.make(session, file: "s", toleranceSeconds: 5)
     #expect(
-      explanation.summary.contains { $0.hasPrefix("viewer what-if on android@1.36.0 still shows") })
+      explanation.summary.contains {
+        $0.hasPrefix("viewer what-if on android@1.36.0 showed seat=2 for guest instead of seat=1")
+      })
   }
 
   @Test func importedScenarioReadsBackAndComparesTheSame() throws {

@@ -2,97 +2,45 @@ import StageEngine
 import TokenCore
 
 /// What one accepted token exchange changed and who saw it when: the claim changes, the
-/// strategy questions it caused, and for every observer (and the composition) whether it
-/// was told at once, stayed STALE until a republish or reconnect, or never learned it.
+/// strategy questions it caused, and for every observer (and each composition) whether it
+/// was told at once, later (after showing stale values, or when the participant published),
+/// never, or not before a later exchange replaced the values — followed to the end of the run.
 public struct ExchangeStory: Sendable {
-  /// How one observer learned of the change.
-  public struct Sighting: Sendable {
-    /// The observer (`composition` for the server-side composition).
-    public let observer: String
-    /// Its SDK profile, or the composition's policy.
-    public let profile: String
-    /// `atOnce`, `stale` (then current later), `never`, or `left` (saw the participant
-    /// stop publishing at once).
-    public let verdict: String
-    /// In words, with the platform's event name and times.
-    public let text: String
-    /// The values it kept believing, when stale.
-    public let believed: ParticipantMetadata?
-  }
-
   /// Virtual time of the exchange (Unix seconds).
   public let time: Int64
   /// Who exchanged.
   public let participant: String
   /// Claim changes in words.
   public let changes: [String]
+  /// Whether `user_id` or attributes changed (else only capabilities or expiry did).
+  public let changesMetadata: Bool
+  /// The `user_id` and attributes the exchange set.
+  public let truth: ParticipantMetadata
   /// Strategy questions the exchange caused, with the app's answers.
   public let strategy: [String]
-  /// One per observer that had the participant in view, then the composition.
+  /// One per observer connected at the exchange (clients in join order), then each
+  /// running composition; for an exchange that changed no metadata, the observers that
+  /// saw the participant stop or start publishing in the exchange's step.
   public let sightings: [Sighting]
 
-  /// Reads the story of the exchange at `events[index]` out of the whole stream.
-  init(events: [StageEvent], at index: Int) {
-    let exchange = events[index]
+  init(
+    exchange: StageEvent, summary: TokenExchangeSummary, strategy: [String],
+    sightings: [Sighting]
+  ) {
     time = exchange.time
     participant = exchange.participant ?? ""
-    changes = exchange.exchange.map(Self.changes) ?? []
-    var strategy: [String] = []
-    var sightings: [Sighting] = []
-    var cursor = index + 1
-    while cursor < events.count, events[cursor].kind != .step {
-      let event = events[cursor]
-      cursor += 1
-      guard event.participant == participant || event.observer == participant else { continue }
-      if event.source == .strategy, event.observer == participant {
-        strategy.append("\(event.name ?? event.kind.rawValue) → \(event.answer ?? "")")
-      } else if let sighting = Self.sighting(
-        event, events: events, after: cursor, participant: participant)
-      {
-        sightings.append(sighting)
-      }
-    }
+    changes = Self.changes(summary)
+    changesMetadata = Self.changesMetadata(summary)
+    truth = ParticipantMetadata(
+      userId: summary.newToken.userId, attributes: summary.newToken.attributes)
     self.strategy = strategy
     self.sightings = sightings
   }
 
-  private static func sighting(
-    _ event: StageEvent, events: [StageEvent], after cursor: Int, participant: String
-  ) -> Sighting? {
-    guard let observer = event.observer, observer != participant else { return nil }
-    let profile = event.sdk?.description ?? "composition"
-    let name = event.name ?? event.kind.rawValue
-    switch event.kind {
-    case .participantMetadataUpdated:
-      return Sighting(
-        observer: observer, profile: profile, verdict: "atOnce",
-        text: "updated at once (\(name))", believed: nil)
-    case .participantLeft:
-      return Sighting(
-        observer: observer, profile: profile, verdict: "left",
-        text: "saw \(participant) stop publishing at once (\(name))", believed: nil)
-    case .beliefChanged where event.state == "stale":
-      let believed = ParticipantMetadata(userId: event.userId, attributes: event.attributes ?? [:])
-      let shown = Self.metadata(believed)
-      guard
-        let current = events[cursor...].first(where: {
-          $0.kind == .beliefChanged && $0.observer == observer && $0.participant == participant
-        })
-      else {
-        return Sighting(
-          observer: observer, profile: profile, verdict: "never",
-          text: "STALE, never updated: still shows \(shown) (\(event.reason ?? ""))",
-          believed: believed)
-      }
-      let when = VirtualTime.iso8601(current.time)
-      let how =
-        current.state == "current"
-        ? "until \(when): \(current.reason ?? "")" : "until a later change at \(when)"
-      return Sighting(
-        observer: observer, profile: profile, verdict: "stale",
-        text: "STALE (showed \(shown)) \(how)", believed: believed)
-    default: return nil
-    }
+  /// Whether `summary` changes what observers are told (`user_id`, attributes).
+  static func changesMetadata(_ summary: TokenExchangeSummary) -> Bool {
+    summary.previousToken.userId != summary.newToken.userId
+      || summary.previousToken.attributes != summary.newToken.attributes
   }
 
   /// `attributes seat 2 → 1`, `capabilities +publish`, `user_id a → b`, `expiry … → …`.
@@ -125,5 +73,32 @@ public struct ExchangeStory: Sendable {
       "\($0)=\(metadata.attributes[$0] ?? "")"
     }
     return ((metadata.userId.map { ["user_id=\($0)"] } ?? []) + attributes).joined(separator: " ")
+  }
+
+  /// The values in which `believed` differs from `truth`, both ways: (`seat=2`, `seat=1`);
+  /// a missing value reads `no seat`.
+  static func difference(_ believed: ParticipantMetadata, _ truth: ParticipantMetadata)
+    -> (shown: String, truth: String)
+  {
+    var shown: [String] = []
+    var actual: [String] = []
+    func add(_ name: String, _ old: String?, _ new: String?) {
+      guard old != new else { return }
+      shown.append(old.map { "\(name)=\($0)" } ?? "no \(name)")
+      actual.append(new.map { "\(name)=\($0)" } ?? "no \(name)")
+    }
+    add("user_id", believed.userId, truth.userId)
+    for key in Set(believed.attributes.keys).union(truth.attributes.keys).sorted() {
+      add(key, believed.attributes[key], truth.attributes[key])
+    }
+    guard !shown.isEmpty else { return (metadata(believed), metadata(truth)) }
+    return (shown.joined(separator: " "), actual.joined(separator: " "))
+  }
+
+  /// `10:02:00Z` when `time` falls on the same day as `day`, else the full ISO 8601 time.
+  static func clock(_ time: Int64, day: Int64) -> String {
+    let text = VirtualTime.iso8601(time)
+    return text.prefix(10) == VirtualTime.iso8601(day).prefix(10)
+      ? String(text.dropFirst(11)) : text
   }
 }

@@ -23,15 +23,22 @@ public struct Explanation: Sendable {
   public static func make(_ session: ImportedSession, file: String, toleranceSeconds: Int64)
     throws(ScenarioError) -> Explanation
   {
-    var events: [StageEvent] = []
+    var follower = ExchangeFollower(
+      compositions: session.scenario.composition == nil ? [] : [Stage.firstCompositionID])
     let comparison = try RecordComparison.run(
-      session, file: file, toleranceSeconds: toleranceSeconds, sink: { events += $0 })
-    let exchanges = events.indices.filter {
-      events[$0].kind == .tokenExchanged && events[$0].source == .server
-    }.map { ExchangeStory(events: events, at: $0) }
+      session, file: file, toleranceSeconds: toleranceSeconds,
+      sink: { for event in $0 { follower.offer(event) } })
+    let exchanges = follower.finish(end: endOfSession(session.scenario))
     return Explanation(
       summary: summarize(comparison, exchanges, session), comparison: comparison,
       exchanges: exchanges, session: session)
+  }
+
+  /// The clock after the last step: a run may end with an `advance`, after its last event.
+  private static func endOfSession(_ scenario: Scenario) -> Int64 {
+    var clock = VirtualClock(start: scenario.start)
+    for case .advance(let duration) in scenario.steps { clock.advance(by: duration) }
+    return clock.now
   }
 
   private static func summarize(
@@ -45,24 +52,7 @@ public struct Explanation: Sendable {
         + "\(comparison.count(.missingInRecords)) missing in the records, "
         + "\(comparison.count(.outsideModel)) outside the model (tolerance \(comparison.toleranceSeconds)s)"
     )
-    var told: Set<String> = []
-    for story in exchanges.reversed() {
-      for sighting in story.sightings where sighting.verdict == "never" {
-        guard told.insert("\(sighting.observer)/\(story.participant)").inserted else { continue }
-        let shown = sighting.believed.map(ExchangeStory.metadata) ?? ""
-        let who =
-          sighting.observer == "composition"
-          ? "the composition (\(sighting.profile))"
-          : "viewer \(sighting.observer) on \(sighting.profile)"
-        let rule =
-          sighting.observer == "composition"
-          ? "an on-reconnect composition keeps the attributes a participant started publishing with"
-          : "SDKs before iOS/Android 1.37.0 and Web 1.33.0 learn new attributes only when the publisher republishes"
-        lines.append(
-          "\(who) still shows \(shown) for \(story.participant): \(rule); \(story.participant) never republished"
-        )
-      }
-    }
+    lines += staleLines(exchanges)
     if !session.divergences.isEmpty {
       lines.append("\(session.divergences.count) record(s) contradict earlier ones (listed below)")
     }

@@ -22,8 +22,9 @@ extension Explanation {
       }
       if story.sightings.isEmpty {
         lines.append(
-          "    nobody saw it now: \(story.participant) was not publishing (observers learn it when it publishes)"
-        )
+          story.changesMetadata
+            ? "    no other participant or composition was there to see it"
+            : "    observers saw no change: user_id and attributes stayed the same")
       }
       for sighting in story.sightings {
         lines.append("    \(sighting.observer) (\(sighting.profile)): \(sighting.text)")
@@ -120,16 +121,8 @@ extension Explanation {
       ("participant", .string(story.participant)),
       ("changes", .array(story.changes.map(JSON.string))),
       ("strategy", .array(story.strategy.map(JSON.string))),
-      (
-        "observers",
-        .array(
-          story.sightings.map {
-            .object([
-              ("observer", .string($0.observer)), ("profile", .string($0.profile)),
-              ("saw", .string($0.verdict)), ("text", .string($0.text)),
-            ])
-          })
-      ),
+      ("setsUserIdOrAttributes", .bool(story.changesMetadata)),
+      ("observers", .array(story.sightings.map(\.json))),
     ])
   }
 }

@@ -1,0 +1,98 @@
+import StageEngine
+
+/// The summary's sentences about stale observers: who still shows old values at the end of
+/// the session, and who showed them for how long before seeing the new ones (or never did).
+/// Observers with the same story are named together, so a session with a thousand stale
+/// viewers still gets a short summary.
+extension Explanation {
+  /// At most this many stale sentences; the rest are counted.
+  static let staleSentenceLimit = 8
+
+  /// One sentence per group of observers that showed the same stale values the same way,
+  /// those still stale at the end first, then in time order.
+  static func staleLines(_ exchanges: [ExchangeStory]) -> [String] {
+    var groups: [(key: String, sentence: (Bool) -> String, still: Bool, who: [Sighting])] = []
+    var index: [String: Int] = [:]
+    for story in exchanges {
+      for sighting in story.sightings {
+        // A span a later exchange carries on is told with that exchange.
+        guard let stale = sighting.stale, stale.end != .superseded else { continue }
+        let sentence = { (plural: Bool) in Self.sentence(sighting, stale, story, plural: plural) }
+        let key = "\(sighting.isComposition) \(sentence(false))"
+        if let group = index[key] {
+          groups[group].who.append(sighting)
+        } else {
+          index[key] = groups.count
+          groups.append((key, sentence, stale.end == .sessionEnded, [sighting]))
+        }
+      }
+    }
+    let ordered = groups.filter(\.still) + groups.filter { !$0.still }
+    var lines = ordered.prefix(staleSentenceLimit).map { group in
+      "\(subject(group.who)) \(group.sentence(group.who.count > 1))"
+    }
+    if ordered.count > staleSentenceLimit {
+      lines.append(
+        "\(ordered.count - staleSentenceLimit) more stale span(s): see the token exchanges below")
+    }
+    return lines
+  }
+
+  typealias Sighting = ExchangeStory.Sighting
+
+  /// `viewer carol on android@1.36.0`, `viewers carol on …, dave on … and 3 more`,
+  /// `the composition main`.
+  private static func subject(_ who: [Sighting]) -> String {
+    let names = who.prefix(3).map {
+      $0.isComposition ? $0.observer : "\($0.observer) on \($0.profile)"
+    }
+    var list =
+      names.count > 1
+      ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : names.joined()
+    if who.count > names.count {
+      list = names.joined(separator: ", ") + " and \(who.count - names.count) more"
+    }
+    let composition = who.first?.isComposition ?? false
+    let noun = composition ? "the composition" : "viewer"
+    return "\(noun)\(who.count > 1 ? "s" : "") \(list)"
+  }
+
+  private static func sentence(
+    _ sighting: Sighting, _ stale: Sighting.Staleness, _ story: ExchangeStory, plural: Bool
+  ) -> String {
+    let participant = story.participant
+    let (shown, truth) = ExchangeStory.difference(stale.believed, story.truth)
+    let from = ExchangeStory.clock(stale.from, day: story.time)
+    let until = ExchangeStory.clock(stale.until, day: story.time)
+    let rule =
+      sighting.isComposition
+      ? "an on-reconnect composition keeps the attributes a participant started publishing with"
+      : "SDKs before iOS/Android 1.37.0 and Web 1.33.0 learn new attributes only when the"
+        + " publisher republishes or reconnects"
+    guard stale.end != .sessionEnded else {
+      return "\(plural ? "still show" : "still shows") \(shown) for \(participant) instead of"
+        + " \(truth) (stale since \(from)): \(rule); \(participant) never republished or reconnected"
+    }
+    let span = VirtualDuration.text(seconds: stale.seconds)
+    let ending: String
+    switch stale.end {
+    case .participantStopped: ending = " until \(participant) stopped publishing at \(until)"
+    case .observerLeft: ending = " until disconnecting at \(until)"
+    case .compositionStopped: ending = " until stopping at \(until)"
+    case .learned, .superseded, .sessionEnded: ending = ""
+    }
+    let outcome =
+      if sighting.verdict == .later || sighting.verdict == .atOnce, let time = sighting.time {
+        "saw \(truth) at \(ExchangeStory.clock(time, day: story.time))"
+          + (sighting.cause.map { " when \(Sighting.phrase($0, participant, observer: "it"))" }
+            ?? "")
+      } else if sighting.verdict == .superseded, let time = sighting.time {
+        "\(participant) exchanged again at \(ExchangeStory.clock(time, day: story.time))"
+          + " before it saw \(truth)"
+      } else {
+        "never saw \(truth)"
+      }
+    return "showed \(shown) for \(participant) instead of \(truth) for \(span) from \(from)"
+      + "\(ending): \(rule); \(outcome)"
+  }
+}

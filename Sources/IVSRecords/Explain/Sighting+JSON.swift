@@ -1,0 +1,40 @@
+import JSONKit
+import StageEngine
+
+/// A sighting for `stagemon explain --json`: the verdict, its times and cause as fields a
+/// script can test, beside the same words the text report prints.
+extension ExchangeStory.Sighting {
+  /// `{"observer", "profile", "composition", "saw", "at", "event", "cause", "stale", "text"}`;
+  /// absent fields are left out.
+  public var json: JSON {
+    var members: [(key: String, value: JSON)] = [
+      ("observer", .string(observer)), ("profile", .string(profile)),
+      ("composition", .bool(isComposition)), ("saw", .string(verdict.rawValue)),
+    ]
+    if let time { members.append(("at", .string(VirtualTime.iso8601(time)))) }
+    if let event { members.append(("event", .string(event))) }
+    if let cause { members.append(("cause", .string(cause.rawValue))) }
+    if let stale { members.append(("stale", Self.json(stale))) }
+    members.append(("text", .string(text)))
+    return .object(members)
+  }
+
+  private static func json(_ stale: Staleness) -> JSON {
+    var believed: [(key: String, value: JSON)] = []
+    if let userId = stale.believed.userId { believed.append(("userId", .string(userId))) }
+    believed.append(
+      (
+        "attributes",
+        .object(
+          stale.believed.attributes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+      ))
+    return .object([
+      ("from", .string(VirtualTime.iso8601(stale.from))),
+      ("until", .string(VirtualTime.iso8601(stale.until))),
+      ("seconds", .integer(Int64(clamping: stale.seconds))),
+      ("ended", .string(stale.end.rawValue)),
+      ("believed", .object(believed)),
+      ("reason", .string(stale.reason)),
+    ])
+  }
+}

@@ -1,0 +1,85 @@
+import StageEngine
+
+/// A sighting in words: "STALE from 10:02:00Z for 1m, showing seat=2 instead of seat=1; saw it
+/// at 10:03:00Z when guest republished (onParticipantJoined)".
+extension ExchangeStory.Sighting {
+  /// What a sighting's text needs to know about its exchange.
+  struct Context {
+    /// Who exchanged.
+    let participant: String
+    /// The `user_id`/attributes the exchange set.
+    let truth: ParticipantMetadata
+    /// When it exchanged (times on the same day are written as the time of day).
+    let time: Int64
+  }
+
+  init(
+    observer: String, profile: String, isComposition: Bool, verdict: Verdict, time: Int64?,
+    event: String?, cause: Cause?, stale: Staleness?, context: Context
+  ) {
+    self.observer = observer
+    self.profile = profile
+    self.isComposition = isComposition
+    self.verdict = verdict
+    self.time = time
+    self.event = event
+    self.cause = cause
+    self.stale = stale
+    let parts = [stale.map { Self.text($0, context) } ?? ""] + [verdictText(context)]
+    text = parts.filter { !$0.isEmpty }.joined(separator: "; ")
+  }
+
+  private static func text(_ stale: Staleness, _ context: Context) -> String {
+    let (shown, truth) = ExchangeStory.difference(stale.believed, context.truth)
+    let from = ExchangeStory.clock(stale.from, day: context.time)
+    let until = ExchangeStory.clock(stale.until, day: context.time)
+    let span = VirtualDuration.text(seconds: stale.seconds)
+    let showing = "STALE from \(from) for \(span), showing \(shown) instead of \(truth)"
+    switch stale.end {
+    case .learned, .superseded: return showing
+    case .participantStopped:
+      return "\(showing), until \(context.participant) stopped publishing at \(until)"
+    case .observerLeft: return "\(showing), until it disconnected at \(until)"
+    case .compositionStopped: return "\(showing), until the composition stopped at \(until)"
+    case .sessionEnded:
+      return "STALE from \(from) to the end of the session (\(until), \(span)): still shows"
+        + " \(shown) instead of \(truth) (\(stale.reason))"
+    }
+  }
+
+  private func verdictText(_ context: Context) -> String {
+    let at = time.map { ExchangeStory.clock($0, day: context.time) } ?? ""
+    let via = event.map { " (\($0))" } ?? ""
+    let participant = context.participant
+    switch verdict {
+    case .atOnce:
+      guard isComposition else { return "updated at once at \(at)\(via)" }
+      return "updated at once at \(at) (live policy\(event.map { "; \($0)" } ?? ""))"
+    case .later:
+      return
+        "saw it at \(at) when \(cause.map { Self.phrase($0, participant, observer: observer) } ?? "")\(via)"
+    case .never:
+      guard stale?.end != .sessionEnded else { return "" }
+      if stale?.end == .compositionStopped { return "never saw it" }
+      let present = isComposition ? "the composition ran" : "\(observer) was on the stage"
+      return "never saw it: \(participant) did not publish again while \(present)"
+    case .superseded:
+      return "superseded at \(at) by \(participant)'s next exchange before \(observer) was told"
+    case .stoppedPublishing: return "saw \(participant) stop publishing at once\(via)"
+    case .startedPublishing: return "saw \(participant) start publishing at \(at)\(via)"
+    }
+  }
+
+  /// Why an observer was told when it was, in words: `guest republished`.
+  static func phrase(_ cause: Cause, _ participant: String, observer: String) -> String {
+    switch cause {
+    case .startedPublishing: return "\(participant) started publishing"
+    case .republished: return "\(participant) republished"
+    case .reconnected: return "\(participant) left and joined again"
+    case .networkDrop: return "\(participant)'s SDK reconnected after a network drop"
+    case .observerRejoined: return "\(observer) joined again"
+    case .policyChanged: return "its update policy changed to live"
+    case .shownAgain: return "\(participant) was shown again"
+    }
+  }
+}

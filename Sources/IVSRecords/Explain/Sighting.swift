@@ -1,0 +1,100 @@
+import StageEngine
+
+extension ExchangeStory {
+  /// How one observer (another client, or a composition) learned the `user_id` and
+  /// attributes an exchange set, followed from the exchange to the end of the run: at once,
+  /// later (after showing stale values, or when the participant published), never, or not
+  /// before a later exchange replaced them. A support engineer reads "carol showed seat=2 for
+  /// 1m, then saw seat=1 when guest republished" instead of a per-step snapshot.
+  public struct Sighting: Sendable {
+    /// What the observer saw of the exchange.
+    public enum Verdict: String, Sendable {
+      /// Told at the exchange (`participantMetadataUpdated`, or a `live` composition).
+      case atOnce
+      /// Told later: when the participant started publishing, republished or reconnected,
+      /// or when the observer itself joined again.
+      case later
+      /// Not told before the run ended (or the composition stopped).
+      case never
+      /// The participant exchanged new values again before this observer was told.
+      case superseded
+      /// An exchange that changed no `user_id`/attributes: saw the participant stop publishing.
+      case stoppedPublishing
+      /// An exchange that changed no `user_id`/attributes: saw the participant start publishing.
+      case startedPublishing
+    }
+
+    /// Why a `later` observer was told when it was.
+    public enum Cause: String, Sendable {
+      /// The participant was not publishing at the exchange and published afterwards.
+      case startedPublishing
+      /// The participant stopped publishing and published again.
+      case republished
+      /// The participant left and joined again.
+      case reconnected
+      /// The participant's SDK reconnected on its own after a network drop.
+      case networkDrop
+      /// The observer itself disconnected and joined again.
+      case observerRejoined
+      /// The composition's update policy changed to `live`.
+      case policyChanged
+      /// The participant was shown to the observer again for another reason.
+      case shownAgain
+    }
+
+    /// A span in which the observer showed values the exchange had replaced.
+    public struct Staleness: Sendable {
+      /// What ended the span.
+      public enum End: String, Sendable {
+        /// The observer was told the new values.
+        case learned
+        /// The participant stopped publishing: the observer no longer showed it.
+        case participantStopped
+        /// The observer disconnected.
+        case observerLeft
+        /// The composition stopped.
+        case compositionStopped
+        /// The participant exchanged again (the next exchange's story goes on).
+        case superseded
+        /// The run ended with the stale values still shown.
+        case sessionEnded
+      }
+
+      /// When the observer started showing stale values (possibly at an earlier exchange).
+      public let from: Int64
+      /// When it stopped.
+      public let until: Int64
+      /// Why it stopped.
+      public let end: End
+      /// What it showed meanwhile.
+      public let believed: ParticipantMetadata
+      /// The model's reason (which SDK or policy lacks the update).
+      public let reason: String
+
+      /// How long, in seconds (never negative, never overflowing).
+      public var seconds: UInt64 {
+        until >= from ? VirtualDuration.distance(from: from, to: until) : 0
+      }
+    }
+
+    /// The observer's ID (a participant, or a composition's ID).
+    public let observer: String
+    /// Its SDK profile, or `composition`.
+    public let profile: String
+    /// Whether the observer is a server-side composition.
+    public let isComposition: Bool
+    /// What it saw.
+    public let verdict: Verdict
+    /// When it was told (or saw the publish change); for `superseded`, when the next
+    /// exchange came.
+    public let time: Int64?
+    /// The platform's event that told it, when one did.
+    public let event: String?
+    /// Why it was told when it was (`later`).
+    public let cause: Cause?
+    /// When it showed stale values, if it did.
+    public let stale: Staleness?
+    /// The whole sighting in words, with times and event names (written once, at creation).
+    public internal(set) var text = ""
+  }
+}

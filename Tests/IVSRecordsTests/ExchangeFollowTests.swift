@@ -1,0 +1,205 @@
+import IVSRecords
+import JSONKit
+import StageEngine
+import Testing
+
+/// `explain` follows each exchange to the end of the run: for every observer and the
+/// composition, updated at once, STALE until a republish or reconnect, never, or superseded.
+@Suite struct ExchangeFollowTests {
+  /// One way a run goes on after guest (publishing, seat=3) exchanges to seat=2 at 12:00:10.
+  struct Case: CustomTestStringConvertible, Sendable {
+    let label: String
+    /// Steps between the joins and the exchange.
+    var before = ""
+    /// Steps after the exchange.
+    let after: String
+    let observer: String
+    let verdict: ExchangeStory.Sighting.Verdict
+    var at: String? = nil
+    var cause: ExchangeStory.Sighting.Cause? = nil
+    var staleEnd: ExchangeStory.Sighting.Staleness.End? = nil
+    var staleUntil: String? = nil
+    /// Whether the summary says the observer still shows old values (default: when the
+    /// span lasts to the end; a superseded span goes on under the next exchange).
+    var stillAtEnd: Bool? = nil
+    /// A sentence the summary must hold.
+    var summary: String? = nil
+    var testDescription: String { label }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      label: "at once, iOS 1.37.0", after: #"{"advance": "20s"}"#, observer: "host",
+      verdict: .atOnce, at: "2026-01-01T12:00:10Z"),
+    Case(
+      label: "at once, live composition",
+      before: #"{"setCompositionUpdates": "main", "updates": "live"},"#,
+      after: #"{"advance": "20s"}"#, observer: "main", verdict: .atOnce,
+      at: "2026-01-01T12:00:10Z"),
+    Case(
+      label: "late via republish",
+      after: #"{"advance": "20s"}, {"unpublish": "guest"}, {"publish": "guest"}"#,
+      observer: "carol", verdict: .later, at: "2026-01-01T12:00:30Z", cause: .republished,
+      staleEnd: .participantStopped, staleUntil: "2026-01-01T12:00:30Z",
+      summary:
+        "viewer carol on android@1.36.0 showed seat=3 for guest instead of seat=2 for 20s from"
+        + " 12:00:10Z until guest stopped publishing at 12:00:30Z"),
+    Case(
+      label: "late via republish, on-reconnect composition",
+      after:
+        #"{"advance": "20s"}, {"unpublish": "guest"}, {"advance": "5s"}, {"publish": "guest"}"#,
+      observer: "main", verdict: .later, at: "2026-01-01T12:00:35Z", cause: .republished,
+      staleEnd: .participantStopped, staleUntil: "2026-01-01T12:00:30Z",
+      summary: "the composition main showed seat=3 for guest instead of seat=2 for 20s"),
+    Case(
+      label: "late via reconnect", after: #"{"advance": "20s"}, {"reconnect": "guest"}"#,
+      observer: "carol", verdict: .later, at: "2026-01-01T12:00:30Z", cause: .reconnected,
+      staleEnd: .participantStopped, staleUntil: "2026-01-01T12:00:30Z",
+      summary: "saw seat=2 at 12:00:30Z when guest left and joined again"),
+    Case(
+      label: "late via the SDK's reconnection",
+      after: #"{"advance": "20s"}, {"networkDrop": "guest"}"#,
+      observer: "carol", verdict: .later, at: "2026-01-01T12:00:30Z", cause: .networkDrop,
+      staleEnd: .participantStopped),
+    Case(
+      label: "late when the viewer rejoins", after: #"{"advance": "20s"}, {"reconnect": "carol"}"#,
+      observer: "carol", verdict: .later, at: "2026-01-01T12:00:30Z", cause: .observerRejoined,
+      staleEnd: .observerLeft, staleUntil: "2026-01-01T12:00:30Z"),
+    Case(
+      label: "late when it starts publishing", before: #"{"unpublish": "guest"},"#,
+      after: #"{"advance": "20s"}, {"publish": "guest"}"#, observer: "carol", verdict: .later,
+      at: "2026-01-01T12:00:30Z", cause: .startedPublishing),
+    Case(
+      label: "never: stale to the end", after: #"{"advance": "20s"}"#, observer: "carol",
+      verdict: .never, staleEnd: .sessionEnded, staleUntil: "2026-01-01T12:00:30Z",
+      summary:
+        "viewer carol on android@1.36.0 still shows seat=3 for guest instead of seat=2"
+        + " (stale since 12:00:10Z)"),
+    Case(
+      label: "never: stopped publishing",
+      after: #"{"advance": "20s"}, {"unpublish": "guest"}, {"advance": "1m"}"#,
+      observer: "carol", verdict: .never, staleEnd: .participantStopped,
+      staleUntil: "2026-01-01T12:00:30Z",
+      summary: "until guest stopped publishing at 12:00:30Z: SDKs before iOS/Android 1.37.0"),
+    Case(
+      label: "never: the composition stopped",
+      after: #"{"advance": "20s"}, {"stopComposition": "main"}"#,
+      observer: "main", verdict: .never, staleEnd: .compositionStopped,
+      staleUntil: "2026-01-01T12:00:30Z"),
+    Case(
+      label: "superseded",
+      after: #"{"advance": "5s"}, {"exchange": "guest", "token": {"attributes": {"seat": "1"}}}"#,
+      observer: "carol", verdict: .superseded, at: "2026-01-01T12:00:15Z", staleEnd: .superseded,
+      staleUntil: "2026-01-01T12:00:15Z", stillAtEnd: true),
+  ]
+
+  /// Host (iOS 1.37.0) and guest publish, carol (Android 1.36.0) watches, composition `main`
+  /// (on-reconnect) lays them out; guest exchanges seat=3 for seat=2 after 10 s.
+  static func session(before: String, after: String) throws -> ImportedSession {
+    let text = """
+      {"start": "2026-01-01T12:00:00Z", "recorded": [],
+       "composition": {"participantOrderAttribute": "seat"},
+       "participants": [
+         {"id": "host", "sdk": "ios@1.37.0", "capabilities": ["publish", "subscribe"]},
+         {"id": "guest", "sdk": "android@1.37.0", "capabilities": ["publish", "subscribe"],
+          "attributes": {"seat": "3"}},
+         {"id": "carol", "sdk": "android@1.36.0", "capabilities": ["subscribe"]}],
+       "steps": [{"join": "host"}, {"join": "guest"}, {"join": "carol"}, \(before)
+         {"advance": "10s"}, {"exchange": "guest", "token": {"attributes": {"seat": "2"}}},
+         \(after)]}
+      """
+    let scenario = try Scenario(parsing: text, file: "follow.json", baseDirectory: "/")
+    return try RecordImporter.session(fromScenario: scenario, file: "follow.json")
+  }
+
+  @Test(arguments: cases)
+  func eachObserverIsFollowedToTheEndOfTheRun(_ example: Case) throws {
+    let explanation = try Explanation.make(
+      try Self.session(before: example.before, after: example.after), file: "follow.json",
+      toleranceSeconds: 5)
+    let story = try #require(explanation.exchanges.first { $0.changesMetadata })
+    #expect(story.changes.first == "attribute seat: 3 → 2")
+    let sighting = try #require(story.sightings.first { $0.observer == example.observer })
+    #expect(sighting.verdict == example.verdict)
+    #expect(sighting.time.map(VirtualTime.iso8601) == example.at)
+    #expect(sighting.cause == example.cause)
+    #expect(sighting.stale?.end == example.staleEnd)
+    if let until = example.staleUntil {
+      #expect(sighting.stale.map { VirtualTime.iso8601($0.until) } == until)
+      #expect(sighting.stale.map { VirtualTime.iso8601($0.from) } == "2026-01-01T12:00:10Z")
+    }
+    let stillShows = explanation.summary.contains {
+      $0.contains("still show") && $0.contains(" \(example.observer) ")
+    }
+    #expect(stillShows == example.stillAtEnd ?? (example.staleEnd == .sessionEnded))
+    if let sentence = example.summary {
+      #expect(explanation.summary.contains { $0.contains(sentence) }, "\(explanation.summary)")
+    }
+  }
+
+  @Test func aSupersededSpanGoesOnUnderTheNextExchange() throws {
+    let explanation = try Explanation.make(
+      try Self.session(
+        before: "",
+        after:
+          #"{"advance": "5s"}, {"exchange": "guest", "token": {"attributes": {"seat": "1"}}}, {"advance": "5s"}"#
+      ), file: "follow.json", toleranceSeconds: 5)
+    #expect(explanation.exchanges.count == 2)
+    let first = try #require(
+      explanation.exchanges.first?.sightings.first { $0.observer == "carol" })
+    #expect(
+      first.text
+        == "STALE from 12:00:10Z for 5s, showing seat=3 instead of seat=2; superseded at 12:00:15Z"
+        + " by guest's next exchange before carol was told")
+    let last = try #require(explanation.exchanges.last?.sightings.first { $0.observer == "carol" })
+    #expect(last.verdict == .never)
+    #expect(last.stale.map { VirtualTime.iso8601($0.from) } == "2026-01-01T12:00:10Z")
+    #expect(last.stale?.seconds == 10)
+    let still = explanation.summary.filter { $0.contains("still shows") && $0.contains("carol") }
+    #expect(
+      still.first?.hasPrefix(
+        "viewer carol on android@1.36.0 still shows seat=3 for guest instead of seat=1 (stale since 12:00:10Z)"
+      )
+        == true)
+    #expect(still.count == 1)
+  }
+
+  @Test func theSightingIsInTheJSON() throws {
+    let explanation = try Explanation.make(
+      try Self.session(before: "", after: #"{"advance": "20s"}, {"reconnect": "guest"}"#),
+      file: "follow.json", toleranceSeconds: 5)
+    guard case .array(let exchanges)? = explanation.json["exchanges"],
+      case .array(let observers)? = exchanges.first?["observers"]
+    else {
+      Issue.record("no exchanges with observers in \(explanation.json)")
+      return
+    }
+    #expect(exchanges.first?["setsUserIdOrAttributes"] == .bool(true))
+    let carol = try #require(observers.first { $0["observer"] == .string("carol") })
+    #expect(carol["saw"] == .string("later"))
+    #expect(carol["cause"] == .string("reconnected"))
+    #expect(carol["at"] == .string("2026-01-01T12:00:30Z"))
+    #expect(carol["event"] == .string("onParticipantJoined"))
+    #expect(carol["stale"]?["from"] == .string("2026-01-01T12:00:10Z"))
+    #expect(carol["stale"]?["seconds"] == .integer(20))
+    #expect(carol["stale"]?["ended"] == .string("participantStopped"))
+    #expect(carol["stale"]?["believed"]?["attributes"]?["seat"] == .string("3"))
+  }
+
+  @Test func anExchangeOfCapabilitiesOnlyTellsWhoSawThePublishChange() throws {
+    let explanation = try Explanation.make(
+      try Self.session(
+        before: "",
+        after:
+          #"{"advance": "5s"}, {"exchange": "guest", "token": {"capabilities": ["subscribe"]}}"#),
+      file: "follow.json", toleranceSeconds: 5)
+    let revoke = try #require(explanation.exchanges.last)
+    #expect(!revoke.changesMetadata)
+    #expect(revoke.sightings.map(\.verdict) == [.stoppedPublishing, .stoppedPublishing])
+    #expect(revoke.sightings.map(\.observer) == ["host", "carol"])
+    let carol = try #require(
+      explanation.exchanges.first?.sightings.first { $0.observer == "carol" })
+    #expect(carol.stale?.end == .participantStopped)
+    #expect(carol.verdict == .never)
+  }
+}
