@@ -7,7 +7,8 @@ import TerminalKit
 /// `AppController.handle` exactly as the loop calls it. Each key is paired with the key that
 /// undoes it so every round starts from the same state; the undo is timed as its own action.
 /// The baseline, run in the same process, is the full `stage.snapshot()` every action paid
-/// before refreshes became incremental. Target: ≤ 3 ms for each key.
+/// before refreshes became incremental. Target: ≤ 3 ms for each key. `STAGEMON_BENCH_ONLY=a,b`
+/// times only the keys whose name contains `a` or `b` (to profile a few keys).
 enum ActionBenchmark {
   static let rounds = 15
   static let target = 3.0
@@ -55,6 +56,11 @@ enum ActionBenchmark {
     Press(name: "t next theme", setUp: [], key: .character("t"), undo: []),
     Press(name: ": command line", setUp: [], key: .character(":"), undo: [.escape]),
     Press(name: "Esc clear status", setUp: [], key: .escape, undo: []),
+    Press(name: "↑ select in the full log", setUp: [.backTab], key: .up, undo: [.end, .tab]),
+    Press(name: "Home: the log's oldest line", setUp: [.backTab], key: .home, undo: [.end, .tab]),
+    Press(
+      name: "c copy the selected event", setUp: [.backTab, .up], key: .character("c"),
+      undo: [.end, .tab]),
   ]
 
   /// Runs the suite; returns whether every key met the target.
@@ -81,12 +87,19 @@ enum ActionBenchmark {
       "full stage.snapshot() (baseline)", String(format: "%.2f ms", baseline), target: "—",
       met: true)
     var slowest = (name: "", ms: 0.0)
-    for press in presses {
+    let only = ProcessInfo.processInfo.environment["STAGEMON_BENCH_ONLY"].map {
+      $0.split(separator: ",").map(String.init)
+    }
+    let isTimed = { (name: String) in only?.contains(where: name.contains) ?? true }
+    for press in presses where isTimed(press.name) {
+      var lines = (before: 0, added: 0)
       let ms = median {
         for key in press.setUp { controller.handle(key) }
+        lines.before = controller.state.log.appended
       } timed: {
         controller.handle(press.key)
       } after: {
+        lines.added = controller.state.log.appended - lines.before
         for key in press.undo { controller.handle(key) }
         controller.tick()
       }
@@ -94,8 +107,15 @@ enum ActionBenchmark {
       BenchmarkHarness.report(
         "  " + press.name, String(format: "%.3f ms = %.3f× baseline", ms, ms / baseline),
         target: "≤ 3 ms", met: ms <= target)
+      // A key that fans out to every observer: its cost per event it logged.
+      if lines.added >= 1_000 {
+        print(
+          String(
+            format: "    fans out: %d events, %.0f ns each", lines.added,
+            ms * 1e6 / Double(lines.added)))
+      }
     }
-    for (name, events) in mouseEvents() {
+    for (name, events) in mouseEvents() where isTimed(name) {
       let ms = median { events.forEach(controller.handle) } / Double(events.count)
       if ms > slowest.ms { slowest = (name, ms) }
       BenchmarkHarness.report(
@@ -108,8 +128,9 @@ enum ActionBenchmark {
     return slowest.ms <= target
   }
 
-  /// Clicks on two participant rows in turn (each moves the selection) and wheel steps over
-  /// the log, where the controller's 120×40 layout puts them; timed per event.
+  /// Clicks on two participant rows in turn (each moves the selection), wheel steps over the
+  /// log and clicks on two log lines in turn, where the controller's 120×40 layout puts them;
+  /// timed per event.
   private static func mouseEvents() -> [(String, [InputEvent])] {
     let size = TerminalSize(width: 120, height: 40)
     guard let layout = ScreenLayout(size: size, participantCount: RenderBenchmark.largeCount)
@@ -125,6 +146,10 @@ enum ActionBenchmark {
       (
         "mouse wheel down over the log",
         [.mouse(MouseEvent(.wheelDown, .press, x: log.x, y: log.y))]
+      ),
+      (
+        "mouse click on a log line",
+        [log.y, log.y + 3].map { .mouse(MouseEvent(.left, .press, x: log.x, y: $0)) }
       ),
     ]
   }
