@@ -8,11 +8,13 @@ public struct JSONParser {
   /// Deepest array/object nesting accepted.
   public static let maximumDepth = 256
 
-  private let bytes: [UInt8]
-  private var index = 0
+  let bytes: [UInt8]
+  var index = 0
   private var depth = 0
+  /// Where the key last read starts (for the duplicate-key error).
+  private var lastKeyStart = 0
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  init(bytes: [UInt8]) { self.bytes = bytes }
 
   /// Parses one complete JSON text; trailing non-space content is an error.
   public static func parse(_ text: String) throws(JSONParseError) -> JSON {
@@ -45,7 +47,7 @@ public struct JSONParser {
     return values
   }
 
-  private func error(_ reason: String, at position: Int? = nil) -> JSONParseError {
+  func error(_ reason: String, at position: Int? = nil) -> JSONParseError {
     let end = min(position ?? index, bytes.count)
     var line = 1
     var lineStart = 0
@@ -56,7 +58,7 @@ public struct JSONParser {
     return JSONParseError(line: line, column: end - lineStart + 1, reason: reason)
   }
 
-  private mutating func skipSpace() {
+  mutating func skipSpace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -65,7 +67,7 @@ public struct JSONParser {
     }
   }
 
-  private mutating func parseValue() throws(JSONParseError) -> JSON {
+  mutating func parseValue() throws(JSONParseError) -> JSON {
     guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -100,34 +102,14 @@ public struct JSONParser {
   }
 
   private mutating func parseObject() throws(JSONParseError) -> JSON {
-    try enter()
-    index += 1
     var members: [(key: String, value: JSON)] = []
     var seen: Set<String> = []
-    skipSpace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return .object(members)
+    var key = try openObject()
+    while let name = key {
+      guard isNew(name, in: members, seen: &seen) else { throw duplicateKey(name) }
+      members.append((name, try parseValue()))
+      key = try continueObject()
     }
-    while true {
-      skipSpace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-        throw error("expected a string key in object")
-      }
-      let keyStart = index
-      let key = try parseString()
-      guard isNew(key, in: members, seen: &seen) else {
-        throw error("duplicate key \(Excerpt.quoted(key))", at: keyStart)
-      }
-      skipSpace()
-      try expect(":", "expected ':' after object key")
-      skipSpace()
-      members.append((key, try parseValue()))
-      skipSpace()
-      if try endOfContainer("}", "expected ',' or '}' in object") { break }
-    }
-    depth -= 1
     return .object(members)
   }
 
@@ -141,24 +123,80 @@ public struct JSONParser {
     return seen.insert(key).inserted
   }
 
-  private mutating func parseArray() throws(JSONParseError) -> JSON {
+  /// Consumes `{` and, unless the object is empty, its first key and `:`; nil for `{}`.
+  /// The caller checks the key is new (`duplicateKey`).
+  mutating func openObject() throws(JSONParseError) -> String? {
     try enter()
     index += 1
+    skipSpace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      depth -= 1
+      return nil
+    }
+    return try memberKey()
+  }
+
+  /// After a member's value: `,` and the next key with its `:`, or nil at the closing `}`.
+  mutating func continueObject() throws(JSONParseError) -> String? {
+    skipSpace()
+    guard try !endOfContainer("}", "expected ',' or '}' in object") else {
+      depth -= 1
+      return nil
+    }
+    return try memberKey()
+  }
+
+  /// The error for `key` appearing twice in one object, at the key last read.
+  func duplicateKey(_ key: String) -> JSONParseError {
+    error("duplicate key \(Excerpt.quoted(key))", at: lastKeyStart)
+  }
+
+  private mutating func memberKey() throws(JSONParseError) -> String {
+    skipSpace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+      throw error("expected a string key in object")
+    }
+    lastKeyStart = index
+    let key = try parseString()
+    skipSpace()
+    try expect(":", "expected ':' after object key")
+    skipSpace()
+    return key
+  }
+
+  private mutating func parseArray() throws(JSONParseError) -> JSON {
     var elements: [JSON] = []
+    var more = try openArray()
+    while more {
+      elements.append(try parseValue())
+      more = try continueArray()
+    }
+    return .array(elements)
+  }
+
+  /// Consumes `[`; whether an element follows (false for `[]`).
+  mutating func openArray() throws(JSONParseError) -> Bool {
+    try enter()
+    index += 1
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
       depth -= 1
-      return .array(elements)
+      return false
     }
-    while true {
-      skipSpace()
-      elements.append(try parseValue())
-      skipSpace()
-      if try endOfContainer("]", "expected ',' or ']' in array") { break }
+    return true
+  }
+
+  /// After an element: `,` (another element follows: true) or the closing `]` (false).
+  mutating func continueArray() throws(JSONParseError) -> Bool {
+    skipSpace()
+    guard try !endOfContainer("]", "expected ',' or ']' in array") else {
+      depth -= 1
+      return false
     }
-    depth -= 1
-    return .array(elements)
+    skipSpace()
+    return true
   }
 
   /// Consumes ',' (returns false) or the closing bracket (returns true).

@@ -6,7 +6,7 @@ import Foundation
 let known = [
   "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "paste", "checks",
   "compare",
-  "recording", "import", "timetravel",
+  "recording", "import", "import10k", "timetravel",
 ]
 let requested = Array(CommandLine.arguments.dropFirst())
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
@@ -38,6 +38,7 @@ for suite in suites {
   case "compare": allMet = CompareBenchmark.run() && allMet
   case "recording": allMet = RecordingBenchmark.run() && allMet
   case "import": allMet = ImportBenchmark.run() && allMet
+  case "import10k": allMet = ImportBenchmark.runTenThousand() && allMet
   case "timetravel": allMet = TimeTravelBenchmark.run() && allMet
   default:
     FileHandle.standardError.write(

@@ -20,6 +20,26 @@ import Testing
         == "file1.json: line 3, column 23: invalid JSON: expected ',' or '}' in object")
   }
 
+  @Test func invalidJSONLaterInTheFileComesBeforeABadTimestamp() {
+    let text = """
+      {"events": [{"name": "JOINED", "participantId": "a", "eventTime": "yesterday"}]}
+      {"events": [}
+      """
+    #expect(
+      failure([text]) == "file1.json: line 2, column 13: invalid JSON: unexpected character "
+        + "'}', expected a value")
+  }
+
+  @Test func aBadTimestampNamesItsDocumentAndIndex() {
+    let text = """
+      {"events": []}
+      {"nextToken": "x", "events": [{}, {"name": "LEFT", "participantId": "a", "eventTime": "noon"}]}
+      """
+    #expect(
+      failure([text]).hasPrefix(
+        "file1.json: document 2.events[1].eventTime: bad timestamp \"noon\"; expected ISO 8601"))
+  }
+
   @Test func unknownShapeNamesTheAcceptedShapes() {
     let message = failure([#"{"foo": 1}"#])
     #expect(

@@ -44,31 +44,30 @@ public struct RecordComparison: Sendable {
 
   /// Compares `session`'s recorded events with the model's events (`modelled`).
   public init(session: ImportedSession, modelled: [StageEvent], toleranceSeconds: Int64) {
-    var matcher = Matcher(session: session)
+    var matcher = Matcher(session: session, toleranceSeconds: toleranceSeconds)
     for event in modelled { matcher.offer(event) }
-    self.init(matcher: matcher, session: session, toleranceSeconds: toleranceSeconds)
+    self.init(entries: matcher.entries(), toleranceSeconds: toleranceSeconds)
   }
 
-  init(matcher: Matcher, session: ImportedSession, toleranceSeconds: Int64) {
-    var matcher = matcher
+  private init(entries: [Entry], toleranceSeconds: Int64) {
+    self.entries = entries
     self.toleranceSeconds = toleranceSeconds
-    entries = matcher.match(session.recorded, tolerance: toleranceSeconds * 1000)
   }
 
-  /// Runs `session`'s scenario and compares, keeping only the server events the
-  /// comparison needs (a long record's full stream never sits in memory); `sink` sees
-  /// every event as it is produced.
+  /// Runs `session`'s scenario and compares as the events come, keeping only the model
+  /// events that match a recorded one or that the records lack (a long record's full
+  /// stream never sits in memory); `sink` sees every event as it is produced.
   public static func run(
     _ session: ImportedSession, file: String, toleranceSeconds: Int64,
     sink: ([StageEvent]) -> Void = { _ in }
   ) throws(ScenarioError) -> RecordComparison {
-    let runner = try ScenarioRunner(scenario: session.scenario, file: file)
-    var matcher = Matcher(session: session)
+    let runner = try ScenarioRunner(scenario: session.runnable, file: file)
+    var matcher = Matcher(session: session, toleranceSeconds: toleranceSeconds)
     try runner.run { batch in
       for event in batch { matcher.offer(event) }
       sink(batch)
     }
-    return RecordComparison(matcher: matcher, session: session, toleranceSeconds: toleranceSeconds)
+    return RecordComparison(entries: matcher.entries(), toleranceSeconds: toleranceSeconds)
   }
 
   /// The server events the model compares by (name, participant, publisher).
@@ -78,16 +77,36 @@ public struct RecordComparison: Sendable {
     let remote: String?
   }
 
-  /// Model events queued per key, each used at most once, oldest first.
+  /// Matches model events as they come against the recorded events of the same key: each
+  /// recorded event, oldest first, takes the oldest model event within the tolerance not
+  /// taken before. Both sides of a key are in time order, so one position per key says
+  /// which recorded event is next; a model event before that one's window is one the
+  /// records lack, and a recorded event whose window has passed is missing in the model.
   struct Matcher {
-    let covered: Set<String>
-    let publishCovered: Set<String>
-    var queues: [Key: [StageEvent]] = [:]
-    var heads: [Key: Int] = [:]
+    private let covered: Set<String>
+    private let publishCovered: Set<String>
+    private let recorded: [RecordedEvent]
+    /// Milliseconds.
+    private let tolerance: Int64
+    /// Per key: the positions in `recorded` of its events, and how many are settled.
+    private var queues: [Key: (positions: [Int], next: Int)] = [:]
+    /// The model event each recorded event matched, by position.
+    private var matches: [StageEvent?]
+    /// Model events of covered participants that no recorded event took.
+    private var unrecorded: [StageEvent] = []
 
-    init(session: ImportedSession) {
+    init(session: ImportedSession, toleranceSeconds: Int64) {
       covered = session.covered
       publishCovered = session.publishCovered
+      recorded = session.recorded
+      tolerance = toleranceSeconds * 1000
+      matches = Array(repeating: nil, count: recorded.count)
+      for (position, event) in recorded.enumerated() {
+        guard event.isModelled, let kind = event.kind else { continue }
+        let key = Key(
+          kind: kind, participant: event.participantId, remote: event.remoteParticipantId)
+        queues[key, default: ([], 0)].positions.append(position)
+      }
     }
 
     static let kinds: Set<EventKind> = Set(RecordedEvent.modelledKinds.values)
@@ -98,63 +117,58 @@ public struct RecordComparison: Sendable {
         let participant = event.participant
       else { return }
       let key = Key(kind: event.kind, participant: participant, remote: event.remoteParticipantId)
-      queues[key, default: []].append(event)
+      let time = event.time * 1000
+      if let position = take(key, at: time) {
+        matches[position] = event
+      } else if isCovered(event) {
+        unrecorded.append(event)
+      }
     }
 
-    func isCovered(_ event: StageEvent) -> Bool {
+    /// The position of the recorded event of `key` that a model event at `time` matches.
+    private mutating func take(_ key: Key, at time: Int64) -> Int? {
+      guard let queue = queues[key] else { return nil }
+      var next = queue.next
+      while next < queue.positions.count, recorded[queue.positions[next]].time + tolerance < time {
+        next += 1
+      }
+      let position =
+        next < queue.positions.count && recorded[queue.positions[next]].time - tolerance <= time
+        ? queue.positions[next] : nil
+      queues[key]?.next = position == nil ? next : next + 1
+      return position
+    }
+
+    private func isCovered(_ event: StageEvent) -> Bool {
       guard let participant = event.participant else { return false }
       return covered.contains(participant)
         || (publishCovered.contains(participant) && Self.publishKinds.contains(event.kind))
     }
 
-    mutating func match(_ recorded: [RecordedEvent], tolerance: Int64) -> [Entry] {
-      var entries: [Entry] = []
-      entries.reserveCapacity(recorded.count)
-      var taken: [Key: [Bool]] = [:]
-      for event in recorded {
-        guard event.isModelled, let kind = event.kind else {
-          entries.append(Entry(status: .outsideModel, recorded: event, modelled: nil))
-          continue
+    /// Every recorded event with its verdict and every unrecorded model event, in time
+    /// order (model order within one time).
+    func entries() -> [Entry] {
+      let count = recorded.count + unrecorded.count
+      let times: [Int64] = recorded.map(\.time) + unrecorded.map { $0.time * 1000 }
+      let seqs: [Int] = matches.map { $0?.seq ?? 0 } + unrecorded.map(\.seq)
+      let order = (0..<count).sorted { (a: Int, b: Int) -> Bool in
+        if times[a] != times[b] { return times[a] < times[b] }
+        if seqs[a] != seqs[b] { return seqs[a] < seqs[b] }
+        return a < b
+      }
+      return order.map { index in
+        guard index < recorded.count else {
+          return Entry(
+            status: .missingInRecords, recorded: nil, modelled: unrecorded[index - recorded.count])
         }
-        let key = Key(
-          kind: kind, participant: event.participantId, remote: event.remoteParticipantId)
-        let match = take(key, near: event.time, tolerance: tolerance, taken: &taken)
-        entries.append(
-          Entry(
-            status: match == nil ? .missingInModel : .reproduced, recorded: event, modelled: match))
-      }
-      for (key, queue) in queues {
-        let flags = taken[key] ?? []
-        for (index, event) in queue.enumerated()
-        where !(index < flags.count && flags[index]) && isCovered(event) {
-          entries.append(Entry(status: .missingInRecords, recorded: nil, modelled: event))
+        let event = recorded[index]
+        guard event.isModelled else {
+          return Entry(status: .outsideModel, recorded: event, modelled: nil)
         }
+        let match = matches[index]
+        return Entry(
+          status: match == nil ? .missingInModel : .reproduced, recorded: event, modelled: match)
       }
-      return entries.sorted { a, b in
-        a.time != b.time ? a.time < b.time : (a.modelled?.seq ?? 0) < (b.modelled?.seq ?? 0)
-      }
-    }
-
-    /// The oldest unused model event of `key` within `tolerance` ms of `time`.
-    private mutating func take(
-      _ key: Key, near time: Int64, tolerance: Int64, taken: inout [Key: [Bool]]
-    ) -> StageEvent? {
-      guard let count = queues[key]?.count else { return nil }
-      if taken[key] == nil { taken[key] = Array(repeating: false, count: count) }
-      var head = heads[key] ?? 0
-      while head < count, (queues[key]?[head].time ?? 0) * 1000 < time - tolerance { head += 1 }
-      heads[key] = head
-      var index = head
-      while index < count, let candidate = queues[key]?[index],
-        candidate.time * 1000 <= time + tolerance
-      {
-        if taken[key]?[index] == false {
-          taken[key]?[index] = true
-          return candidate
-        }
-        index += 1
-      }
-      return nil
     }
   }
 }

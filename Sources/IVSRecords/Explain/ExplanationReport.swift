@@ -30,7 +30,7 @@ extension Explanation {
         lines.append("    \(sighting.observer) (\(sighting.profile)): \(sighting.text)")
       }
     }
-    let notes = session.scenario.notes
+    let notes = session.runnable.notes
     if !notes.isEmpty { lines += ["", "Import notes"] + notes.map { "  - \($0)" } }
     let problems =
       session.divergences.map { "divergence: \($0)" }
@@ -82,7 +82,7 @@ extension Explanation {
       ("summary", .array(summary.map(JSON.string))),
       ("timeline", .array(comparison.entries.map(Self.entryJSON))),
       ("exchanges", .array(exchanges.map(Self.storyJSON))),
-      ("notes", .array(session.scenario.notes.map(JSON.string))),
+      ("notes", .array(session.runnable.notes.map(JSON.string))),
       ("divergences", .array(session.divergences.map { .string($0.description) })),
       (
         "issues",

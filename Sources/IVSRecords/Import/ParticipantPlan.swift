@@ -20,8 +20,11 @@ struct ParticipantPlan {
   var hasOwnEvents = false
   var exchanges = false
 
-  /// Plans `id` from its events (oldest first) and what the records say about it.
-  init(id: String, events: [RecordedEvent], record: ParticipantRecord?, isRemoteOnly: Bool) {
+  /// Plans `id` from its events (oldest first, positions from 0) and what the records say
+  /// about it.
+  init<Events: RandomAccessCollection<RecordedEvent>>(
+    id: String, events: Events, record: ParticipantRecord?, isRemoteOnly: Bool
+  ) where Events.Index == Int {
     self.id = id
     let guess = SDKGuess(record)
     sdk = guess.profile
@@ -57,7 +60,9 @@ struct ParticipantPlan {
   /// `always` when every publish in the records follows at once (same second) from a
   /// moment the model asks "publish?" (join or exchange granting publish) and every such
   /// moment led to a publish; otherwise `never`, with explicit publish steps.
-  private mutating func choosePublishStrategy(_ events: [RecordedEvent]) {
+  private mutating func choosePublishStrategy<Events: RandomAccessCollection<RecordedEvent>>(
+    _ events: Events
+  ) where Events.Index == Int {
     var capabilities = first.capabilities
     var connected = false
     var publishing = false

@@ -5,8 +5,20 @@ import TokenCore
 /// A customer's session rebuilt as a scenario, with everything the importer guessed,
 /// chose or found contradictory, and the recorded events to compare a run with.
 public struct ImportedSession: Sendable {
-  /// The scenario (its `notes` and `recorded` filled).
-  public let scenario: Scenario
+  /// The scenario as it runs: its `notes` filled, and `recorded` only when it was read
+  /// from an imported scenario file.
+  public let runnable: Scenario
+  /// Whether `scenario` adds the `recorded` array (sessions made from records).
+  let attachesRecorded: Bool
+  /// The scenario as `stagemon import` writes it: `runnable` with the recorded events in
+  /// its `recorded` array. Built when asked: a long record's million events become JSON
+  /// only when a file is written, never for a run.
+  public var scenario: Scenario {
+    guard attachesRecorded else { return runnable }
+    var scenario = runnable
+    scenario.recorded = RecordedJSON.array(recorded)
+    return scenario
+  }
   /// The recorded events, oldest first, duplicates dropped.
   public let recorded: [RecordedEvent]
   /// Participants whose SDK was guessed, one line each (the import warns about them).
@@ -32,16 +44,19 @@ public enum RecordImporter {
   public static func makeSession(from records: RecordSet, options: ImportOptions)
     throws(ImportUsageError) -> ImportedSession
   {
-    let timeline = RecordTimeline(records.events + inferredJoins(records))
+    let inferred = inferredJoins(records)
+    let timeline = RecordTimeline(inferred.isEmpty ? records.events : records.events + inferred)
     let ids = participantIDs(timeline, records)
-    var byParticipant: [String: [RecordedEvent]] = [:]
-    for event in timeline.events { byParticipant[event.participantId, default: []].append(event) }
-    let actors = Set(byParticipant.keys)
+    var byParticipant: [String: [Int]] = [:]
+    for (position, event) in timeline.events.enumerated() {
+      byParticipant[event.participantId, default: []].append(position)
+    }
     var plans: [String: ParticipantPlan] = [:]
     for id in ids {
+      let positions = byParticipant[id] ?? []
       plans[id] = ParticipantPlan(
-        id: id, events: byParticipant[id] ?? [], record: records.participants[id],
-        isRemoteOnly: !actors.contains(id))
+        id: id, events: positions.lazy.map { timeline.events[$0] },
+        record: records.participants[id], isRemoteOnly: byParticipant[id] == nil)
     }
     try applySDKOptions(options, to: &plans)
     let start = min(
@@ -50,7 +65,9 @@ public enum RecordImporter {
     var builder = StepBuilder(start: start, plans: plans)
     for observer in options.observers { builder.joinObserver(observer.id) }
     for event in timeline.events { builder.apply(event) }
-    let recorded = timeline.events.filter { !$0.isInferred }
+    let recorded =
+      timeline.events.contains(where: \.isInferred)
+      ? timeline.events.filter { !$0.isInferred } : timeline.events
     let lastSecond = timeline.events.last?.second ?? start
     var scenario = Scenario(
       description: description(records, recorded, participants: ids.count),
@@ -64,9 +81,9 @@ public enum RecordImporter {
       plans[id]?.guess.map { "\(id): \(plans[id]?.sdk.description ?? "") (from \($0.basis))" }
     }
     scenario.notes = notes(plans, ids, timeline, records, options, guessed) + builder.notes
-    scenario.recorded = RecordedJSON.array(recorded)
     return ImportedSession(
-      scenario: scenario, recorded: recorded, guessedSDKs: guessed, issues: records.issues,
+      runnable: scenario, attachesRecorded: true, recorded: recorded, guessedSDKs: guessed,
+      issues: records.issues,
       divergences: builder.divergences, observers: options.observers.map(\.id),
       covered: Set(ids.filter { plans[$0]?.hasOwnEvents == true }),
       publishCovered: Set(recorded.filter(\.viaEventBridge).map(\.participantId)))
@@ -80,7 +97,7 @@ public enum RecordImporter {
       guard !actors.contains(record.id), let time = record.firstJoinTime else { return nil }
       var event = RecordedEvent(
         name: "JOINED", kind: .joined, participantId: record.id, time: time,
-        viaEventBridge: false, origin: "\(record.id): firstJoinTime")
+        viaEventBridge: false, place: RecordPlace(file: "\(record.id): firstJoinTime", path: ""))
       event.isInferred = true
       return event
     }
@@ -207,7 +224,8 @@ extension RecordImporter {
     let actors = Set(recorded.map(\.participantId))
     let remotes = Set(recorded.compactMap(\.remoteParticipantId))
     return ImportedSession(
-      scenario: scenario, recorded: recorded, guessedSDKs: [], issues: records.issues,
+      runnable: scenario, attachesRecorded: false, recorded: recorded, guessedSDKs: [],
+      issues: records.issues,
       divergences: [],
       observers: scenario.participants.map(\.id).filter {
         !actors.contains($0) && !remotes.contains($0)

@@ -7,15 +7,18 @@ struct RecordTimeline {
   let duplicates: Int
 
   init(_ records: [RecordedEvent]) {
+    // Sorts positions, not events (an event is a dozen references to retain and release),
+    // with each event's rank worked out once.
+    let ranks = records.map(\.logicalRank)
     let order = records.indices.sorted { a, b in
-      let x = records[a]
-      let y = records[b]
-      if x.time != y.time { return x.time < y.time }
-      if x.logicalRank != y.logicalRank { return x.logicalRank < y.logicalRank }
-      if x.participantId != y.participantId { return x.participantId < y.participantId }
-      if x.name != y.name { return x.name < y.name }
-      if x.remoteParticipantId != y.remoteParticipantId {
-        return (x.remoteParticipantId ?? "") < (y.remoteParticipantId ?? "")
+      if records[a].time != records[b].time { return records[a].time < records[b].time }
+      if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+      if records[a].participantId != records[b].participantId {
+        return records[a].participantId < records[b].participantId
+      }
+      if records[a].name != records[b].name { return records[a].name < records[b].name }
+      if records[a].remoteParticipantId != records[b].remoteParticipantId {
+        return (records[a].remoteParticipantId ?? "") < (records[b].remoteParticipantId ?? "")
       }
       return a < b
     }

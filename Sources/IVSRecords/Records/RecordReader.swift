@@ -11,32 +11,12 @@ extension RecordSet {
     + "list-participants {\"participants\": [...]}, get-stage-session {\"stageSession\": {...}}, "
     + "or EventBridge \"IVS Stage Update\" events (one, a JSON array, or JSON lines)"
 
-  /// Reads one file's bytes; `file` names it in messages.
-  public mutating func read(bytes: [UInt8], file: String) throws(RecordError) {
-    let documents: [JSON]
-    do {
-      documents = try JSONParser.parseSequence(bytes: bytes)
-    } catch {
-      throw RecordError(
-        file: file, location: "line \(error.line), column \(error.column)",
-        message: "invalid JSON: \(error.reason)")
-    }
-    guard !documents.isEmpty else {
-      throw RecordError(
-        file: file, location: "", message: "empty file; expected \(Self.acceptedShapes)")
-    }
-    for (index, document) in documents.enumerated() {
-      let place = documents.count == 1 ? "" : "document \(index + 1)"
-      try readDocument(document, at: RecordPlace(file: file, path: place))
-    }
-  }
-
   /// Reads the `recorded` array of an imported scenario (ListParticipantEvents events).
   public mutating func readRecorded(_ recorded: JSON, file: String) throws(RecordError) {
     try readEvents(recorded, at: RecordPlace(file: file, path: "recorded"))
   }
 
-  private mutating func readDocument(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+  mutating func readDocument(_ json: JSON, at place: RecordPlace) throws(RecordError) {
     switch json {
     case .array(let elements):
       for (index, element) in elements.enumerated() {
@@ -66,7 +46,7 @@ extension RecordSet {
     }
   }
 
-  private mutating func readEvents(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+  mutating func readEvents(_ json: JSON, at place: RecordPlace) throws(RecordError) {
     guard case .array(let elements) = json else {
       throw place.error("expected an array of events, found \(json.typeName)")
     }
@@ -77,7 +57,7 @@ extension RecordSet {
 
   /// One ListParticipantEvents `Event`; without `name`, `participantId` or `eventTime` it
   /// is reported and skipped.
-  private mutating func readEvent(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+  mutating func readEvent(_ json: JSON, at place: RecordPlace) throws(RecordError) {
     let name = json["name"]?.stringValue
     let participant = json["participantId"]?.stringValue
     let time = json["eventTime"]?.stringValue
@@ -95,8 +75,7 @@ extension RecordSet {
       time: try place.member("eventTime").timestamp(time),
       remoteParticipantId: json["remoteParticipantId"]?.stringValue,
       errorCode: json["errorCode"]?.stringValue,
-      viaEventBridge: json["via"] == .string("EventBridge"),
-      origin: place.description)
+      viaEventBridge: json["via"] == .string("EventBridge"), place: place)
     event.previousToken = try json["previousToken"].map { j throws(RecordError) in
       try readToken(j, at: place.member("previousToken"))
     }
@@ -180,33 +159,5 @@ extension RecordSet {
     if let start = json["startTime"]?.stringValue {
       sessionStart = try place.member("startTime").timestamp(start)
     }
-  }
-}
-
-/// A position in a record file, for messages: `file: document 2: events[3].eventTime`.
-struct RecordPlace: CustomStringConvertible {
-  let file: String
-  let path: String
-
-  func member(_ name: String) -> RecordPlace {
-    RecordPlace(file: file, path: path.isEmpty ? name : "\(path).\(name)")
-  }
-
-  func index(_ index: Int) -> RecordPlace { RecordPlace(file: file, path: "\(path)[\(index)]") }
-
-  var description: String { path.isEmpty ? file : "\(file): \(path)" }
-
-  func error(_ message: String) -> RecordError {
-    RecordError(file: file, location: path, message: message)
-  }
-
-  /// Milliseconds of a timestamp at this place, or an error saying which forms are read.
-  func timestamp(_ text: String) throws(RecordError) -> Int64 {
-    guard let milliseconds = RecordTime.milliseconds(text) else {
-      throw error(
-        "bad timestamp \"\(text)\"; expected ISO 8601 such as 2023-04-26T20:36:28+00:00, "
-          + "2023-04-26T20:30:29.602000+00:00 or 2026-04-20T10:02:11Z")
-    }
-    return milliseconds
   }
 }

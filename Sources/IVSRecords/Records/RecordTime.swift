@@ -7,7 +7,14 @@ public enum RecordTime {
   /// Milliseconds since 1970 for an ISO 8601 date-time with `Z` or a `±HH:MM` offset and
   /// an optional fraction; nil when `text` is not one.
   public static func milliseconds(_ text: String) -> Int64? {
-    var scanner = Scanner(Array(text.utf8))
+    if let result = text.utf8.withContiguousStorageIfAvailable(milliseconds(utf8:)) {
+      return result
+    }
+    return Array(text.utf8).withUnsafeBufferPointer(milliseconds(utf8:))
+  }
+
+  private static func milliseconds(utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var scanner = Scanner(utf8)
     guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2),
       scanner.skip("-"), let day = scanner.number(2), scanner.skip("T") || scanner.skip("t"),
       let hour = scanner.number(2), scanner.skip(":"), let minute = scanner.number(2),
@@ -54,11 +61,11 @@ public enum RecordTime {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  /// A cursor over the timestamp's bytes.
+  /// A cursor over the timestamp's bytes (borrowed: reading a million timestamps copies none).
   private struct Scanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var atEnd: Bool { index == bytes.count }
 

@@ -18,13 +18,24 @@ public struct RecordedEvent: Equatable, Sendable {
   /// The error code of an error event.
   public var errorCode: String?
   /// TOKEN_EXCHANGED: the token replaced.
-  public var previousToken: RecordedToken?
+  public var previousToken: RecordedToken? {
+    get { tokens?.previous }
+    set { tokens = RecordedTokens.make(previous: newValue, new: newToken) }
+  }
   /// TOKEN_EXCHANGED: the token now in force.
-  public var newToken: RecordedToken?
+  public var newToken: RecordedToken? {
+    get { tokens?.new }
+    set { tokens = RecordedTokens.make(previous: previousToken, new: newValue) }
+  }
+  /// Both token summaries, boxed: only TOKEN_EXCHANGED has them, and a million other
+  /// events stay small to copy and sort.
+  var tokens: RecordedTokens? = nil
   /// Whether it came from EventBridge (which carries only publish events).
   public var viaEventBridge: Bool
+  /// Where it was read, for messages.
+  var place: RecordPlace
   /// `file: events[3]`, for messages.
-  public var origin: String
+  public var origin: String { place.description }
   /// Made up by the importer (a join at get-participant's `firstJoinTime`), never recorded:
   /// it drives a step but is neither kept nor compared.
   public var isInferred = false
@@ -83,6 +94,26 @@ public struct RecordedEvent: Equatable, Sendable {
     case "LEFT": return 7
     default: return 4
     }
+  }
+}
+
+/// The `previousToken` and `newToken` of one TOKEN_EXCHANGED, shared by the event's copies.
+final class RecordedTokens: Equatable, Sendable {
+  let previous: RecordedToken?
+  let new: RecordedToken?
+
+  private init(previous: RecordedToken?, new: RecordedToken?) {
+    self.previous = previous
+    self.new = new
+  }
+
+  /// A box for the two, or nil when both are absent.
+  static func make(previous: RecordedToken?, new: RecordedToken?) -> RecordedTokens? {
+    previous == nil && new == nil ? nil : RecordedTokens(previous: previous, new: new)
+  }
+
+  static func == (a: RecordedTokens, b: RecordedTokens) -> Bool {
+    a.previous == b.previous && a.new == b.new
   }
 }
 

@@ -1,0 +1,51 @@
+/// A position in a record file, for messages: `file: document 2.events[3].eventTime`. The
+/// last array index is kept as a number and written only when the place is shown, so
+/// reading a million events builds no million strings.
+struct RecordPlace: CustomStringConvertible, Equatable, Sendable {
+  let file: String
+  private let base: String
+  private let element: Int?
+
+  init(file: String, path: String) {
+    self.file = file
+    base = path
+    element = nil
+  }
+
+  private init(file: String, base: String, element: Int) {
+    self.file = file
+    self.base = base
+    self.element = element
+  }
+
+  /// `document 2.events[3]`.
+  var path: String { element.map { "\(base)[\($0)]" } ?? base }
+
+  func member(_ name: String) -> RecordPlace {
+    let path = path
+    return RecordPlace(file: file, path: path.isEmpty ? name : "\(path).\(name)")
+  }
+
+  func index(_ index: Int) -> RecordPlace { RecordPlace(file: file, base: path, element: index) }
+
+  var description: String {
+    let path = path
+    return path.isEmpty ? file : "\(file): \(path)"
+  }
+
+  static func == (a: RecordPlace, b: RecordPlace) -> Bool { a.description == b.description }
+
+  func error(_ message: String) -> RecordError {
+    RecordError(file: file, location: path, message: message)
+  }
+
+  /// Milliseconds of a timestamp at this place, or an error saying which forms are read.
+  func timestamp(_ text: String) throws(RecordError) -> Int64 {
+    guard let milliseconds = RecordTime.milliseconds(text) else {
+      throw error(
+        "bad timestamp \"\(text)\"; expected ISO 8601 such as 2023-04-26T20:36:28+00:00, "
+          + "2023-04-26T20:30:29.602000+00:00 or 2026-04-20T10:02:11Z")
+    }
+    return milliseconds
+  }
+}

@@ -1,0 +1,151 @@
+import JSONKit
+
+/// Reading a record file as a stream: each event is parsed, converted and dropped.
+extension RecordSet {
+  /// Reads one file's bytes; `file` names it in messages. The file is read as a stream:
+  /// each event is parsed, converted and dropped, so a long record's JSON tree never sits
+  /// in memory. Errors come in the order a whole-file parse gives them: invalid JSON
+  /// anywhere in the file first, then the first unusable record. After an error the set
+  /// may hold the file's earlier events; callers stop at the first unusable file.
+  public mutating func read(bytes: [UInt8], file: String) throws(RecordError) {
+    do {
+      try stream(bytes, file: file)
+    } catch {
+      if let invalid = Self.invalidJSON(bytes, file: file) { throw invalid }
+      throw error
+    }
+  }
+
+  private mutating func stream(_ bytes: [UInt8], file: String) throws(RecordError) {
+    var stream = RecordStream(bytes: bytes, file: file)
+    guard stream.hasMore() else {
+      throw RecordError(
+        file: file, location: "", message: "empty file; expected \(Self.acceptedShapes)")
+    }
+    let several = JSONStream.holdsSeveralTexts(bytes)
+    var count = 0
+    while stream.hasMore() {
+      count += 1
+      let place = RecordPlace(file: file, path: several ? "document \(count)" : "")
+      try streamDocument(&stream, at: place)
+    }
+  }
+
+  /// The invalid-JSON error of `bytes`, or nil when they parse.
+  private static func invalidJSON(_ bytes: [UInt8], file: String) -> RecordError? {
+    do {
+      _ = try JSONParser.parseSequence(bytes: bytes)
+      return nil
+    } catch {
+      return invalidJSON(error, file: file)
+    }
+  }
+
+  static func invalidJSON(_ error: JSONParseError, file: String) -> RecordError {
+    RecordError(
+      file: file, location: "line \(error.line), column \(error.column)",
+      message: "invalid JSON: \(error.reason)")
+  }
+
+  /// One document: an `{"events": [...]}` object has its events streamed; the elements
+  /// of a top-level array are read one by one; anything else is read whole.
+  private mutating func streamDocument(_ stream: inout RecordStream, at place: RecordPlace)
+    throws(RecordError)
+  {
+    switch stream.peek() {
+    case UInt8(ascii: "{"):
+      var members: [(key: String, value: JSON)] = []
+      var hasEvents = false
+      var key = try stream.beginObject()
+      while let name = key {
+        if name == "events" {
+          hasEvents = true
+          try streamEvents(&stream, at: place.member("events"))
+        } else {
+          let value = try stream.value()
+          if !hasEvents { members.append((name, value)) }
+        }
+        key = try stream.nextKey()
+      }
+      if !hasEvents { try readDocument(.object(members), at: place) }
+    case UInt8(ascii: "["):
+      try Self.streamElements(&stream, at: place) { (element, place) throws(RecordError) in
+        try readDocument(element, at: place)
+      }
+    default: try readDocument(try stream.value(), at: place)
+    }
+  }
+
+  /// The `events` member's array, one event at a time.
+  private mutating func streamEvents(_ stream: inout RecordStream, at place: RecordPlace)
+    throws(RecordError)
+  {
+    guard stream.peek() == UInt8(ascii: "[") else {
+      try readEvents(try stream.value(), at: place)
+      return
+    }
+    try Self.streamElements(&stream, at: place) { (element, place) throws(RecordError) in
+      try readEvent(element, at: place)
+    }
+  }
+
+  /// Parses the elements of the array that comes next one at a time, handing each to `read`.
+  private static func streamElements(
+    _ stream: inout RecordStream, at place: RecordPlace,
+    _ read: (JSON, RecordPlace) throws(RecordError) -> Void
+  ) throws(RecordError) {
+    var more = try stream.beginArray()
+    var index = 0
+    while more {
+      try read(try stream.value(), place.index(index))
+      index += 1
+      more = try stream.nextElement()
+    }
+  }
+}
+
+/// A `JSONStream` over one record file whose JSON errors name the file, line and column,
+/// as the reader's other errors name the file and position.
+struct RecordStream {
+  private var json: JSONStream
+  let file: String
+
+  init(bytes: [UInt8], file: String) {
+    json = JSONStream(bytes: bytes)
+    self.file = file
+  }
+
+  mutating func hasMore() -> Bool { json.hasMore() }
+
+  mutating func peek() -> UInt8? { json.peek() }
+
+  mutating func value() throws(RecordError) -> JSON {
+    try step { (json) throws(JSONParseError) in try json.value() }
+  }
+
+  mutating func beginArray() throws(RecordError) -> Bool {
+    try step { (json) throws(JSONParseError) in try json.beginArray() }
+  }
+
+  mutating func nextElement() throws(RecordError) -> Bool {
+    try step { (json) throws(JSONParseError) in try json.nextElement() }
+  }
+
+  mutating func beginObject() throws(RecordError) -> String? {
+    try step { (json) throws(JSONParseError) in try json.beginObject() }
+  }
+
+  mutating func nextKey() throws(RecordError) -> String? {
+    try step { (json) throws(JSONParseError) in try json.nextKey() }
+  }
+
+  private mutating func step<T>(_ body: (inout JSONStream) throws(JSONParseError) -> T)
+    throws(RecordError) -> T
+  {
+    do {
+      return try body(&json)
+    } catch {
+      throw RecordSet.invalidJSON(error, file: file)
+    }
+  }
+}

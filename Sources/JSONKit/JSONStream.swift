@@ -1,0 +1,126 @@
+/// Reads a sequence of JSON texts one piece at a time: a large input (a customer's
+/// 126 MiB record of a million events) is walked container by container and its small
+/// elements are parsed one by one, so its whole tree never sits in memory. The rules and
+/// error messages are `JSONParser`'s (line and column in the whole input).
+public struct JSONStream {
+  private var parser: JSONParser
+  /// The keys of every object opened and not yet closed, innermost last.
+  private var objects: [KeySet] = []
+
+  /// A stream over UTF-8 bytes.
+  public init(bytes: [UInt8]) { parser = JSONParser(bytes: bytes) }
+
+  /// Skips white space; whether another value starts (false at the end of the input).
+  public mutating func hasMore() -> Bool {
+    parser.skipSpace()
+    return parser.index < parser.bytes.count
+  }
+
+  /// The first byte of the next value (`{`, `[`, `"` …), nil at the end of the input.
+  public mutating func peek() -> UInt8? {
+    hasMore() ? parser.bytes[parser.index] : nil
+  }
+
+  /// Parses the next value whole.
+  public mutating func value() throws(JSONParseError) -> JSON {
+    parser.skipSpace()
+    return try parser.parseValue()
+  }
+
+  /// Consumes `[` (the next value must be an array); whether an element follows.
+  public mutating func beginArray() throws(JSONParseError) -> Bool {
+    guard peek() == UInt8(ascii: "[") else { throw parser.error("expected an array") }
+    return try parser.openArray()
+  }
+
+  /// After an element: whether another follows (`,`), or false at the closing `]`.
+  public mutating func nextElement() throws(JSONParseError) -> Bool {
+    try parser.continueArray()
+  }
+
+  /// Consumes `{` (the next value must be an object) and its first key with the `:`;
+  /// nil for an empty object.
+  public mutating func beginObject() throws(JSONParseError) -> String? {
+    guard peek() == UInt8(ascii: "{") else { throw parser.error("expected an object") }
+    guard let key = try parser.openObject() else { return nil }
+    var keys = KeySet()
+    _ = keys.insert(key)
+    objects.append(keys)
+    return key
+  }
+
+  /// After a member's value: the next key (its `:` consumed), or nil at the closing `}`.
+  public mutating func nextKey() throws(JSONParseError) -> String? {
+    guard var keys = objects.popLast() else { throw parser.error("no object is open") }
+    guard let key = try parser.continueObject() else { return nil }
+    guard keys.insert(key) else { throw parser.duplicateKey(key) }
+    objects.append(keys)
+    return key
+  }
+
+  /// Whether `bytes` hold more than one JSON text (pasted documents, JSON lines): a
+  /// quick scan of brackets and strings that builds nothing. Exact for valid input;
+  /// for invalid input the answer does not matter, as parsing it fails anyway.
+  public static func holdsSeveralTexts(_ bytes: [UInt8]) -> Bool {
+    var index = skippingSpace(bytes, from: 0)
+    guard index < bytes.count else { return false }
+    index = endOfText(bytes, from: index)
+    return skippingSpace(bytes, from: index) < bytes.count
+  }
+
+  private static func skippingSpace(_ bytes: [UInt8], from start: Int) -> Int {
+    var index = start
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    return index
+  }
+
+  /// The index after the text starting at `start`: a bracketed container, a string, or a
+  /// bare word (number or literal).
+  private static func endOfText(_ bytes: [UInt8], from start: Int) -> Int {
+    var index = start
+    var depth = 0
+    var inString = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if inString {
+        if byte == UInt8(ascii: "\\") {
+          index += 1
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          if depth == 0 { return index }
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth <= 0 { return index }
+      case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ":"):
+        if depth == 0 { return index - 1 }
+      default: break
+      }
+    }
+    return index
+  }
+}
+
+/// The keys of an object the stream walks, to refuse duplicates as `JSONParser` does: a
+/// linear scan while the object is small, a set once it grows.
+struct KeySet {
+  private var keys: [String] = []
+  private var seen: Set<String> = []
+
+  /// Adds `key`; false when the object already has it.
+  mutating func insert(_ key: String) -> Bool {
+    if keys.count < 16 {
+      if keys.contains(key) { return false }
+      keys.append(key)
+      return true
+    }
+    if seen.isEmpty { seen = Set(keys) }
+    return seen.insert(key).inserted
+  }
+}

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import JSONKit
+
+/// The streaming reader: walking containers piece by piece gives the values and the
+/// errors (line, column, reason) a whole parse gives.
+struct JSONStreamTests {
+  /// Rebuilds every text of `text` by walking it with the stream's container calls.
+  private func walk(_ text: String) throws(JSONParseError) -> [JSON] {
+    var stream = JSONStream(bytes: Array(text.utf8))
+    var values: [JSON] = []
+    while stream.hasMore() { values.append(try walkValue(&stream)) }
+    return values
+  }
+
+  private func walkValue(_ stream: inout JSONStream) throws(JSONParseError) -> JSON {
+    switch stream.peek() {
+    case UInt8(ascii: "["):
+      var elements: [JSON] = []
+      var more = try stream.beginArray()
+      while more {
+        elements.append(try walkValue(&stream))
+        more = try stream.nextElement()
+      }
+      return .array(elements)
+    case UInt8(ascii: "{"):
+      var members: [(key: String, value: JSON)] = []
+      var key = try stream.beginObject()
+      while let name = key {
+        members.append((name, try walkValue(&stream)))
+        key = try stream.nextKey()
+      }
+      return .object(members)
+    default: return try stream.value()
+    }
+  }
+
+  @Test func walkingGivesTheParsersValues() throws {
+    let text = #"{"events": [{"a": 1}, [], {}, [true, "x"]], "next": null} [1] "s""#
+    #expect(try walk(text) == (try JSONParser.parseSequence(bytes: Array(text.utf8))))
+  }
+
+  @Test(
+    arguments: JSONParserTests.badTexts.map(\.text) + [
+      "{\"e\": [1, 2], \"e\": 3}", "[{\"a\": 1} {}]", "{\"a\": [1, {\"b\": }]}", "[1, 2]]",
+    ])
+  func errorsAreTheParsersWithLineAndColumn(_ text: String) throws {
+    do {
+      // Some are valid as a sequence of texts ("01" is two numbers): same values then.
+      let values = try JSONParser.parseSequence(bytes: Array(text.utf8))
+      #expect(try walk(text) == values)
+    } catch {
+      #expect(throws: error) { try walk(text) }
+    }
+  }
+
+  @Test func duplicateKeysAreFoundInLargeStreamedObjects() {
+    let members = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+    #expect(throws: JSONParseError.self) { try walk("{\(members),\"k3\":0}") }
+    #expect((try? walk("{\(members)}"))?.first?.objectValue?.count == 40)
+  }
+
+  @Test(
+    arguments: [
+      ("{\"a\": [1, \"]\"]}", false), ("{} {}", true), ("[1]\n[2]\n", true), ("\"a b\"", false),
+      ("\"a\" 1", true), ("12", false), ("1 2", true), ("  ", false),
+      ("{\"a\": \"\\\"}\"} ", false),
+    ] as [(String, Bool)])
+  func severalTextsAreTold(text: String, several: Bool) {
+    #expect(JSONStream.holdsSeveralTexts(Array(text.utf8)) == several)
+  }
+}
