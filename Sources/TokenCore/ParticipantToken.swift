@@ -14,6 +14,22 @@ public struct ParticipantToken: Equatable, Sendable {
   public let signingInput: String
   /// The whole token. It contains the signature: never print or log it.
   public let compact: String
+  /// The token with its signature replaced by a marker: the only form that
+  /// may appear in logs, output or saved files. Made once, when parsed: every snapshot of
+  /// the stage shows it for every participant.
+  public let redacted: String
+
+  private init(
+    header: TokenHeader, claims: TokenClaims, signature: [UInt8], signingInput: String,
+    compact: String
+  ) {
+    self.header = header
+    self.claims = claims
+    self.signature = signature
+    self.signingInput = signingInput
+    self.compact = compact
+    redacted = signingInput + ".<signature redacted>"
+  }
 
   /// Parses a compact JWS, naming the part and the cause of any failure.
   public static func parse(_ compact: String) throws(TokenError) -> ParticipantToken {
@@ -49,10 +65,6 @@ public struct ParticipantToken: Equatable, Sendable {
 
   /// Key-pair or CreateParticipantToken (SPEC §1.2).
   public var origin: TokenOrigin { header.origin }
-
-  /// The token with its signature replaced by a marker: the only form that
-  /// may appear in logs, output or saved files.
-  public var redacted: String { signingInput + ".<signature redacted>" }
 
   /// Whether the signature is a valid ES384 signature by `key`.
   public func verifySignature(with key: PublicKey) -> Bool {

@@ -7,7 +7,8 @@ import TerminalKit
 /// `AppController.handle` exactly as the loop calls it. Each key is paired with the key that
 /// undoes it so every round starts from the same state; the undo is timed as its own action.
 /// The baseline, run in the same process, is the full `stage.snapshot()` every action paid
-/// before refreshes became incremental. Target: ≤ 3 ms for each key.
+/// before refreshes became incremental. Target: ≤ 3 ms for each key. `STAGEMON_BENCH_ONLY=a,b`
+/// times only the keys whose name contains `a` or `b` (to profile a few keys).
 enum ActionBenchmark {
   static let rounds = 15
   static let target = 3.0
@@ -81,12 +82,19 @@ enum ActionBenchmark {
       "full stage.snapshot() (baseline)", String(format: "%.2f ms", baseline), target: "—",
       met: true)
     var slowest = (name: "", ms: 0.0)
-    for press in presses {
+    let only = ProcessInfo.processInfo.environment["STAGEMON_BENCH_ONLY"].map {
+      $0.split(separator: ",").map(String.init)
+    }
+    let isTimed = { (name: String) in only?.contains(where: name.contains) ?? true }
+    for press in presses where isTimed(press.name) {
+      var lines = (before: 0, added: 0)
       let ms = median {
         for key in press.setUp { controller.handle(key) }
+        lines.before = controller.state.log.appended
       } timed: {
         controller.handle(press.key)
       } after: {
+        lines.added = controller.state.log.appended - lines.before
         for key in press.undo { controller.handle(key) }
         controller.tick()
       }
@@ -94,8 +102,15 @@ enum ActionBenchmark {
       BenchmarkHarness.report(
         "  " + press.name, String(format: "%.3f ms = %.3f× baseline", ms, ms / baseline),
         target: "≤ 3 ms", met: ms <= target)
+      // A key that fans out to every observer: its cost per event it logged.
+      if lines.added >= 1_000 {
+        print(
+          String(
+            format: "    fans out: %d events, %.0f ns each", lines.added,
+            ms * 1e6 / Double(lines.added)))
+      }
     }
-    for (name, events) in mouseEvents() {
+    for (name, events) in mouseEvents() where isTimed(name) {
       let ms = median { events.forEach(controller.handle) } / Double(events.count)
       if ms > slowest.ms { slowest = (name, ms) }
       BenchmarkHarness.report(

@@ -90,7 +90,7 @@ enum RenderBenchmark {
     let snapshot = median { _ = controller.state.runner.stage.snapshot() }
     let state = controller.state
     let subject = state.selectedParticipant?.id ?? ""
-    let beliefs = median { _ = ObserverBelief.all(about: subject, in: state.snapshot) }
+    let beliefs = median { _ = WhoSeesWhat(about: subject, in: state.snapshot) }
     print("render (b) key press with \(largeCount) participants, median of \(keyPresses):")
     BenchmarkHarness.report(
       "  ↓ then ↑ (who sees what, twice)", String(format: "%.2f ms", down), target: "≤ 50 ms",

@@ -75,6 +75,31 @@ import Testing
     #expect(log.visibleLines().map(\.event?.seq) == [1, 2, 3, 4, 5, 6])
   }
 
+  /// A burst longer than the log keeps exactly what appending its events one by one keeps:
+  /// lines, numbers, filter matches and the pause count.
+  @Test(arguments: [
+    (0, 7, ""), (4, 7, ""), (10, 25, "viewer2"), (3, 8, "error"), (9, 10, ""), (4, 3, "host1"),
+  ])
+  func aBurstKeepsWhatAppendingOneByOneKeeps(before: Int, burst: Int, filter: String) {
+    let events = (1...(before + burst)).map(Self.clientEvent)
+    var single = LogBuffer(capacity: 5)
+    single.setFilter(filter)
+    for event in events[..<before] { single.append(event) }
+    single.pause()
+    var batched = single
+    for event in events[before...] { single.append(event) }
+    batched.append(contentsOf: Array(events[before...]))
+    #expect(batched.appended == single.appended)
+    #expect(batched.newSincePause == single.newSincePause)
+    #expect(batched.visibleLines().map(\.event?.seq) == single.visibleLines().map(\.event?.seq))
+    single.resume()
+    batched.resume()
+    #expect(batched.visibleLines().map(\.event?.seq) == single.visibleLines().map(\.event?.seq))
+    let numbers = single.oldest..<single.appended
+    #expect(
+      numbers.map { batched.line($0)?.event?.seq } == numbers.map { single.line($0)?.event?.seq })
+  }
+
   @Test func boundKeepsTheNewestLines() {
     var log = LogBuffer(capacity: 3)
     for seq in 1...10 { log.append(Self.line(seq)) }

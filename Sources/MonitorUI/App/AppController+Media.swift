@@ -37,7 +37,7 @@ extension AppController {
 
   /// Starts composition `id`, then shows it.
   func startComposition(_ id: String, _ configuration: CompositionConfiguration) {
-    guard run(.composition(.start(id, configuration)), success: "composition \(id) started") != nil
+    guard run(.composition(.start(id, configuration)), success: "composition \(id) started")
     else { return }
     if let index = state.snapshot.compositions.firstIndex(where: { $0.id == id }) {
       showComposition(index)

@@ -3,19 +3,26 @@ import StageEngine
 /// Actions on the stage model. Steps go through `ScenarioRunner.perform` — the scripted
 /// path — so the runner records a `ui` step event first and keeps its token map true.
 extension AppController {
-  /// Runs a live step; returns the events it caused, or nil (with a status message) when the
-  /// stage could not take it. SDK and service failures it caused become the status message.
+  /// Runs a live step; returns whether the stage took it (else a status message says why).
+  /// SDK and service failures it caused become the status message; `inspect` sees each event
+  /// it caused.
   @discardableResult
-  func run(_ step: ScenarioStep, success: String) -> [StageEvent]? {
+  func run(
+    _ step: ScenarioStep, success: String, inspecting inspect: (StageEvent) -> Void = { _ in }
+  ) -> Bool {
     do {
       try state.runner.perform(step, origin: "ui:")
     } catch {
       refresh()
       report("\(step.participant.map { "\($0): " } ?? "")\(error.message)", .error)
-      return nil
+      return false
     }
-    let events = refresh()
-    if let failure = events.first(where: { Self.isFailure($0, of: step.participant) }) {
+    var failure: StageEvent?
+    refresh { event in
+      if failure == nil, Self.isFailure(event, of: step.participant) { failure = event }
+      inspect(event)
+    }
+    if let failure {
       let code = failure.code.map { "(\($0)\(failure.errorCode.map { " \($0)" } ?? "")) " } ?? ""
       report(
         "\(step.participant ?? "") \(failure.kind.rawValue): \(code)\(failure.message ?? "")",
@@ -23,12 +30,17 @@ extension AppController {
     } else {
       report(success, .success)
     }
-    return events
+    return true
   }
 
+  /// Whether `event` is a failure about `id`: the kind first, as a burst holds ten thousand
+  /// events that are not failures.
   private static func isFailure(_ event: StageEvent, of id: String?) -> Bool {
-    guard event.observer == id || event.participant == id else { return false }
-    return [.error, .joinError, .publishError, .exchangeRejected].contains(event.kind)
+    switch event.kind {
+    case .error, .joinError, .publishError, .exchangeRejected:
+      return event.observer == id || event.participant == id
+    default: return false
+    }
   }
 
   func togglePublish(_ participant: ParticipantSnapshot) {

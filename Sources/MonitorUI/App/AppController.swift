@@ -23,8 +23,6 @@ public final class AppController {
   public var screenGlyphs = BorderGlyphs.unicode
   /// An OSC 52 sequence waiting to be written to the terminal (the loop sends it).
   var pendingSequence: [UInt8]?
-  /// How many of `state.beliefs` (the last ones) are compositions' rows.
-  var compositionBeliefRows = 0
   /// The last left click, to recognise a double click.
   var lastClick: (target: MouseTarget, time: ContinuousClock.Instant)?
   /// The customer's recorded events of an imported scenario, released as the clock reaches them.
@@ -100,15 +98,18 @@ public final class AppController {
     state.runner.currentToken(of: id)
   }
 
-  /// Drains events into the log, brings the snapshot up to date with what the stage changed,
-  /// and re-derives only what depends on those changes; returns the events drained.
-  @discardableResult
-  func refresh() -> [StageEvent] {
-    let events = stage.drainEvents()
+  /// Drains events into the log (each also to `inspect`), brings the snapshot up to date with
+  /// what the stage changed, and re-derives only what depends on those changes. The stage keeps
+  /// its event buffer, so a burst of ten thousand events allocates nothing per refresh.
+  func refresh(inspecting inspect: (StageEvent) -> Void = { _ in }) {
     keepingLogSelection {
-      for event in events { state.log.append(event) }
-      let recorded =
-        recordedLines?.release(upTo: stage.clock.now, shownSeq: events.last?.seq ?? 0) ?? []
+      var lastSeq = 0
+      stage.drainEvents { events in
+        state.log.append(contentsOf: events)
+        events.forEach(inspect)
+        lastSeq = events.last?.seq ?? 0
+      }
+      let recorded = recordedLines?.release(upTo: stage.clock.now, shownSeq: lastSeq) ?? []
       for line in recorded { state.log.append(line) }
     }
     let changes = stage.refresh(&state.snapshot)
@@ -124,7 +125,6 @@ public final class AppController {
     let done = state.runner.nextStepIndex
     state.script = ScriptProgress(
       done: done, total: steps.count, nextStep: done < steps.count ? steps[done] : nil)
-    return events
   }
 
   /// "Who sees what" when any participant or the composition changed (only the composition's
@@ -132,12 +132,10 @@ public final class AppController {
   private func rederive(after changes: StageChanges) {
     if changes.anyParticipant {
       updateBeliefs()
-    } else if changes.composition, let subject = state.selectedParticipant {
-      // The compositions' rows are always last.
-      state.beliefs.removeLast(min(compositionBeliefRows, state.beliefs.count))
-      let rows = ObserverBelief.compositions(about: subject.id, in: state.snapshot)
-      state.beliefs += rows
-      compositionBeliefRows = rows.count
+    } else if changes.composition, let subject = state.whoSeesWhat?.subject {
+      // Made first: the optional-chained assignment below holds `state` while it runs.
+      let rows = ObserverBelief.compositions(about: subject, in: state.snapshot)
+      state.whoSeesWhat?.compositionRows = rows
     }
     let publishers = state.snapshot.publishers
     if changes.everyParticipant || changes.composition || state.truthSlots == nil
@@ -148,12 +146,9 @@ public final class AppController {
   }
 
   func updateBeliefs() {
-    guard let subject = state.selectedParticipant else {
-      state.beliefs = []
-      return
+    state.whoSeesWhat = state.selectedParticipant.map {
+      WhoSeesWhat(about: $0.id, in: state.snapshot)
     }
-    state.beliefs = ObserverBelief.all(about: subject.id, in: state.snapshot)
-    compositionBeliefRows = ObserverBelief.compositions(about: subject.id, in: state.snapshot).count
   }
 
   /// Shows `text` on the status line — also how the command reports a problem

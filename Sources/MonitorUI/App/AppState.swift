@@ -32,8 +32,8 @@ public struct AppState {
   public var theme: Theme
   /// The last action's message.
   public var status: StatusMessage?
-  /// "Who sees what" of the selected participant.
-  public var beliefs: [ObserverBelief] = []
+  /// "Who sees what" of the selected participant (nil without one); rows are made on demand.
+  public var whoSeesWhat: WhoSeesWhat?
   /// Index of the composition the composition pane shows (↑↓ there choose).
   public var selectedComposition = 0
   /// The layout the shown composition would have if it followed the truth (nil without one).
@@ -74,6 +74,10 @@ public struct AppState {
   public var selectedParticipant: ParticipantSnapshot? {
     snapshot.participants.indices.contains(selected) ? snapshot.participants[selected] : nil
   }
+
+  /// Every "who sees what" row of the selected participant, made now: for `c` and tests,
+  /// never per frame (it is one row per observer).
+  public var beliefs: [ObserverBelief] { whoSeesWhat?.rows(in: snapshot) ?? [] }
 
   /// The composition the composition pane shows, if any runs.
   public var shownComposition: CompositionSnapshot? {

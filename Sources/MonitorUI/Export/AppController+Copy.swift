@@ -28,8 +28,9 @@ extension AppController {
       return ("\(participant.id)'s token (\(token.utf8.count) characters)", token)
     case .detail:
       guard let participant = state.selectedParticipant else { return nothing("participant") }
-      let text = CopyText.whoSeesWhat(participant, beliefs: state.beliefs)
-      return ("who sees what \(participant.id) (\(state.beliefs.count) observers)", text)
+      let beliefs = state.beliefs
+      let text = CopyText.whoSeesWhat(participant, beliefs: beliefs)
+      return ("who sees what \(participant.id) (\(beliefs.count) observers)", text)
     case .log:
       guard let line = state.selectedLogLine.flatMap({ state.log.line($0) }) else {
         return nothing("event")

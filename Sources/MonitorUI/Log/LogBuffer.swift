@@ -39,6 +39,32 @@ public struct LogBuffer: Sendable {
   /// must test it.
   public mutating func append(_ event: StageEvent) { append(.event(event)) }
 
+  /// Appends a burst of events' lines. Only the newest `capacity` can stay, so a burst longer
+  /// than the log stores just those (a refresh never copies an event it would drop at once).
+  public mutating func append(contentsOf events: [StageEvent]) {
+    let skipped = events.count - capacity
+    guard skipped > 0 else {
+      for event in events { append(event) }
+      return
+    }
+    // Line `number` lives in slot `number % capacity`; the kept lines fill every slot.
+    let first = appended + skipped
+    let shift = first % capacity
+    let size = capacity
+    let event = { (slot: Int) in LogEntry.event(events[skipped + (slot - shift + size) % size]) }
+    if ring.count == capacity {
+      for slot in 0..<capacity { ring[slot] = event(slot) }
+    } else {
+      ring = (0..<capacity).map(event)
+    }
+    searchTexts = Array(repeating: nil, count: capacity)
+    appended += events.count
+    matches = []
+    matchStart = 0
+    guard !filter.isEmpty else { return }
+    for number in first..<appended where isMatch(number) { matches.append(number) }
+  }
+
   /// Appends a ready-made line (a recorded event), dropping the oldest when full.
   public mutating func append(_ line: LogLine) { append(.ready(line)) }
 

@@ -31,7 +31,8 @@ public enum DetailView {
 /// narrow panes leave out the observer's profile, which the reason names anyway.
 struct DetailContent {
   let head: [[Span]]
-  let beliefs: [ObserverBelief]
+  let whoSeesWhat: WhoSeesWhat?
+  let snapshot: StageSnapshot
   let token: [[Span]]
   let width: Int
   /// Whether observer lines show the profile column.
@@ -46,7 +47,8 @@ struct DetailContent {
 
   init(state: AppState, subject: ParticipantSnapshot, width: Int) {
     self.width = width
-    beliefs = state.beliefs
+    whoSeesWhat = state.whoSeesWhat
+    snapshot = state.snapshot
     let truthText = subject.metadata.map(Self.metadataText) ?? "—"
     let heading = [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
     let summary = Self.summary(subject, questionPending: state.pendingQuestion) + [heading]
@@ -57,16 +59,21 @@ struct DetailContent {
     showsProfile = width >= Self.roomForProfile
   }
 
-  var count: Int { head.count + max(1, beliefs.count) + token.count }
+  /// Observer rows (made only for the lines drawn).
+  var beliefCount: Int { whoSeesWhat?.count ?? 0 }
+
+  var count: Int { head.count + max(1, beliefCount) + token.count }
 
   func line(_ index: Int) -> [Span] {
     if index < head.count { return head[index] }
     let beliefIndex = index - head.count
-    if beliefs.isEmpty, beliefIndex == 0 {
+    if beliefCount == 0, beliefIndex == 0 {
       return [Span("  nobody sees it (observers only see publishers)", .muted)]
     }
-    if beliefIndex < beliefs.count { return beliefLine(beliefs[beliefIndex]) }
-    let tokenIndex = beliefIndex - max(1, beliefs.count)
+    if beliefIndex < beliefCount {
+      return whoSeesWhat?.row(beliefIndex, in: snapshot).map(beliefLine) ?? []
+    }
+    let tokenIndex = beliefIndex - max(1, beliefCount)
     return tokenIndex < token.count ? token[tokenIndex] : []
   }
 

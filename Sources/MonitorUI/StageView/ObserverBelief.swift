@@ -1,7 +1,8 @@
 import StageEngine
 
 /// One row of "who sees what": what an observer (another client or the composition)
-/// currently believes about the selected participant, and whether that is stale.
+/// currently believes about the selected participant, and whether that is stale. Made on
+/// demand from a `WhoSeesWhat`.
 public struct ObserverBelief: Equatable, Sendable {
   /// Observer ID, or "composition" (the scenario's own) / "comp ID" (one started later; short
   /// enough for the detail pane's observer column).
@@ -15,25 +16,7 @@ public struct ObserverBelief: Equatable, Sendable {
   /// The engine's explanation when stale.
   public let reason: String?
 
-  /// Every observer's belief about `subject`, compositions last. Visits every participant:
-  /// called when the snapshot or the selection changes, never per frame.
-  public static func all(about subject: String, in snapshot: StageSnapshot) -> [ObserverBelief] {
-    var rows: [ObserverBelief] = []
-    for participant in snapshot.participants where participant.id != subject {
-      guard let view = participant.remotes.first(where: { $0.participant == subject }) else {
-        continue
-      }
-      rows.append(
-        ObserverBelief(
-          observer: participant.id, profile: participant.sdk.description, believed: view.believed,
-          isStale: view.isStale, reason: view.staleReason))
-    }
-    rows.append(contentsOf: compositions(about: subject, in: snapshot))
-    return rows
-  }
-
-  /// The compositions' rows about `subject` (one per composition that shows it), always
-  /// last: refreshed alone when only compositions changed.
+  /// The compositions' rows about `subject` (one per composition that shows it).
   public static func compositions(about subject: String, in snapshot: StageSnapshot)
     -> [ObserverBelief]
   {

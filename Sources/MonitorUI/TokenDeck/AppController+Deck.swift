@@ -119,9 +119,11 @@ extension AppController {
       report("\(id): \(candidate.prediction.headline)", .error)
       return
     }
-    let events = run(
-      .exchange(id, token), success: "\(id): token exchanged (\(candidate.entry.title))")
-    guard let rejected = events?.first(where: { $0.kind == .exchangeRejected }) else { return }
+    var rejected: StageEvent?
+    run(.exchange(id, token), success: "\(id): token exchanged (\(candidate.entry.title))") {
+      if rejected == nil, $0.kind == .exchangeRejected { rejected = $0 }
+    }
+    guard let rejected else { return }
     let checker = candidate.prediction.isRejectedByService ? "service" : "SDK"
     let code = [rejected.code.map(String.init), rejected.errorCode].compactMap { $0 }
       .joined(separator: " ")

@@ -25,6 +25,7 @@ extension Stage {
   func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
     let client = clients[slot]
     var remotes: [RemoteViewSnapshot] = []
+    remotes.reserveCapacity(publishOrder.count)
     for publisher in publishOrder where publisher != slot {
       let view = views[viewIndex(observer: slot, publisher: publisher)]
       guard view.known else { continue }

@@ -1,0 +1,59 @@
+import StageEngine
+
+/// "Who sees what" about the selected participant without its rows: where in the snapshot
+/// each client observer's view of the subject is, and the compositions' rows. Finding the
+/// views visits every participant once and copies nothing; a row (`ObserverBelief`) is made
+/// only when the detail pane draws it or `c` copies the table, so selecting a publisher seen
+/// by ten thousand observers costs one scan, not ten thousand rows.
+public struct WhoSeesWhat: Sendable {
+  /// Where one observer's view of the subject is in the snapshot.
+  struct ViewIndex: Sendable {
+    let participant: Int
+    let remote: Int
+  }
+
+  /// The selected participant's ID.
+  public let subject: String
+  private let views: [ViewIndex]
+  /// The compositions' rows (one per composition that shows the subject), always last:
+  /// refreshed alone when only compositions changed.
+  public var compositionRows: [ObserverBelief]
+
+  /// Finds every observer's view of `subject` in `snapshot` (table order), compositions last.
+  public init(about subject: String, in snapshot: StageSnapshot) {
+    self.subject = subject
+    var views: [ViewIndex] = []
+    // A participant never holds a view of itself, so the subject's own row finds nothing.
+    for (index, participant) in snapshot.participants.enumerated() {
+      if let remote = participant.remotes.firstIndex(where: { $0.participant == subject }) {
+        views.append(ViewIndex(participant: index, remote: remote))
+      }
+    }
+    self.views = views
+    compositionRows = ObserverBelief.compositions(about: subject, in: snapshot)
+  }
+
+  /// Rows in all: client observers, then compositions.
+  public var count: Int { views.count + compositionRows.count }
+
+  /// Row `index`, made now from `snapshot` (the one these views were found in); nil outside
+  /// the rows or when the snapshot no longer holds that view.
+  public func row(_ index: Int, in snapshot: StageSnapshot) -> ObserverBelief? {
+    guard index >= 0, index < count else { return nil }
+    guard index < views.count else { return compositionRows[index - views.count] }
+    let at = views[index]
+    guard at.participant < snapshot.participants.count else { return nil }
+    let observer = snapshot.participants[at.participant]
+    guard at.remote < observer.remotes.count else { return nil }
+    let view = observer.remotes[at.remote]
+    guard view.participant == subject else { return nil }
+    return ObserverBelief(
+      observer: observer.id, profile: observer.sdk.description, believed: view.believed,
+      isStale: view.isStale, reason: view.staleReason)
+  }
+
+  /// Every row, made now (for copying the table and for tests; never per frame).
+  public func rows(in snapshot: StageSnapshot) -> [ObserverBelief] {
+    (0..<count).compactMap { row($0, in: snapshot) }
+  }
+}
