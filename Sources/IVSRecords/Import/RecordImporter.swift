@@ -47,13 +47,12 @@ public enum RecordImporter {
     let inferred = inferredJoins(records)
     let timeline = RecordTimeline(inferred.isEmpty ? records.events : records.events + inferred)
     let ids = participantIDs(timeline, records)
-    var byParticipant: [String: [RecordedEvent]] = [:]
-    for event in timeline.events { byParticipant[event.participantId, default: []].append(event) }
+    let byParticipant = timeline.eventsByParticipant
     var plans: [String: ParticipantPlan] = [:]
     for id in ids {
       plans[id] = ParticipantPlan(
-        id: id, events: byParticipant[id] ?? [], record: records.participants[id],
-        isRemoteOnly: byParticipant[id] == nil)
+        id: id, events: byParticipant[id] ?? TimelineEvents(timeline: [], positions: []),
+        record: records.participants[id], isRemoteOnly: byParticipant[id] == nil)
     }
     try applySDKOptions(options, to: &plans)
     let start = min(
