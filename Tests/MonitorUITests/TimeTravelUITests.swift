@@ -3,8 +3,9 @@ import StageEngine
 import TerminalKit
 import Testing
 
-/// Time travel in the UI on the in-memory backend: `b` (from the keymap), `:goto N` and
-/// `:restart` bring the screen's snapshot and log back to exactly what they were at that step.
+/// Time travel in the UI on the in-memory backend: `b` and `f` (from the keymap), `:goto N`,
+/// `:forward` and `:restart` bring the screen's snapshot and log back to exactly what they were
+/// at that step, backwards and forwards.
 @Suite struct TimeTravelUITests {
   /// What the screen showed after each scripted step of the demo.
   struct Seen {
@@ -62,6 +63,34 @@ import Testing
     #expect(controller.state.runner.history.count == 1)
   }
 
+  @Test func forwardKeyAndGotoRedoTheStepsGoneBackOverWithTheirLog() throws {
+    let controller = try Fixture.demo()
+    let seen = Self.playDemo(controller, steps: 8)
+    RecordingTests.command("goto \(seen.steps[2])", controller)
+    controller.handle(.character("f"))
+    Self.expectShows(seen, 3, controller)
+    RecordingTests.command("goto \(seen.steps[7])", controller)
+    Self.expectShows(seen, 7, controller)
+    RecordingTests.command("forward", controller)
+    Self.expectShows(seen, 8, controller)
+    #expect(controller.state.script.done == seen.scriptDone[8])
+    #expect(controller.state.runner.redoCount == 0)
+  }
+
+  @Test func anotherActionAfterGoingBackLeavesNothingToRedo() throws {
+    let controller = try Fixture.demo()
+    let seen = Self.playDemo(controller, steps: 4)
+    controller.handle(.character("b"))
+    controller.handle(.character("b"))
+    #expect(controller.state.runner.redoCount == 2)
+    RecordingTests.command("advance 30s", controller)
+    #expect(controller.state.runner.redoCount == 0)
+    controller.handle(.character("f"))
+    #expect(controller.state.status?.kind == .error)
+    #expect(controller.state.runner.history.count == seen.steps[2] + 1)
+    #expect(controller.state.undoneLog.isEmpty)
+  }
+
   @Test(arguments: ["99", "-2", "seven"])
   func gotoOutsideTheRunSaysTheRangeAndChangesNothing(argument: String) throws {
     let controller = try Fixture.demo()
@@ -91,6 +120,8 @@ import Testing
     let after = Self.header(controller, width: 120)
     #expect(before.contains("step \(done)/"), "\(before)")
     #expect(after.contains("step \(done - 1)/"), "\(after)")
+    #expect(after.contains("▒"), "the step to redo is shaded: \(after)")
+    #expect(!before.contains("▒"), "\(before)")
   }
 
   @Test(arguments: [72, 90, 120])

@@ -78,19 +78,85 @@ import Testing
     #expect(runner.stage.snapshot() == before)
   }
 
-  @Test func travellingPastACheckpointRebuildsLaterOnes() throws {
+  /// A runner on the spec example that ran `steps` clock advances keeping checkpoints, with
+  /// the snapshot after each.
+  static func advanced(_ steps: Int) throws -> (ScenarioRunner, [StageSnapshot]) {
     let runner = try IncrementalSnapshotTests.runner("Scenarios/spec-example")
     runner.keepsCheckpoints = true
-    let clockSteps = ScenarioRunner.checkpointInterval * 3 + 5
     var snapshots = [runner.stage.snapshot()]
-    for _ in 0..<clockSteps {
+    for _ in 0..<steps {
       try runner.perform(.advance(VirtualDuration(seconds: 1)), origin: "test")
       snapshots.append(runner.stage.snapshot())
     }
-    for target in [clockSteps - 1, ScenarioRunner.checkpointInterval * 2, 3, 0] {
+    return (runner, snapshots)
+  }
+
+  @Test func travellingPastACheckpointRebuildsLaterOnes() throws {
+    let dense = CheckpointPolicy.denseSteps
+    let (runner, snapshots) = try Self.advanced(dense * 6 + 5)
+    for target in [dense * 6 + 4, dense * 2 + 1, dense * 4 - 1, 3, 0] {
       try runner.travel(to: target)
       #expect(runner.stage.snapshot() == snapshots[target], "→ \(target)")
     }
     #expect(runner.nextStepIndex == 0)
+  }
+
+  @Test func checkpointsCoverEveryRecentStepAndThinOutDoublingFurtherBack() throws {
+    let (runner, _) = try Self.advanced(40)
+    // Taken before steps 0…39; the newest (39) and the 7 before it stay, then every 2nd
+    // step for the next 8, every 4th for the next 16, every 8th beyond, and the start.
+    #expect(runner.checkpointSteps == [0, 8, 12, 16, 20, 24, 26, 28, 30] + Array(32...39))
+  }
+
+  @Test(arguments: [100, 1_500])
+  func checkpointMemoryStaysWithinTheLogarithmicBound(steps: Int) throws {
+    let (runner, snapshots) = try Self.advanced(steps)
+    #expect(runner.checkpointCount <= CheckpointPolicy.bound(steps: steps))
+    #expect(runner.checkpointCount < steps / 4, "not one per step")
+    try runner.travel(to: steps - 1)
+    #expect(runner.stage.snapshot() == snapshots[steps - 1])
+    try runner.travel(to: steps / 3)
+    #expect(runner.stage.snapshot() == snapshots[steps / 3])
+  }
+
+  @Test func forwardTravelRedoesTheStepsTravelledBackOver() throws {
+    let name = "Scenarios/spec-example"
+    let original = try Self.record(IncrementalSnapshotTests.runner(name))
+    let steps = original.snapshots.count - 1
+    let runner = try IncrementalSnapshotTests.runner(name)
+    runner.keepsCheckpoints = true
+    _ = try Self.record(runner)
+    try runner.travel(to: 1)
+    #expect(runner.redoCount == steps - 1)
+    _ = runner.stage.drainEvents()
+    for target in [steps / 2, steps] {
+      try runner.travel(to: target)
+      #expect(runner.history.count == target)
+      #expect(runner.redoCount == steps - target)
+      #expect(runner.stage.snapshot() == original.snapshots[target], "→ \(target)")
+      #expect(runner.stage.nextEventSeq == original.nextSeqs[target])
+      let replayed = Self.render(runner.stage.drainEvents())
+      let end = original.nextSeqs[target] - 1
+      #expect(!replayed.isEmpty)
+      #expect(Array(original.stream[(end - replayed.count)..<end]) == replayed)
+    }
+    #expect(runner.isFinished)
+  }
+
+  @Test func theSameScriptedStepKeepsRedoAndAnotherActionDropsIt() throws {
+    let runner = try IncrementalSnapshotTests.runner("Scenarios/spec-example")
+    runner.keepsCheckpoints = true
+    for _ in 0..<4 { try runner.step() }
+    try runner.travel(to: 1)
+    try runner.step()
+    #expect(runner.history.count == 2)
+    #expect(runner.redoCount == 2, "running the next scripted step again is redo")
+    try runner.perform(.advance(VirtualDuration(seconds: 1)), origin: "test")
+    #expect(runner.redoCount == 0, "a live action diverges")
+    #expect {
+      try runner.travel(to: 4)
+    } throws: { error in
+      "\(error)".contains("the run has steps 0…3")
+    }
   }
 }

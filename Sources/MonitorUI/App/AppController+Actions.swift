@@ -31,6 +31,7 @@ extension AppController {
     case .saveScenario: saveScenario(nil)
     case .stepBack: travel(by: -1)
     case .restart: travel(to: 0)
+    case .stepForward: travel(by: 1)
     case .copy: copySelection()
     case .nextTheme: selectTheme(themes.name(after: state.theme.name))
     case .commandLine: state.input = InputLine(.command)

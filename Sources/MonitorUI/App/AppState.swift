@@ -21,6 +21,9 @@ public struct AppState {
   public var logSelected: Int?
   /// The event log.
   public var log: LogBuffer
+  /// The log lines of the steps time travel went back over, shown again when it goes forward
+  /// over them (redo); emptied once another step runs there.
+  public var undoneLog: [LogEntry] = []
   /// The overlay taking keys, if any.
   public var overlay: Overlay?
   /// The input line being typed, if any.

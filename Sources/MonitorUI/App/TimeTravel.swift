@@ -1,12 +1,14 @@
 import StageEngine
 
-/// Time travel in the UI (`b`, `:restart`, `:goto N`): the runner puts the run back to an
-/// earlier step (restoring a checkpoint and replaying the steps after it, every signature checked
-/// again), and the screen follows — the log keeps only the lines up to that step plus the
-/// replayed ones, and the snapshot and everything derived from it are rebuilt from scratch.
-/// The steps after the target are dropped at once.
+/// Time travel in the UI (`b`, `f`, `:restart`, `:goto N`): the runner puts the run back to an
+/// earlier step, or forward again over steps it went back over (restoring a checkpoint and
+/// replaying the steps after it, every signature checked again), and the screen follows — the
+/// log keeps the lines up to that step plus the replayed ones, and the snapshot and everything
+/// derived from it are rebuilt from scratch. The lines of the steps gone back over are kept
+/// while they can be redone.
 extension AppController {
-  /// Goes `delta` steps from where the run stands (`-1`: before the last step or action).
+  /// Goes `delta` steps from where the run stands (`-1`: before the last step or action,
+  /// `1`: redo the next step gone back over).
   func travel(by delta: Int) {
     let (target, overflow) = state.runner.history.count.addingReportingOverflow(delta)
     travel(to: overflow ? -1 : target)
@@ -15,7 +17,7 @@ extension AppController {
   /// `:goto STEP`: the step number as typed.
   func travel(toStep text: String) {
     guard let step = Int(text) else {
-      report("goto: \"\(text)\" is not a step number (0…\(state.runner.history.count))", .error)
+      report("goto: \"\(text)\" is not a step number (0…\(lastStep))", .error)
       return
     }
     travel(to: step)
@@ -24,24 +26,34 @@ extension AppController {
   /// Goes to the state after `step` steps of the session; outside the run, says the valid range.
   func travel(to step: Int) {
     refresh()
+    if state.runner.redoCount == 0 { state.undoneLog.removeAll() }
     let from = state.runner.history.count
+    let shown = stage.nextEventSeq
     do {
       try state.runner.travel(to: step)
     } catch {
-      report(
-        "no step \(step): time travel goes to steps 0…\(from) (now at \(from))", .error)
+      report("no step \(step): time travel goes to steps 0…\(lastStep) (now at \(from))", .error)
       return
     }
-    rebuildAfterTravel()
-    report("at step \(step) of the session (was \(from)); later steps are dropped")
+    rebuildAfterTravel(shownBefore: shown)
+    let redo = state.runner.redoCount
+    let later = redo == 0 ? "" : "; \(redo) later steps can be redone (:forward, :goto)"
+    report("at step \(step) of the session (was \(from))\(later)")
   }
 
-  /// The log up to the travelled-to step, then a full snapshot and everything derived from it.
-  private func rebuildAfterTravel() {
+  /// The furthest step time travel can go to: the session's steps, redo included.
+  private var lastStep: Int { state.runner.history.count + state.runner.redoCount }
+
+  /// The log up to the travelled-to step (lines gone back over kept for redo), then a full
+  /// snapshot and everything derived from it. `shownBefore` is the first `seq` the log lacked.
+  private func rebuildAfterTravel(shownBefore shown: Int) {
     let replayed = stage.drainEvents()
     let cutoff = replayed.first?.seq ?? stage.nextEventSeq
-    state.log = state.log.keeping { $0.event.map { $0.seq < cutoff } ?? true }
-    for event in replayed { state.log.append(event) }
+    let end = stage.nextEventSeq
+    let held = state.log.entries + state.undoneLog.filter { ($0.event?.seq ?? 0) >= shown }
+    state.undoneLog = held.filter { ($0.event?.seq ?? 0) >= end }
+    state.log = state.log.replacingEntries(
+      with: held.filter { $0.event.map { $0.seq < cutoff } ?? true } + replayed.map(LogEntry.event))
     followLog()
     state.snapshot = stage.snapshot()
     state.truthSlots = nil
@@ -51,13 +63,14 @@ extension AppController {
 }
 
 extension LogBuffer {
-  /// A log with the lines (still held) that satisfy `isKept`, with the same filter and capacity.
-  func keeping(_ isKept: (LogEntry) -> Bool) -> LogBuffer {
-    var kept = LogBuffer(capacity: capacity)
-    for number in oldest..<appended {
-      if let entry = entry(number), isKept(entry) { kept.append(entry) }
-    }
-    kept.setFilter(filter)
-    return kept
+  /// The entries still held, oldest first.
+  var entries: [LogEntry] { (oldest..<appended).compactMap(entry) }
+
+  /// A log holding `entries`, with the same filter and capacity.
+  func replacingEntries(with entries: [LogEntry]) -> LogBuffer {
+    var log = LogBuffer(capacity: capacity)
+    for entry in entries { log.append(entry) }
+    log.setFilter(filter)
+    return log
   }
 }

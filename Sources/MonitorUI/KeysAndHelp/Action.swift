@@ -63,6 +63,8 @@ public enum Action: String, CaseIterable, Sendable {
   case stepBack = "back"
   /// Go back to the start of the run (time travel).
   case restart
+  /// Go forward again over a step travelled back over (redo), until another step runs there.
+  case stepForward = "forward"
   /// Copy the focused pane's selected thing to the terminal's clipboard (OSC 52).
   case copy
   /// Switch to the next theme.

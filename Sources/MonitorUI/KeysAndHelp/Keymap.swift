@@ -128,7 +128,11 @@ extension Keymap {
     KeyBinding(
       [.character("b")], .stepBack, label: "back",
       help: "time travel: back to before the last step or action (:goto N, :restart); the steps"
-        + " after it are dropped"),
+        + " after it stay for forward until another step or action runs"),
+    KeyBinding(
+      [.character("f")], .stepForward, label: "forward",
+      help: "time travel: forward again over a step gone back over (redo; :goto N forward too)",
+      inFooter: false),
     KeyBinding(
       [.character("B")], .restart, label: "restart",
       help: "time travel: back to the start of the run (:restart)", inFooter: false),

@@ -16,11 +16,13 @@ public final class ScenarioRunner {
   /// Every step that ran, scripted or live, in order: the session as a script. Its `step`
   /// events are labelled by their index here, so the recording replays to the same stream.
   public internal(set) var history: [ScenarioStep] = []
-  /// `nextStepIndex` as each step in `history` ran, so time travel puts the script back too.
-  var scriptMarks: [Int] = []
-  /// The run's state every `checkpointInterval` steps, for fast time travel.
+  /// Where the script stood after each step in `history`, so time travel puts it back too.
+  var marks: [StepMark] = []
+  /// Steps travelled back over, the next one to redo last (see `travel(to:)`).
+  var redo: [TimelineStep] = []
+  /// The run's state before some steps (`CheckpointPolicy`), by step, for fast time travel.
   var checkpoints: [RunnerCheckpoint] = []
-  /// Whether to keep a checkpoint every `checkpointInterval` steps (fast time travel in the UI);
+  /// Whether to keep checkpoints as `CheckpointPolicy` says (fast time travel in the UI);
   /// otherwise only the start is kept and travelling replays from there.
   public var keepsCheckpoints = false
 
@@ -69,7 +71,8 @@ public final class ScenarioRunner {
     let index = nextStepIndex
     let step = scenario.steps[index]
     nextStepIndex += 1
-    try execute(step, location: "steps[\(index)]")
+    try execute(
+      step, location: "steps[\(index)]", mark: StepMark(scriptIndex: index + 1, scripted: true))
     return step
   }
 
@@ -89,7 +92,8 @@ public final class ScenarioRunner {
   public func perform(_ step: ScenarioStep, origin: String) throws(ScenarioError) {
     let mark = stage.retractionMark
     do {
-      try execute(step, location: origin)
+      try execute(
+        step, location: origin, mark: StepMark(scriptIndex: nextStepIndex, scripted: false))
     } catch {
       stage.retract(to: mark)
       throw error
@@ -104,8 +108,11 @@ public final class ScenarioRunner {
     try exchangeToken(for: id, .mint(spec), location: "exchange \(id)")
   }
 
-  /// Runs `step`; `location` names it in errors, its index in `history` labels its events.
-  func execute(_ step: ScenarioStep, location: String) throws(ScenarioError) {
+  /// Runs `step`; `location` names it in errors, its index in `history` labels its events, and
+  /// `mark` goes beside it in `history`. `replaying` when time travel runs it again.
+  func execute(_ step: ScenarioStep, location: String, mark: StepMark, replaying: Bool = false)
+    throws(ScenarioError)
+  {
     checkpointIfDue()
     let label = "steps[\(history.count)]"
     expectations.stepWillRun(step, on: stage)
@@ -114,7 +121,8 @@ public final class ScenarioRunner {
     do {
       try perform(step, location: location, label: label)
       history.append(step)
-      scriptMarks.append(nextStepIndex)
+      marks.append(mark)
+      continueTimeline(after: mark, replaying: replaying)
     } catch let error as StageActionError {
       throw ScenarioError(
         file: file, location: location, message: "\(step.verb) cannot run: \(error)")

@@ -1,8 +1,10 @@
 /// Time travel: a copy of a stage's whole state, so the runner can go back to an earlier step
 /// without replaying from the start. Every stored property is a value, so a copy costs little
 /// (copy-on-write) until either side changes; restoring shares the checkpoint's buffers the same
-/// way. New stored properties must be added to `assign(from:)` (`RunnerCheckpointTests` check a
-/// restored stage's snapshot against the one taken at that step).
+/// way. The undrained events are not part of it: they belong to whoever drains them, and a
+/// checkpoint holding them would copy the whole undrained stream on the next event. New stored
+/// properties must be added to `assign(from:)` (`TimeTravelTests` check a restored stage's
+/// snapshot against the one taken at that step).
 extension Stage {
   /// A copy of this stage's state now, for `restore(_:)`.
   func checkpoint() -> Stage {
@@ -11,8 +13,12 @@ extension Stage {
     return copy
   }
 
-  /// Puts this stage back to `checkpoint`'s state (the checkpoint stays as it was).
-  func restore(_ checkpoint: Stage) { assign(from: checkpoint) }
+  /// Puts this stage back to `checkpoint`'s state (the checkpoint stays as it was), with no
+  /// undrained events.
+  func restore(_ checkpoint: Stage) {
+    assign(from: checkpoint)
+    events.removeAll(keepingCapacity: true)
+  }
 
   /// The `seq` the next recorded event gets: where the stream stands.
   public var nextEventSeq: Int { nextSeq }
@@ -32,7 +38,6 @@ extension Stage {
     isDeleted = other.isDeleted
     compositions = other.compositions
     compositionSerials = other.compositionSerials
-    events = other.events
     staleBeliefs = other.staleBeliefs
     nextSeq = other.nextSeq
   }
