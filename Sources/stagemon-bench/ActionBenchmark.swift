@@ -58,6 +58,11 @@ enum ActionBenchmark {
     Press(name: "t next theme", setUp: [], key: .character("t"), undo: []),
     Press(name: ": command line", setUp: [], key: .character(":"), undo: [.escape]),
     Press(name: "Esc clear status", setUp: [], key: .escape, undo: []),
+    Press(name: "↑ select in the full log", setUp: [.backTab], key: .up, undo: [.end, .tab]),
+    Press(name: "Home: the log's oldest line", setUp: [.backTab], key: .home, undo: [.end, .tab]),
+    Press(
+      name: "c copy the selected event", setUp: [.backTab, .up], key: .character("c"),
+      undo: [.end, .tab]),
   ]
 
   /// Runs the suite; returns whether every key met the target.
@@ -125,8 +130,9 @@ enum ActionBenchmark {
     return slowest.ms <= target
   }
 
-  /// Clicks on two participant rows in turn (each moves the selection) and wheel steps over
-  /// the log, where the controller's 120×40 layout puts them; timed per event.
+  /// Clicks on two participant rows in turn (each moves the selection), wheel steps over the
+  /// log and clicks on two log lines in turn, where the controller's 120×40 layout puts them;
+  /// timed per event.
   private static func mouseEvents() -> [(String, [InputEvent])] {
     let size = TerminalSize(width: 120, height: 40)
     guard let layout = ScreenLayout(size: size, participantCount: RenderBenchmark.largeCount)
@@ -142,6 +148,10 @@ enum ActionBenchmark {
       (
         "mouse wheel down over the log",
         [.mouse(MouseEvent(.wheelDown, .press, x: log.x, y: log.y))]
+      ),
+      (
+        "mouse click on a log line",
+        [log.y, log.y + 3].map { .mouse(MouseEvent(.left, .press, x: log.x, y: $0)) }
       ),
     ]
   }

@@ -70,18 +70,23 @@ import Testing
     Self.command("screenshot \(directory)/shot.txt", controller)
     let text = try String(contentsOfFile: directory + "/shot.txt", encoding: .utf8)
     let ansi = try String(contentsOfFile: directory + "/shot.ans", encoding: .utf8)
+    let svg = try String(contentsOfFile: directory + "/shot.svg", encoding: .utf8)
     #expect(text == GridExport.plainText(expected))
     #expect(ansi == GridExport.ansi(expected))
+    #expect(svg == GridExport.svg(expected))
     #expect(text.contains("Participants 4"))
+    #expect(svg.contains("Participants 4"))
     #expect(
       controller.state.status?.text
-        == "screenshot 100×30: \(directory)/shot.txt and \(directory)/shot.ans")
+        == "screenshot 100×30: \(directory)/shot.txt, \(directory)/shot.ans and \(directory)/shot.svg"
+    )
     // Without a name: a fresh one in the save directory, never the same twice.
     Self.command("screenshot", controller)
     Self.command("screenshot", controller)
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     #expect(files.filter { $0.hasSuffix(".txt") }.count == 3, "\(files)")
     #expect(files.contains("stagemon-DemoStage01-20260101T120000Z-screen-2.ans"))
+    #expect(files.contains("stagemon-DemoStage01-20260101T120000Z-screen-2.svg"))
   }
 
   @Test(arguments: ["/nonexistent-folder-stagemon/shot", "/etc/hostname/shot"])

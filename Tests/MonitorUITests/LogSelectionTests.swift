@@ -214,4 +214,18 @@ import Testing
         && grid.style(x: inner.maxX - 1, y: $0) == selection
     }
   }
+
+  @Test func scrolledToTheOldestLinesTheyStartAtTheTopWithNoBlankRowsAbove() throws {
+    var state = try Self.focusedLog().state
+    state.logScroll = state.log.visibleCount - 2
+    let grid = Fixture.render(width: 160, height: 14) { rect, grid in
+      LogView.render(state, in: rect, into: &grid)
+    }
+    let rows = Fixture.text(grid)
+    let oldest = try #require(state.log.line(state.log.oldest))
+    let next = try #require(state.log.line(state.log.oldest + 1))
+    #expect(rows[1].hasPrefix("│\(oldest.time)") && rows[1].contains(oldest.name), "\(rows)")
+    #expect(rows[2].contains(next.name), "\(rows)")
+    #expect(rows[1..<13].allSatisfy { !$0.allSatisfy { $0 == "│" || $0 == " " } }, "\(rows)")
+  }
 }

@@ -115,7 +115,7 @@ import Testing
     loop.drawFrame()
     guard case .deck(let deck)? = controller.state.overlay else { throw DeckError("no deck") }
     let list = try #require(
-      DeckView.layout(candidates: deck.candidates.count, in: Rect(width: 120, height: 40)).list)
+      DeckView.layout(deck, in: Rect(width: 120, height: 40)).list)
     Self.click(list.x + 4, list.y + 3, backend, loop)
     guard case .deck(let after)? = controller.state.overlay else { throw DeckError("closed") }
     #expect(after.highlighted == 3)

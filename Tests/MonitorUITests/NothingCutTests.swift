@@ -149,4 +149,26 @@ import Testing
       #expect(line[0..<left].allSatisfy { $0 == " " }, "row \(row): \(String(line))")
     }
   }
+
+  /// Every entry's title whole in the deck's list (100×30 and 160×50), with the demo's
+  /// prepared tokens as well as every preset.
+  @Test(arguments: [(100, 30), (160, 50)])
+  func deckListShowsEveryTitleWhole(width: Int, height: Int) throws {
+    let controller = try Fixture.demo()
+    controller.perform(.exchange)
+    guard case .deck(let deck)? = controller.state.overlay else { throw DeckError("no deck") }
+    let grid = Self.screen(controller.state, width: width, height: height)
+    let list = try #require(DeckView.layout(deck, in: grid.bounds).list)
+    let rows = (list.y..<list.maxY).map { y in
+      (list.x..<list.maxX).compactMap { grid.cell(x: $0, y: y)?.symbol }.joined()
+    }
+    let titles = deck.candidates.map(\.entry.title)
+    #expect(Set(DeckPreset.allCases.map(\.title)).isSubset(of: titles))
+    for title in titles {
+      let whole = rows.contains { row in
+        String(row.dropFirst(4).reversed().drop { $0 == " " }.reversed()) == title
+      }
+      #expect(whole, "\(title) in \(rows)")
+    }
+  }
 }

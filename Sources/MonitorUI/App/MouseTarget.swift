@@ -31,9 +31,7 @@ public enum MouseTarget: Equatable, Sendable {
     }
     switch state.overlay {
     case .deck(let deck)?:
-      let list = DeckView.layout(
-        candidates: deck.candidates.count, in: Rect(width: size.width, height: size.height)
-      ).list
+      let list = DeckView.layout(deck, in: Rect(width: size.width, height: size.height)).list
       guard let list, list.contains(x: x, y: y) else { return .nothing }
       return DeckView.entry(atRow: y, of: deck, in: list).map(MouseTarget.deckEntry) ?? .nothing
     case .help?: return .nothing

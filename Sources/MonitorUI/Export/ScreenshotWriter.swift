@@ -8,15 +8,16 @@ import TerminalKit
   import Darwin
 #endif
 
-/// `:screenshot [FILE]`: the current frame, exactly as rendered in memory, written twice —
-/// `FILE.txt` (plain text) and `FILE.ans` (with ANSI colours; `cat` shows it). Without a FILE
-/// the name comes from the stage and the virtual time, never overwriting an earlier one.
+/// `:screenshot [FILE]`: the current frame, exactly as rendered in memory, written three times —
+/// `FILE.txt` (plain text), `FILE.ans` (with ANSI colours; `cat` shows it) and `FILE.svg` (a
+/// picture for a README or a bug report). Without a FILE the name comes from the stage and the
+/// virtual time, never overwriting an earlier one.
 public enum ScreenshotWriter {
-  /// Writes `grid`; `file` (".txt"/".ans" optional) or a fresh name in `directory`. Returns the
-  /// two paths.
+  /// Writes `grid`; `file` (".txt"/".ans"/".svg" optional) or a fresh name in `directory`.
+  /// Returns the three paths.
   public static func write(
     _ grid: CellGrid, file: String?, directory: String, stem: String
-  ) throws(ScreenshotError) -> (text: String, ansi: String) {
+  ) throws(ScreenshotError) -> (text: String, ansi: String, svg: String) {
     let base: String
     if let file {
       base = try explicitBase(file)
@@ -27,12 +28,15 @@ public enum ScreenshotWriter {
     let ansi = base + ".ans"
     try save(GridExport.plainText(grid), to: text)
     try save(GridExport.ansi(grid), to: ansi)
-    return (text, ansi)
+    try save(GridExport.svg(grid), to: base + ".svg")
+    return (text, ansi, base + ".svg")
   }
 
   private static func explicitBase(_ file: String) throws(ScreenshotError) -> String {
     var base = file
-    for suffix in [".txt", ".ans"] where base.hasSuffix(suffix) { base.removeLast(suffix.count) }
+    for suffix in [".txt", ".ans", ".svg"] where base.hasSuffix(suffix) {
+      base.removeLast(suffix.count)
+    }
     let folder = (base as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(
@@ -85,7 +89,7 @@ public struct ScreenshotError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 extension AppController {
-  /// `:screenshot [FILE]`: renders the current screen and writes it as text and ANSI.
+  /// `:screenshot [FILE]`: renders the current screen and writes it as text, ANSI and SVG.
   func screenshot(to file: String?) {
     var grid = CellGrid(width: screenSize.width, height: screenSize.height, glyphs: screenGlyphs)
     Screen.render(state, into: &grid)
@@ -94,7 +98,9 @@ extension AppController {
       let paths = try ScreenshotWriter.write(
         grid, file: file, directory: options.saveDirectory,
         stem: "stagemon-\(state.stageID)-\(stamp)-screen")
-      report("screenshot \(grid.width)×\(grid.height): \(paths.text) and \(paths.ansi)", .success)
+      report(
+        "screenshot \(grid.width)×\(grid.height): \(paths.text), \(paths.ansi) and \(paths.svg)",
+        .success)
     } catch {
       report(error.description, .error)
     }

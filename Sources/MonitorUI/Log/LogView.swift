@@ -56,41 +56,59 @@ public enum LogView {
   }
 
   /// The lines a frame shows in `inner` with the line `bottomOffset` visible lines above the
-  /// newest at the bottom, and the column their subjects' continuations start at. Formats only
-  /// the lines that can fit (`inner.height` at most); the renderer, mouse clicks and the
-  /// selection's scrolling all use it, so they agree on what is where.
+  /// newest at the bottom — or, scrolled up to the oldest lines with rows to spare, the oldest
+  /// line at the top and newer ones below, so no blank rows sit above it — and the column their
+  /// subjects' continuations start at. Formats only the lines that can fit (`inner.height` at
+  /// most); the renderer, mouse clicks and the selection's scrolling all use it, so they agree
+  /// on what is where.
   static func placement(
     _ log: LogBuffer, bottomOffset: Int, in inner: Rect, ellipsis: String
   ) -> (lines: [Placed], subjectX: Int) {
     guard inner.height > 0 else { return ([], 0) }
     let numbers = log.window(limit: inner.height, offsetFromEnd: bottomOffset)
+    let fromBottom = place(numbers, of: log, in: inner, ellipsis: ellipsis, fromTop: false)
+    guard bottomOffset > 0, let first = fromBottom.lines.first, first.top > inner.y else {
+      return fromBottom
+    }
+    let oldest = log.window(
+      limit: inner.height, offsetFromEnd: max(0, log.visibleCount - inner.height))
+    return place(oldest, of: log, in: inner, ellipsis: ellipsis, fromTop: true)
+  }
+
+  /// Places lines `numbers` (oldest first) from the pane's bottom up, or from its top down; the
+  /// line at the far end is cut when it does not fit.
+  private static func place(
+    _ numbers: [Int], of log: LogBuffer, in inner: Rect, ellipsis: String, fromTop: Bool
+  ) -> (lines: [Placed], subjectX: Int) {
     let lines = numbers.compactMap { number in log.line(number).map { (number, $0) } }
     let wide = inner.width >= 120
     let nameWidth = min(longestName, lines.map { Span.columns($0.1.name) }.max() ?? 0)
     let subjectX = 9 + 2 + (wide ? 12 + 15 : 15) + nameWidth + 1
     var placed: [Placed] = []
-    var bottom = inner.maxY
-    for (number, line) in lines.reversed() where bottom > inner.y {
+    var edge = fromTop ? inner.y : inner.maxY
+    for (number, line) in fromTop ? lines : lines.reversed()
+    where fromTop ? edge < inner.maxY : edge > inner.y {
       let head = spans(line, wide: wide, nameWidth: nameWidth, ellipsis: ellipsis)
       let subject = Span.wrap(
         [Span(line.subject)], width: max(1, inner.width - subjectX), maxLines: maximumRows,
         ellipsis: ellipsis)
-      let top = max(inner.y, bottom - subject.count)
-      let rows = subject.prefix(bottom - top).enumerated().map { $0 == 0 ? head + $1 : $1 }
+      let top = fromTop ? edge : max(inner.y, edge - subject.count)
+      let room = fromTop ? inner.maxY - top : edge - top
+      let rows = subject.prefix(room).enumerated().map { $0 == 0 ? head + $1 : $1 }
       placed.append(
         Placed(
           number: number, line: line, top: top, rows: rows, isWhole: rows.count == subject.count))
-      bottom = top
+      edge = fromTop ? top + rows.count : top
     }
-    return (placed.reversed(), subjectX)
+    return (fromTop ? placed : placed.reversed(), subjectX)
   }
 
   /// Whether the line `offset` visible lines above the newest is shown whole when the line
   /// `bottom` above the newest is at the bottom of `inner`.
   static func showsWhole(_ log: LogBuffer, offset: Int, bottom: Int, in inner: Rect) -> Bool {
+    guard let number = log.window(limit: 1, offsetFromEnd: offset).first else { return false }
     let placed = placement(log, bottomOffset: bottom, in: inner, ellipsis: "…").lines
-    let index = placed.count - 1 - (offset - bottom)
-    return placed.indices.contains(index) && placed[index].isWhole
+    return placed.first { $0.number == number }?.isWhole ?? false
   }
 
   /// The number of the log line shown on row `y` of `inner`, if any (a click).

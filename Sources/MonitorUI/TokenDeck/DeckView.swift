@@ -5,7 +5,7 @@ import TerminalKit
 public enum DeckView {
   /// Renders `deck` over the panes.
   public static func render(_ state: AppState, _ deck: DeckState, into grid: inout CellGrid) {
-    let parts = layout(candidates: deck.candidates.count, in: grid.bounds)
+    let parts = layout(deck, in: grid.bounds)
     OverlayView.clear(parts.box, theme: state.theme, into: &grid)
     let profile = state.snapshot.participant(deck.participant)?.sdk.description ?? ""
     _ = PaneFrame.draw(
@@ -18,21 +18,31 @@ public enum DeckView {
   }
 
   /// Where the deck goes on a screen of `bounds`: its box, the entry list and the detail (nil
-  /// when too small). Drawing and mouse hit-testing both use it.
-  public static func layout(candidates: Int, in bounds: Rect) -> (
+  /// when too small). Drawing and mouse hit-testing both use it. Side by side, the list is as
+  /// wide as its longest title (up to half the deck), so no preset's title is cut; a longer
+  /// prepared token's name is whole at the top of the detail.
+  public static func layout(_ deck: DeckState, in bounds: Rect) -> (
     box: Rect, list: Rect?, detail: Rect?
   ) {
     let box = OverlayView.box(
-      in: bounds, width: bounds.width * 94 / 100, height: max(16, candidates + 4))
+      in: bounds, width: bounds.width * 94 / 100, height: max(16, deck.candidates.count + 4))
     let inner = box.inset(by: 1)
     guard inner.width > 10, inner.height > 2 else { return (box, nil, nil) }
     let wide = inner.width >= 90
-    let parts = wide ? inner.columns([.fixed(36), .fill]) : inner.rows([.percent(50), .fill])
+    let longest = deck.candidates.map { Span.columns($0.entry.title) }.max() ?? 0
+    let listWidth = min(max(minimumListWidth, longest + markWidth), inner.width / 2)
+    let parts =
+      wide ? inner.columns([.fixed(listWidth), .fill]) : inner.rows([.percent(50), .fill])
     let detail = Rect(
       x: parts[1].x + (wide ? 2 : 0), y: parts[1].y + (wide ? 0 : 1),
       width: parts[1].width - (wide ? 2 : 0), height: parts[1].height - (wide ? 0 : 1))
     return (box, parts[0], detail)
   }
+
+  /// The list's width side by side when every title is short.
+  static let minimumListWidth = 36
+  /// The columns before a title: the highlight marker and the verdict mark.
+  static let markWidth = 4
 
   /// The entry shown on row `y` of `list`, if any.
   public static func entry(atRow y: Int, of deck: DeckState, in list: Rect) -> Int? {
