@@ -143,6 +143,22 @@ import Testing
     #expect(runner.isFinished)
   }
 
+  @Test(arguments: [true, false])
+  func aCheckpointDoesNotHoldTheEventsLeftUndrained(keepsCheckpoints: Bool) throws {
+    let name = "Scenarios/spec-example"
+    let original = try Self.record(IncrementalSnapshotTests.runner(name))
+    let runner = try IncrementalSnapshotTests.runner(name)
+    runner.keepsCheckpoints = keepsCheckpoints
+    for _ in 0..<6 { try runner.step() }
+    #expect(runner.stage.pendingEventCount > 0)
+    try runner.travel(to: 2)
+    let replayed = Self.render(runner.stage.drainEvents())
+    let end = original.nextSeqs[2] - 1
+    #expect(replayed.count <= end - (original.nextSeqs[0] - 1), "only replayed events")
+    #expect(Array(original.stream[(end - replayed.count)..<end]) == replayed)
+    #expect(replayed.isEmpty == keepsCheckpoints, "a checkpoint before step 2 replays nothing")
+  }
+
   @Test func theSameScriptedStepKeepsRedoAndAnotherActionDropsIt() throws {
     let runner = try IncrementalSnapshotTests.runner("Scenarios/spec-example")
     runner.keepsCheckpoints = true

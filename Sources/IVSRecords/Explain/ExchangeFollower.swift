@@ -317,8 +317,9 @@ extension ExchangeFollower {
     _ verdict: ExchangeStory.Sighting.Verdict, time: Int64?, event: String?,
     cause: ExchangeStory.Sighting.Cause?
   ) {
-    let draft = drafts[watch.story]
-    let info = draft.observers[watch.slot]
+    // Not a copy of the draft: holding one would copy its sightings on the write below.
+    let info = drafts[watch.story].observers[watch.slot]
+    let context = drafts[watch.story].context
     let stale = watch.stale.map { stale in
       let end: (time: Int64, end: ExchangeStory.Sighting.Staleness.End) =
         watch.hidden
@@ -331,8 +332,7 @@ extension ExchangeFollower {
     }
     drafts[watch.story].sightings[watch.slot] = .init(
       observer: info.id, profile: info.profile, isComposition: info.isComposition,
-      verdict: verdict, time: time, event: event, cause: cause, stale: stale,
-      context: draft.context)
+      verdict: verdict, time: time, event: event, cause: cause, stale: stale, context: context)
     watches[observer]?[participant] = nil
   }
 }
