@@ -223,14 +223,17 @@ public struct JSONParser {
   private mutating func parseString() throws(JSONParseError) -> String {
     index += 1
     let start = index
-    // Fast path: no escapes.
+    // Fast path: no escapes; plain ASCII (most keys and values) needs no UTF-8 validation.
+    var isASCII = true
     while index < bytes.count {
       let b = bytes[index]
       if b == UInt8(ascii: "\"") {
-        let s = try decodeUTF8(bytes[start..<index], at: start)
+        let s =
+          isASCII ? ascii(bytes[start..<index]) : try decodeUTF8(bytes[start..<index], at: start)
         index += 1
         return s
       }
+      if b >= 0x80 { isASCII = false }
       if b == UInt8(ascii: "\\") { break }
       if b < 0x20 { throw error("control character in string") }
       index += 1
@@ -252,6 +255,13 @@ public struct JSONParser {
       }
     }
     throw error("unterminated string", at: start - 1)
+  }
+
+  /// A string of bytes already known to be ASCII (so valid UTF-8), copied without checks.
+  private func ascii(_ slice: ArraySlice<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: slice.count) { buffer in
+      buffer.initialize(fromContentsOf: slice)
+    }
   }
 
   private func decodeUTF8(_ slice: ArraySlice<UInt8>, at position: Int) throws(JSONParseError)

@@ -34,13 +34,14 @@ public struct RecordComparison: Sendable {
   /// The tolerance used, in seconds.
   public let toleranceSeconds: Int64
 
+  /// How many entries have each status (counted once: a long record has a million).
+  private let counts: [Entry.Status: Int]
+
   /// Whether every recorded event the model can produce was produced, and nothing extra.
-  public var isReproduced: Bool {
-    !entries.contains { $0.status == .missingInModel || $0.status == .missingInRecords }
-  }
+  public var isReproduced: Bool { count(.missingInModel) == 0 && count(.missingInRecords) == 0 }
 
   /// Entries with `status`.
-  public func count(_ status: Entry.Status) -> Int { entries.filter { $0.status == status }.count }
+  public func count(_ status: Entry.Status) -> Int { counts[status] ?? 0 }
 
   /// Compares `session`'s recorded events with the model's events (`modelled`).
   public init(session: ImportedSession, modelled: [StageEvent], toleranceSeconds: Int64) {
@@ -52,6 +53,9 @@ public struct RecordComparison: Sendable {
   private init(entries: [Entry], toleranceSeconds: Int64) {
     self.entries = entries
     self.toleranceSeconds = toleranceSeconds
+    var counts: [Entry.Status: Int] = [:]
+    for index in entries.indices { counts[entries[index].status, default: 0] += 1 }
+    self.counts = counts
   }
 
   /// Runs `session`'s scenario and compares as the events come, keeping only the model

@@ -20,11 +20,8 @@ struct ParticipantPlan {
   var hasOwnEvents = false
   var exchanges = false
 
-  /// Plans `id` from its events (oldest first, positions from 0) and what the records say
-  /// about it.
-  init<Events: RandomAccessCollection<RecordedEvent>>(
-    id: String, events: Events, record: ParticipantRecord?, isRemoteOnly: Bool
-  ) where Events.Index == Int {
+  /// Plans `id` from its events (oldest first) and what the records say about it.
+  init(id: String, events: [RecordedEvent], record: ParticipantRecord?, isRemoteOnly: Bool) {
     self.id = id
     let guess = SDKGuess(record)
     sdk = guess.profile
@@ -60,9 +57,7 @@ struct ParticipantPlan {
   /// `always` when every publish in the records follows at once (same second) from a
   /// moment the model asks "publish?" (join or exchange granting publish) and every such
   /// moment led to a publish; otherwise `never`, with explicit publish steps.
-  private mutating func choosePublishStrategy<Events: RandomAccessCollection<RecordedEvent>>(
-    _ events: Events
-  ) where Events.Index == Int {
+  private mutating func choosePublishStrategy(_ events: [RecordedEvent]) {
     var capabilities = first.capabilities
     var connected = false
     var publishing = false

@@ -47,16 +47,13 @@ public enum RecordImporter {
     let inferred = inferredJoins(records)
     let timeline = RecordTimeline(inferred.isEmpty ? records.events : records.events + inferred)
     let ids = participantIDs(timeline, records)
-    var byParticipant: [String: [Int]] = [:]
-    for (position, event) in timeline.events.enumerated() {
-      byParticipant[event.participantId, default: []].append(position)
-    }
+    var byParticipant: [String: [RecordedEvent]] = [:]
+    for event in timeline.events { byParticipant[event.participantId, default: []].append(event) }
     var plans: [String: ParticipantPlan] = [:]
     for id in ids {
-      let positions = byParticipant[id] ?? []
       plans[id] = ParticipantPlan(
-        id: id, events: positions.lazy.map { timeline.events[$0] },
-        record: records.participants[id], isRemoteOnly: byParticipant[id] == nil)
+        id: id, events: byParticipant[id] ?? [], record: records.participants[id],
+        isRemoteOnly: byParticipant[id] == nil)
     }
     try applySDKOptions(options, to: &plans)
     let start = min(

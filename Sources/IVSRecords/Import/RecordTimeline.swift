@@ -8,14 +8,12 @@ struct RecordTimeline {
 
   init(_ records: [RecordedEvent]) {
     // Sorts positions, not events (an event is a dozen references to retain and release),
-    // with each event's rank worked out once.
-    let ranks = records.map(\.logicalRank)
+    // by keys worked out once: time, rank, and the participant's place in ID order.
+    let ids = Set(records.map(\.participantId)).sorted()
+    let ordinals = Dictionary(uniqueKeysWithValues: zip(ids, ids.indices))
+    let keys = records.map { ($0.time, $0.logicalRank, ordinals[$0.participantId] ?? 0) }
     let order = records.indices.sorted { a, b in
-      if records[a].time != records[b].time { return records[a].time < records[b].time }
-      if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-      if records[a].participantId != records[b].participantId {
-        return records[a].participantId < records[b].participantId
-      }
+      if keys[a] != keys[b] { return keys[a] < keys[b] }
       if records[a].name != records[b].name { return records[a].name < records[b].name }
       if records[a].remoteParticipantId != records[b].remoteParticipantId {
         return (records[a].remoteParticipantId ?? "") < (records[b].remoteParticipantId ?? "")
