@@ -70,8 +70,9 @@ extension RecordSet {
           message: "event without \(missing.joined(separator: ", ")); skipped", isInvalid: true))
       return
     }
+    let modelled = RecordedEvent.modelled(name)
     var event = RecordedEvent(
-      name: name, kind: RecordedEvent.modelledKinds[name], participantId: participant,
+      name: modelled.name, kind: modelled.kind, participantId: participant,
       time: try place.member("eventTime").timestamp(time),
       remoteParticipantId: json["remoteParticipantId"]?.stringValue,
       errorCode: json["errorCode"]?.stringValue,
