@@ -131,15 +131,17 @@ public struct RecordComparison: Sendable {
 
     /// The position of the recorded event of `key` that a model event at `time` matches.
     private mutating func take(_ key: Key, at time: Int64) -> Int? {
-      guard let queue = queues[key] else { return nil }
-      var next = queue.next
-      while next < queue.positions.count, recorded[queue.positions[next]].time + tolerance < time {
+      // One hash of the key per model event: the queue is found once and updated in place.
+      guard let index = queues.index(forKey: key) else { return nil }
+      let positions = queues.values[index].positions
+      var next = queues.values[index].next
+      while next < positions.count, recorded[positions[next]].time + tolerance < time {
         next += 1
       }
       let position =
-        next < queue.positions.count && recorded[queue.positions[next]].time - tolerance <= time
-        ? queue.positions[next] : nil
-      queues[key]?.next = position == nil ? next : next + 1
+        next < positions.count && recorded[positions[next]].time - tolerance <= time
+        ? positions[next] : nil
+      queues.values[index].next = position == nil ? next : next + 1
       return position
     }
 
