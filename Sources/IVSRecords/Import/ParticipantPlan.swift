@@ -21,7 +21,7 @@ struct ParticipantPlan {
   var exchanges = false
 
   /// Plans `id` from its events (oldest first) and what the records say about it.
-  init(id: String, events: [RecordedEvent], record: ParticipantRecord?, isRemoteOnly: Bool) {
+  init(id: String, events: TimelineEvents, record: ParticipantRecord?, isRemoteOnly: Bool) {
     self.id = id
     let guess = SDKGuess(record)
     sdk = guess.profile
@@ -57,16 +57,16 @@ struct ParticipantPlan {
   /// `always` when every publish in the records follows at once (same second) from a
   /// moment the model asks "publish?" (join or exchange granting publish) and every such
   /// moment led to a publish; otherwise `never`, with explicit publish steps.
-  private mutating func choosePublishStrategy(_ events: [RecordedEvent]) {
+  private mutating func choosePublishStrategy(_ events: TimelineEvents) {
     var capabilities = first.capabilities
     var connected = false
     var publishing = false
     var occasions = 0
     var prompt = true
     for (index, event) in events.enumerated() {
-      let next = index + 1 < events.count ? events[index + 1] : nil
       let publishesAtOnce =
-        next.map { $0.kind == .publishStarted && $0.second == event.second } ?? false
+        index + 1 < events.count && events[index + 1].kind == .publishStarted
+        && events[index + 1].second == event.second
       switch event.kind {
       case .joined?:
         connected = true
@@ -83,12 +83,10 @@ struct ParticipantPlan {
           prompt = prompt && publishesAtOnce
         }
       case .publishStarted?:
-        let previous = index > 0 ? events[index - 1] : nil
         let followsOccasion =
           !connected
-          || (previous.map {
-            ($0.kind == .joined || $0.kind == .tokenExchanged) && $0.second == event.second
-          } ?? false)
+          || (index > 0 && [.joined, .tokenExchanged].contains(events[index - 1].kind)
+            && events[index - 1].second == event.second)
         if !connected { occasions += 1 }
         prompt = prompt && followsOccasion && !publishing
         connected = true

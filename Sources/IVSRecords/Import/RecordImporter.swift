@@ -47,13 +47,12 @@ public enum RecordImporter {
     let inferred = inferredJoins(records)
     let timeline = RecordTimeline(inferred.isEmpty ? records.events : records.events + inferred)
     let ids = participantIDs(timeline, records)
-    var byParticipant: [String: [RecordedEvent]] = [:]
-    for event in timeline.events { byParticipant[event.participantId, default: []].append(event) }
+    let byParticipant = timeline.eventsByParticipant
     var plans: [String: ParticipantPlan] = [:]
     for id in ids {
       plans[id] = ParticipantPlan(
-        id: id, events: byParticipant[id] ?? [], record: records.participants[id],
-        isRemoteOnly: byParticipant[id] == nil)
+        id: id, events: byParticipant[id] ?? TimelineEvents(timeline: [], positions: []),
+        record: records.participants[id], isRemoteOnly: byParticipant[id] == nil)
     }
     try applySDKOptions(options, to: &plans)
     let start = min(
@@ -61,10 +60,9 @@ public enum RecordImporter {
       timeline.events.first?.second ?? VirtualTime.defaultStart)
     var builder = StepBuilder(start: start, plans: plans)
     for observer in options.observers { builder.joinObserver(observer.id) }
-    for event in timeline.events { builder.apply(event) }
-    let recorded =
-      timeline.events.contains(where: \.isInferred)
-      ? timeline.events.filter { !$0.isInferred } : timeline.events
+    // By position: iterating would copy every event.
+    for index in timeline.events.indices { builder.apply(timeline.events[index]) }
+    let recorded = inferred.isEmpty ? timeline.events : timeline.events.filter { !$0.isInferred }
     let lastSecond = timeline.events.last?.second ?? start
     var scenario = Scenario(
       description: description(records, recorded, participants: ids.count),
@@ -83,7 +81,16 @@ public enum RecordImporter {
       issues: records.issues,
       divergences: builder.divergences, observers: options.observers.map(\.id),
       covered: Set(ids.filter { plans[$0]?.hasOwnEvents == true }),
-      publishCovered: Set(recorded.filter(\.viaEventBridge).map(\.participantId)))
+      publishCovered: publishers(recorded))
+  }
+
+  /// Participants with events from EventBridge (read by position: iterating would copy
+  /// every event).
+  static func publishers(_ recorded: [RecordedEvent]) -> Set<String> {
+    Set(
+      recorded.indices.lazy.filter { recorded[$0].viaEventBridge }.map {
+        recorded[$0].participantId
+      })
   }
 
   /// Participants described by get-participant / list-participants but without events
@@ -228,6 +235,6 @@ extension RecordImporter {
         !actors.contains($0) && !remotes.contains($0)
       },
       covered: Set(recorded.filter { !$0.viaEventBridge }.map(\.participantId)),
-      publishCovered: Set(recorded.filter(\.viaEventBridge).map(\.participantId)))
+      publishCovered: RecordImporter.publishers(recorded))
   }
 }

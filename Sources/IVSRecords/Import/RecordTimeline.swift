@@ -36,12 +36,36 @@ struct RecordTimeline {
 
   /// Every participant ID in order of first appearance (as actor or as publisher).
   var participantIDs: [String] {
+    // Reads fields by position: iterating the events would copy each one.
     var seen: Set<String> = []
     var ids: [String] = []
-    for event in events {
-      if seen.insert(event.participantId).inserted { ids.append(event.participantId) }
-      if let remote = event.remoteParticipantId, seen.insert(remote).inserted { ids.append(remote) }
+    for index in events.indices {
+      let id = events[index].participantId
+      if seen.insert(id).inserted { ids.append(id) }
+      if let remote = events[index].remoteParticipantId, seen.insert(remote).inserted {
+        ids.append(remote)
+      }
     }
     return ids
   }
+
+  /// Each participant's own events, oldest first, as positions in `events` (grouping the
+  /// events themselves would copy a million of them).
+  var eventsByParticipant: [String: TimelineEvents] {
+    var positions: [String: [Int]] = [:]
+    for index in events.indices {
+      positions[events[index].participantId, default: []].append(index)
+    }
+    return positions.mapValues { TimelineEvents(timeline: events, positions: $0) }
+  }
+}
+
+/// Some of a timeline's events, oldest first, read in place.
+struct TimelineEvents: RandomAccessCollection {
+  let timeline: [RecordedEvent]
+  let positions: [Int]
+
+  var startIndex: Int { positions.startIndex }
+  var endIndex: Int { positions.endIndex }
+  subscript(index: Int) -> RecordedEvent { timeline[positions[index]] }
 }

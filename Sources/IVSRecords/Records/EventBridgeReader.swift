@@ -53,7 +53,7 @@ extension RecordSet {
     }
     let event = RecordedEvent(
       name: name, kind: RecordedEvent.modelledKinds[name], participantId: participant,
-      time: try detailPlace.member("event_time").timestamp(time),
+      time: try detailPlace.timestamp(time, member: "event_time"),
       errorCode: detail["error_code"]?.stringValue, viaEventBridge: true, place: place)
     if event.kind == nil, !RecordedEvent.knownOutsideModel.contains(name) {
       issues.append(

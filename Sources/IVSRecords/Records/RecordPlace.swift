@@ -39,10 +39,12 @@ struct RecordPlace: CustomStringConvertible, Equatable, Sendable {
     RecordError(file: file, location: path, message: message)
   }
 
-  /// Milliseconds of a timestamp at this place, or an error saying which forms are read.
-  func timestamp(_ text: String) throws(RecordError) -> Int64 {
+  /// Milliseconds of the timestamp in this place's member `name`, or an error there saying
+  /// which forms are read. The member's place is spelled out only for the error: a million
+  /// events' timestamps build no million strings.
+  func timestamp(_ text: String, member name: String) throws(RecordError) -> Int64 {
     guard let milliseconds = RecordTime.milliseconds(text) else {
-      throw error(
+      throw member(name).error(
         "bad timestamp \"\(text)\"; expected ISO 8601 such as 2023-04-26T20:36:28+00:00, "
           + "2023-04-26T20:30:29.602000+00:00 or 2026-04-20T10:02:11Z")
     }

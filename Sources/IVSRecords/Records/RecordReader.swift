@@ -70,9 +70,10 @@ extension RecordSet {
           message: "event without \(missing.joined(separator: ", ")); skipped", isInvalid: true))
       return
     }
+    let modelled = RecordedEvent.modelled(name)
     var event = RecordedEvent(
-      name: name, kind: RecordedEvent.modelledKinds[name], participantId: participant,
-      time: try place.member("eventTime").timestamp(time),
+      name: modelled.name, kind: modelled.kind, participantId: participant,
+      time: try place.timestamp(time, member: "eventTime"),
       remoteParticipantId: json["remoteParticipantId"]?.stringValue,
       errorCode: json["errorCode"]?.stringValue,
       viaEventBridge: json["via"] == .string("EventBridge"), place: place)
@@ -122,7 +123,7 @@ extension RecordSet {
       attributes[key] = value.stringValue ?? JSONWriter.compact(value)
     }
     let expiry = try json["expirationTime"]?.stringValue.map { text throws(RecordError) in
-      try place.member("expirationTime").timestamp(text).floorDivided(by: 1000)
+      try place.timestamp(text, member: "expirationTime").floorDivided(by: 1000)
     }
     return RecordedToken(
       capabilities: capabilities, attributes: attributes, userId: json["userId"]?.stringValue,
@@ -157,7 +158,7 @@ extension RecordSet {
   private mutating func readSession(_ json: JSON, at place: RecordPlace) throws(RecordError) {
     if let id = json["sessionId"]?.stringValue { try noteSession(id, origin: place.description) }
     if let start = json["startTime"]?.stringValue {
-      sessionStart = try place.member("startTime").timestamp(start)
+      sessionStart = try place.timestamp(start, member: "startTime")
     }
   }
 }

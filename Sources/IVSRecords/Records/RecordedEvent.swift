@@ -58,6 +58,14 @@ public struct RecordedEvent: Equatable, Sendable {
     "TOKEN_EXCHANGED": .tokenExchanged,
   ]
 
+  /// The model's kind for a recorded name, with the name as `modelledKinds` spells it: a
+  /// million events then share one constant string instead of each holding its own heap
+  /// copy, which every copy of the event would have to retain.
+  static func modelled(_ name: String) -> (name: String, kind: EventKind?) {
+    guard let index = modelledKinds.index(forKey: name) else { return (name, nil) }
+    return (modelledKinds[index].key, modelledKinds[index].value)
+  }
+
   /// Names IVS documents that the model does not produce (kept and shown, never compared).
   static let knownOutsideModel: Set<String> = [
     "JOIN_ERROR", "SUBSCRIBE_ERROR", "REPLICATION_STARTED", "REPLICATION_STOPPED",
