@@ -24,7 +24,7 @@ enum TokenInspectCommand: Subcommand {
     try arguments.finish()
     let token = try ParticipantToken.parse(try InputFiles.token(input))
     let signature = try keys.map {
-      try SignatureVerdict(token: token, keys: try $0.keyStore(for: token))
+      SignatureVerdict(token: token, keys: try $0.keyStore(for: token))
     }
     let problem = claimProblem(token, now: now)
     if json {
