@@ -126,14 +126,7 @@ public struct JSONParser {
   /// Consumes `{` and, unless the object is empty, its first key and `:`; nil for `{}`.
   /// The caller checks the key is new (`duplicateKey`).
   mutating func openObject() throws(JSONParseError) -> String? {
-    try enter()
-    index += 1
-    skipSpace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return nil
-    }
+    guard try open(closing: UInt8(ascii: "}")) else { return nil }
     return try memberKey()
   }
 
@@ -177,15 +170,19 @@ public struct JSONParser {
 
   /// Consumes `[`; whether an element follows (false for `[]`).
   mutating func openArray() throws(JSONParseError) -> Bool {
+    try open(closing: UInt8(ascii: "]"))
+  }
+
+  /// Consumes an opening bracket; false when `closing` follows at once (an empty container,
+  /// already closed).
+  private mutating func open(closing: UInt8) throws(JSONParseError) -> Bool {
     try enter()
     index += 1
     skipSpace()
-    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-      index += 1
-      depth -= 1
-      return false
-    }
-    return true
+    guard index < bytes.count, bytes[index] == closing else { return true }
+    index += 1
+    depth -= 1
+    return false
   }
 
   /// After an element: `,` (another element follows: true) or the closing `]` (false).
