@@ -103,24 +103,14 @@ public struct JSONParser {
 
   private mutating func parseObject() throws(JSONParseError) -> JSON {
     var members: [(key: String, value: JSON)] = []
-    var seen: Set<String> = []
+    var keys = KeySet()
     var key = try openObject()
     while let name = key {
-      guard isNew(name, in: members, seen: &seen) else { throw duplicateKey(name) }
+      guard keys.insert(name) else { throw duplicateKey(name) }
       members.append((name, try parseValue()))
       key = try continueObject()
     }
     return .object(members)
-  }
-
-  /// Duplicate-key check: a linear scan for the small objects tokens hold,
-  /// a set once an object grows, so huge inputs stay linear.
-  private func isNew(
-    _ key: String, in members: [(key: String, value: JSON)], seen: inout Set<String>
-  ) -> Bool {
-    if members.count < 16 { return !members.contains { $0.key == key } }
-    if seen.isEmpty { seen = Set(members.map(\.key)) }
-    return seen.insert(key).inserted
   }
 
   /// Consumes `{` and, unless the object is empty, its first key and `:`; nil for `{}`.

@@ -106,21 +106,3 @@ public struct JSONStream {
     return index
   }
 }
-
-/// The keys of an object the stream walks, to refuse duplicates as `JSONParser` does: a
-/// linear scan while the object is small, a set once it grows.
-struct KeySet {
-  private var keys: [String] = []
-  private var seen: Set<String> = []
-
-  /// Adds `key`; false when the object already has it.
-  mutating func insert(_ key: String) -> Bool {
-    if keys.count < 16 {
-      if keys.contains(key) { return false }
-      keys.append(key)
-      return true
-    }
-    if seen.isEmpty { seen = Set(keys) }
-    return seen.insert(key).inserted
-  }
-}
