@@ -2,8 +2,9 @@
 /// session while going back one step costs no replay at all. Every one of the last
 /// `denseSteps` steps has a checkpoint; further back, the spacing doubles each time the
 /// distance doubles (a checkpoint every 2 steps, then every 4, 8, …), and the start is always
-/// kept. A session of N steps keeps about `denseSteps × (1 + log2(N / denseSteps) / 2)`
-/// checkpoints, and travelling D steps back replays fewer than `2 × D / denseSteps` steps.
+/// kept. A session of N steps keeps at most `bound(steps: N)` checkpoints (the dense ones,
+/// `denseSteps / 2 + 1` per doubling of the distance, and the start), and travelling D steps
+/// back replays fewer than `2 × D / denseSteps` steps.
 public enum CheckpointPolicy {
   /// The newest steps that each keep a checkpoint.
   public static let denseSteps = 8
