@@ -207,7 +207,7 @@ public struct JSONParser {
     index += 1
   }
 
-  private mutating func parseString() throws(JSONParseError) -> String {
+  mutating func parseString() throws(JSONParseError) -> String {
     index += 1
     let start = index
     // Fast path: no escapes; plain ASCII (most keys and values) needs no UTF-8 validation.

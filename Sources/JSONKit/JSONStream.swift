@@ -27,6 +27,17 @@ public struct JSONStream {
     return try parser.parseValue()
   }
 
+  /// The next value if it is a string; any other value is parsed (so checked) and dropped,
+  /// giving nil. Reading the string members of many small objects this way builds no
+  /// `JSON` value per object.
+  public mutating func string() throws(JSONParseError) -> String? {
+    guard peek() == UInt8(ascii: "\"") else {
+      _ = try value()
+      return nil
+    }
+    return try parser.parseString()
+  }
+
   /// Consumes `[` (the next value must be an array); whether an element follows.
   public mutating func beginArray() throws(JSONParseError) -> Bool {
     guard peek() == UInt8(ascii: "[") else { throw parser.error("expected an array") }
