@@ -21,7 +21,7 @@ enum RecordingBenchmark {
       rounds: 7, roundSeconds: 0.4,
       baseline: {
         stage.recordStep("ui: publish p0")
-        try? stage.publish(participant: "p0")
+        _ = try? stage.publish(participant: "p0")
         stage.recordStep("ui: unpublish p0")
         try? stage.unpublish(participant: "p0")
         stage.drainEvents { _ in }

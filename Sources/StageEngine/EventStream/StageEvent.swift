@@ -4,9 +4,12 @@ import TokenCore
 /// question, a server event, a composition layout change or a runner verdict.
 ///
 /// The UI scrolls these and the headless writer serialises them, so a single
-/// compact value type carries every field §7 names; fields that do not apply
-/// to a kind are `nil`. It is a struct of references and small scalars so that
-/// fanning one exchange out to 10,000 observers allocates nothing per event.
+/// value type carries every field §7 names; fields that do not apply to a kind
+/// are `nil`. A fan-out makes tens of thousands per key, and every one is
+/// copied into the stage's buffer and out to its consumers, so the fields
+/// those events carry are stored inline and the fields only rare events carry
+/// (errors, rejections, exchanges, layouts, expectations) share one boxed
+/// `EventDetails`: an event stays small and copying it touches few references.
 public struct StageEvent: Equatable, Sendable {
   /// 1, 2, 3 … in the order events happen.
   public var seq: Int
@@ -16,6 +19,11 @@ public struct StageEvent: Equatable, Sendable {
   public var source: EventSource
   /// The canonical kind (§5.1, §2.3, §5.2, §4, runner).
   public var kind: EventKind
+  /// Streams added, removed, published or subscribed.
+  public var streams: MediaStreams?
+  /// Capabilities as the observer now sees them (participantJoined, participantMetadataUpdated,
+  /// TOKEN_EXCHANGED).
+  public var capabilities: Capabilities?
   /// Participant ID of the SDK client reporting it (client and strategy events), or the
   /// ID of the composition reporting it (composition events).
   public var observer: String?
@@ -25,39 +33,20 @@ public struct StageEvent: Equatable, Sendable {
   public var name: String?
   /// Participant ID the event is about.
   public var participant: String?
-  /// `user_id` as the observer now sees it (participantJoined, participantMetadataUpdated,
-  /// TOKEN_EXCHANGED).
+  /// `user_id` as the observer now sees it (same kinds as `capabilities`).
   public var userId: String?
-  /// Attributes as the observer now sees them (same kinds as `userId`).
+  /// Attributes as the observer now sees them (same kinds as `capabilities`).
   public var attributes: [String: String]?
-  /// Capabilities as the observer now sees them (same kinds as `userId`).
-  public var capabilities: Capabilities?
   /// The new state of a state change (`connected`, `published`, `subscribed` …).
   public var state: String?
-  /// The §5.3 numeric error code of an error or rejection.
-  public var code: Int?
-  /// The symbolic code: Web's name (`TOKEN_EXCHANGE_FAILED`) or the server's `errorCode`.
-  public var errorCode: String?
-  /// Human-readable explanation of an error or rejection.
-  public var message: String?
-  /// The immutable claims that differ (exchangeRejected).
-  public var fields: [String]?
   /// The publisher a subscribe server event is about.
   public var remoteParticipantId: String?
-  /// Why a client left the stage (`user-initiated`, `failed-exchange` …).
-  public var reason: String?
-  /// Streams added, removed, published or subscribed.
-  public var streams: MediaStreams?
   /// The strategy's answer to a question: `true`, `false`, `pending`, `audioVideo` …
   public var answer: String?
-  /// Ordered layout slots (layoutChanged).
-  public var slots: [CompositionSlot]?
-  /// Before/after summaries of TOKEN_EXCHANGED, boxed to keep every other event small.
-  public var exchange: TokenExchangeSummary?
-  /// Step, expected and actual of an `expectFailed` event, boxed like `exchange`.
-  public var expectation: ExpectationFailure?
   /// The participant's true metadata beside the observer's belief (beliefChanged).
   public var truth: BeliefTruth?
+  /// The fields of rare kinds, boxed; `nil` while none is set.
+  private var details: EventDetailsBox?
 
   /// Creates an event; the stage fills `seq` and `time` when it records it.
   public init(
@@ -72,6 +61,79 @@ public struct StageEvent: Equatable, Sendable {
     self.sdk = sdk
     self.name = name
     self.participant = participant
+  }
+
+  /// The §5.3 numeric error code of an error or rejection.
+  public var code: Int? {
+    get { details?.value.code }
+    set { updateDetails { $0.code = newValue } }
+  }
+  /// The symbolic code: Web's name (`TOKEN_EXCHANGE_FAILED`) or the server's `errorCode`.
+  public var errorCode: String? {
+    get { details?.value.errorCode }
+    set { updateDetails { $0.errorCode = newValue } }
+  }
+  /// Human-readable explanation of an error or rejection.
+  public var message: String? {
+    get { details?.value.message }
+    set { updateDetails { $0.message = newValue } }
+  }
+  /// The immutable claims that differ (exchangeRejected).
+  public var fields: [String]? {
+    get { details?.value.fields }
+    set { updateDetails { $0.fields = newValue } }
+  }
+  /// Why a client left the stage (`user-initiated`, `failed-exchange` …).
+  public var reason: String? {
+    get { details?.value.reason }
+    set { updateDetails { $0.reason = newValue } }
+  }
+  /// Ordered layout slots (layoutChanged).
+  public var slots: [CompositionSlot]? {
+    get { details?.value.slots }
+    set { updateDetails { $0.slots = newValue } }
+  }
+  /// Before/after summaries of TOKEN_EXCHANGED.
+  public var exchange: TokenExchangeSummary? {
+    get { details?.value.exchange }
+    set { updateDetails { $0.exchange = newValue } }
+  }
+  /// Step, expected and actual of an `expectFailed` event.
+  public var expectation: ExpectationFailure? {
+    get { details?.value.expectation }
+    set { updateDetails { $0.expectation = newValue } }
+  }
+
+  /// Boxes are immutable (so events stay `Sendable`): a change boxes a changed copy.
+  private mutating func updateDetails(_ change: (inout EventDetails) -> Void) {
+    var value = details?.value ?? EventDetails()
+    change(&value)
+    details = value == EventDetails() ? nil : EventDetailsBox(value)
+  }
+}
+
+/// The fields only rare event kinds carry (see `StageEvent`); their names are the
+/// stream's, so `EventFieldCatalog` reads them by reflection like the inline ones.
+struct EventDetails: Equatable, Sendable {
+  var code: Int?
+  var errorCode: String?
+  var message: String?
+  var fields: [String]?
+  var reason: String?
+  var slots: [CompositionSlot]?
+  var exchange: TokenExchangeSummary?
+  var expectation: ExpectationFailure?
+}
+
+/// An immutable box, compared by value, that keeps `EventDetails` out of every event's
+/// inline storage.
+final class EventDetailsBox: Equatable, Sendable {
+  let value: EventDetails
+
+  init(_ value: EventDetails) { self.value = value }
+
+  static func == (lhs: EventDetailsBox, rhs: EventDetailsBox) -> Bool {
+    lhs === rhs || lhs.value == rhs.value
   }
 }
 

@@ -16,10 +16,12 @@ public enum EventFieldCatalog {
     case object = "an object"
   }
 
-  /// Properties written under other names (boxed groups of fields).
+  /// Properties written under other names (boxed groups of fields); `details` holds the
+  /// rare kinds' fields, read from `EventDetails`.
   static let renamed: [String: [String]] = [
     "exchange": ["previousToken", "newToken"],
     "expectation": ["step", "expected", "actual"],
+    "details": Mirror(reflecting: EventDetails()).children.compactMap(\.label),
   ]
 
   /// Shapes of the fields SPEC §7 documents; other fields may hold any JSON.
@@ -32,10 +34,14 @@ public enum EventFieldCatalog {
   /// Every field name an event can have in the stream.
   public static let names: [String] = {
     let sample = StageEvent(source: .runner, kind: .step)
-    return Mirror(reflecting: sample).children.compactMap(\.label).flatMap {
-      renamed[$0] ?? [$0]
-    }
+    return Mirror(reflecting: sample).children.compactMap(\.label).flatMap(expanded)
   }()
+
+  /// A property's stream names: boxed groups expand, recursively, to their fields.
+  private static func expanded(_ label: String) -> [String] {
+    guard let names = renamed[label] else { return [label] }
+    return names.flatMap { $0 == label ? [$0] : expanded($0) }
+  }
 
   /// The JSON shape of `field` in the stream: documented shapes, else a string
   /// for the scalar fields, `nil` when any JSON is possible.

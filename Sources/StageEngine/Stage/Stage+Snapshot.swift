@@ -22,8 +22,10 @@ extension Stage {
     }
   }
 
+  /// Reads single fields of `clients[slot]`: a fan-out refreshes every observer's snapshot,
+  /// and copying each whole client would retain and release its token and history.
   func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
-    let client = clients[slot]
+    let sdk = clients[slot].sdk
     var remotes: [RemoteViewSnapshot] = []
     remotes.reserveCapacity(publishOrder.count)
     for publisher in publishOrder where publisher != slot {
@@ -32,13 +34,13 @@ extension Stage {
       remotes.append(
         remoteView(
           of: publisher, version: Int(view.version),
-          reason: "\(client.sdk): sees it on republish", view: view))
+          reason: "\(sdk): sees it on republish", view: view))
     }
     return ParticipantSnapshot(
-      id: client.id, sdk: client.sdk, strategy: client.strategy,
-      token: client.token.map(TokenSummary.init), capabilities: client.capabilities,
-      connection: client.connection, publish: client.publish, muted: client.muted,
-      metadata: client.history.last, remotes: remotes)
+      id: clients[slot].id, sdk: sdk, strategy: clients[slot].strategy,
+      token: clients[slot].token.map(TokenSummary.init), capabilities: clients[slot].capabilities,
+      connection: clients[slot].connection, publish: clients[slot].publish,
+      muted: clients[slot].muted, metadata: clients[slot].history.last, remotes: remotes)
   }
 
   private func remoteView(
