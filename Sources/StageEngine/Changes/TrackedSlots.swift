@@ -38,7 +38,8 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
   var endIndex: Int { elementCount }
 
   subscript(index: Int) -> Element {
-    get { chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
+    // Borrowed, not copied: reading one field of a client must not retain all of them.
+    _read { yield chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
     _modify {
       let chunk = index >> Self.chunkShift
       let offset = index & (Self.chunkSize - 1)
