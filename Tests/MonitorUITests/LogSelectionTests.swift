@@ -215,6 +215,50 @@ import Testing
     }
   }
 
+  /// The rows of the log pane at `size` painted in the selection style, and that pane.
+  static func paintedRows(_ controller: AppController, size: TerminalSize) throws -> (
+    rows: [Int], pane: Rect, text: [String]
+  ) {
+    let inner = try #require(Screen.layout(controller.state, size: size)).log.inset(by: 1)
+    var grid = CellGrid(width: size.width, height: size.height)
+    Screen.render(controller.state, into: &grid)
+    let selection = Fixture.theme[.selection]
+    let rows = (inner.y..<inner.maxY).filter {
+      grid.style(x: inner.x, y: $0) == selection
+        && grid.style(x: inner.maxX - 1, y: $0) == selection
+    }
+    return (rows, inner, Fixture.text(grid))
+  }
+
+  @Test(arguments: ["a wrapping status message", "a shorter terminal"])
+  func aSelectionOnTheTopRowStaysInViewWhenTheLogPaneShrinks(_ cause: String) throws {
+    let controller = try Self.focusedLog()
+    var size = TerminalSize(width: 100, height: 30)
+    controller.screenResized(to: size)
+    controller.handle(.escape)
+    for _ in 0..<60 {
+      let painted = try Self.paintedRows(controller, size: size)
+      if painted.rows.first == painted.pane.y { break }
+      controller.handle(.up)
+    }
+    let before = try Self.paintedRows(controller, size: size)
+    try #require(before.rows.first == before.pane.y, "\(before.text)")
+    if cause == "a shorter terminal" {
+      size = TerminalSize(width: 100, height: 27)
+      controller.screenResized(to: size)
+    } else {
+      // The next step's outcome is a long message: it wraps onto more status rows.
+      controller.handle(.character("n"))
+    }
+    let selected = try #require(controller.state.selectedLogLine)
+    let after = try Self.paintedRows(controller, size: size)
+    #expect(after.pane.height < before.pane.height, "\(after.text)")
+    let line = try #require(controller.state.log.line(selected))
+    let first = try #require(after.rows.first, "the selected line is drawn: \(after.text)")
+    #expect(after.text[first].contains(line.name), "\(after.text)")
+    #expect(after.rows.count == before.rows.count, "the whole line, not its top: \(after.text)")
+  }
+
   @Test func scrolledToTheOldestLinesTheyStartAtTheTopWithNoBlankRowsAbove() throws {
     var state = try Self.focusedLog().state
     state.logScroll = state.log.visibleCount - 2

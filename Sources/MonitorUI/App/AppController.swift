@@ -51,6 +51,7 @@ public final class AppController {
   /// Handles one input event: every key, paste and mouse report enters here, so they all take
   /// the same path to actions (and can be recorded in one place).
   public func handle(_ event: InputEvent) {
+    defer { keepLogSelectionInView() }
     switch event {
     case .key(let key): handle(key)
     case .paste(let paste): handlePaste(paste)
@@ -60,6 +61,7 @@ public final class AppController {
 
   /// Handles one key press.
   public func handle(_ key: Key) {
+    defer { keepLogSelectionInView() }
     if key == .resize { return }
     if key == .control("c") {
       state.wantsQuit = true
@@ -80,6 +82,7 @@ public final class AppController {
     pageSize = max(1, size.height / 3)
     screenWidth = size.width
     screenSize = size
+    keepLogSelectionInView()
   }
 
   /// Whether work waits for a pause in typing (`tick` does it); the loop then waits less.

@@ -59,6 +59,16 @@ extension AppController {
     reconcileLogSelection(shiftingViewBy: nil)
   }
 
+  /// Keeps a pinned selection whole in view after any input: a long status message wraps onto
+  /// more rows and a resize shortens the screen, and either can shrink the log pane under a
+  /// selection on its top row. O(the pane's lines), and nothing while following.
+  func keepLogSelectionInView() {
+    guard let pinned = state.logSelected,
+      let offset = state.log.offsetFromEnd(ofFirstAtOrAfter: pinned)
+    else { return }
+    revealLogLine(atOffset: offset)
+  }
+
   /// Follows the newest line again (Space resuming, time travel rebuilding the log).
   func followLog() {
     state.logSelected = nil

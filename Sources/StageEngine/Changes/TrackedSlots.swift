@@ -38,7 +38,8 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
   var endIndex: Int { elementCount }
 
   subscript(index: Int) -> Element {
-    // Borrowed, not copied: reading one field of a client must not retain all of them.
+    // Borrowed, not copied: a fan-out reads single fields of 10,000 clients, and a getter
+    // that returned each whole client would retain and release its token and history.
     _read { yield chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
     _modify {
       let chunk = index >> Self.chunkShift
