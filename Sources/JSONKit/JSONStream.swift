@@ -4,8 +4,11 @@
 /// error messages are `JSONParser`'s (line and column in the whole input).
 public struct JSONStream {
   private var parser: JSONParser
-  /// The keys of every object opened and not yet closed, innermost last.
+  /// The keys of every object opened and not yet closed, innermost last, then sets kept
+  /// empty for the next objects: walking a million small objects allocates no key list each.
   private var objects: [KeySet] = []
+  /// How many of `objects` are open.
+  private var openObjects = 0
 
   /// A stream over UTF-8 bytes.
   public init(bytes: [UInt8]) { parser = JSONParser(bytes: bytes) }
@@ -27,6 +30,17 @@ public struct JSONStream {
     return try parser.parseValue()
   }
 
+  /// The next value if it is a string; any other value is parsed (so checked) and dropped,
+  /// giving nil. Reading the string members of many small objects this way builds no
+  /// `JSON` value per object.
+  public mutating func string() throws(JSONParseError) -> String? {
+    guard peek() == UInt8(ascii: "\"") else {
+      _ = try value()
+      return nil
+    }
+    return try parser.parseString()
+  }
+
   /// Consumes `[` (the next value must be an array); whether an element follows.
   public mutating func beginArray() throws(JSONParseError) -> Bool {
     guard peek() == UInt8(ascii: "[") else { throw parser.error("expected an array") }
@@ -43,18 +57,24 @@ public struct JSONStream {
   public mutating func beginObject() throws(JSONParseError) -> String? {
     guard peek() == UInt8(ascii: "{") else { throw parser.error("expected an object") }
     guard let key = try parser.openObject() else { return nil }
-    var keys = KeySet()
-    _ = keys.insert(key)
-    objects.append(keys)
+    if openObjects == objects.count {
+      objects.append(KeySet())
+    } else {
+      objects[openObjects].removeAll()
+    }
+    _ = objects[openObjects].insert(key)
+    openObjects += 1
     return key
   }
 
   /// After a member's value: the next key (its `:` consumed), or nil at the closing `}`.
   public mutating func nextKey() throws(JSONParseError) -> String? {
-    guard var keys = objects.popLast() else { throw parser.error("no object is open") }
-    guard let key = try parser.continueObject() else { return nil }
-    guard keys.insert(key) else { throw parser.duplicateKey(key) }
-    objects.append(keys)
+    guard openObjects > 0 else { throw parser.error("no object is open") }
+    guard let key = try parser.continueObject() else {
+      openObjects -= 1
+      return nil
+    }
+    guard objects[openObjects - 1].insert(key) else { throw parser.duplicateKey(key) }
     return key
   }
 

@@ -15,4 +15,10 @@ struct KeySet {
     if seen.isEmpty { seen = Set(keys) }
     return seen.insert(key).inserted
   }
+
+  /// Forgets every key, keeping the storage for the next object's.
+  mutating func removeAll() {
+    keys.removeAll(keepingCapacity: true)
+    seen.removeAll()
+  }
 }

@@ -60,6 +60,33 @@ struct JSONStreamTests {
     #expect((try? walk("{\(members)}"))?.first?.objectValue?.count == 40)
   }
 
+  /// `string()` gives a string value, and nil for any other value, which it still checks
+  /// and steps over.
+  @Test func stringGivesStringsAndStepsOverOtherValues() throws {
+    var stream = JSONStream(bytes: Array(#"["a\u00e9", {"b": [1]}, 2, "c"]"#.utf8))
+    var strings: [String?] = []
+    var more = try stream.beginArray()
+    while more {
+      strings.append(try stream.string())
+      more = try stream.nextElement()
+    }
+    #expect(strings == ["a\u{e9}", nil, nil, "c"])
+    let ended = !stream.hasMore()
+    #expect(ended)
+  }
+
+  @Test(arguments: [#"[{"b": }]"#, #"["a"#, #"[tru]"#, "["])
+  func stringReportsTheParsersErrors(_ text: String) throws {
+    var stream = JSONStream(bytes: Array(text.utf8))
+    _ = try stream.beginArray()
+    do {
+      _ = try stream.string()
+      Issue.record("no error for \(text)")
+    } catch {
+      #expect(throws: error) { try JSONParser.parse(text) }
+    }
+  }
+
   @Test(
     arguments: [
       ("{\"a\": [1, \"]\"]}", false), ("{} {}", true), ("[1]\n[2]\n", true), ("\"a b\"", false),

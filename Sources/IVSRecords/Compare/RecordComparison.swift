@@ -30,7 +30,7 @@ public struct RecordComparison: Sendable {
   }
 
   /// Every entry, in time order.
-  public let entries: [Entry]
+  public let entries: Entries
   /// The tolerance used, in seconds.
   public let toleranceSeconds: Int64
 
@@ -46,16 +46,14 @@ public struct RecordComparison: Sendable {
   /// Compares `session`'s recorded events with the model's events (`modelled`).
   public init(session: ImportedSession, modelled: [StageEvent], toleranceSeconds: Int64) {
     var matcher = Matcher(session: session, toleranceSeconds: toleranceSeconds)
-    for event in modelled { matcher.offer(event) }
+    matcher.offer(modelled)
     self.init(entries: matcher.entries(), toleranceSeconds: toleranceSeconds)
   }
 
-  private init(entries: [Entry], toleranceSeconds: Int64) {
+  private init(entries: Entries, toleranceSeconds: Int64) {
     self.entries = entries
     self.toleranceSeconds = toleranceSeconds
-    var counts: [Entry.Status: Int] = [:]
-    for index in entries.indices { counts[entries[index].status, default: 0] += 1 }
-    self.counts = counts
+    counts = entries.counts()
   }
 
   /// Runs `session`'s scenario and compares as the events come, keeping only the model
@@ -68,113 +66,59 @@ public struct RecordComparison: Sendable {
     let runner = try ScenarioRunner(scenario: session.runnable, file: file)
     var matcher = Matcher(session: session, toleranceSeconds: toleranceSeconds)
     try runner.run { batch in
-      for event in batch { matcher.offer(event) }
+      matcher.offer(batch)
       sink(batch)
     }
     return RecordComparison(entries: matcher.entries(), toleranceSeconds: toleranceSeconds)
   }
+}
 
-  /// The server events the model compares by (name, participant, publisher).
-  struct Key: Hashable {
-    let kind: EventKind
-    let participant: String
-    let remote: String?
-  }
+extension RecordComparison {
+  /// The side-by-side timeline, each entry made when it is read: a long record's million
+  /// entries are positions into the recorded and the kept model events, not copies of them.
+  public struct Entries: RandomAccessCollection, Sendable {
+    /// The recorded events, oldest first.
+    let recorded: [RecordedEvent]
+    /// The model events kept: those a recorded event took and those the records lack.
+    let modelled: [StageEvent]
+    /// Per recorded event, the position in `modelled` of the event it took.
+    let matches: [Int?]
+    /// Positions in `modelled` of the events no recorded event took, in model order.
+    let unrecorded: [Int]
+    /// The entries in time order: a position below `recorded.count` is a recorded event,
+    /// the others count on into `unrecorded`.
+    let order: [Int]
 
-  /// Matches model events as they come against the recorded events of the same key: each
-  /// recorded event, oldest first, takes the oldest model event within the tolerance not
-  /// taken before. Both sides of a key are in time order, so one position per key says
-  /// which recorded event is next; a model event before that one's window is one the
-  /// records lack, and a recorded event whose window has passed is missing in the model.
-  struct Matcher {
-    private let covered: Set<String>
-    private let publishCovered: Set<String>
-    private let recorded: [RecordedEvent]
-    /// Milliseconds.
-    private let tolerance: Int64
-    /// Per key: the positions in `recorded` of its events, and how many are settled.
-    private var queues: [Key: (positions: [Int], next: Int)] = [:]
-    /// The model event each recorded event matched, by position.
-    private var matches: [StageEvent?]
-    /// Model events of covered participants that no recorded event took.
-    private var unrecorded: [StageEvent] = []
+    /// The first position.
+    public var startIndex: Int { order.startIndex }
+    /// One past the last position.
+    public var endIndex: Int { order.endIndex }
 
-    init(session: ImportedSession, toleranceSeconds: Int64) {
-      covered = session.covered
-      publishCovered = session.publishCovered
-      recorded = session.recorded
-      tolerance = toleranceSeconds * 1000
-      matches = Array(repeating: nil, count: recorded.count)
-      for (position, event) in recorded.enumerated() {
-        guard event.isModelled, let kind = event.kind else { continue }
-        let key = Key(
-          kind: kind, participant: event.participantId, remote: event.remoteParticipantId)
-        queues[key, default: ([], 0)].positions.append(position)
-      }
-    }
-
-    static let kinds: Set<EventKind> = Set(RecordedEvent.modelledKinds.values)
-    static let publishKinds: Set<EventKind> = [.publishStarted, .publishStopped, .publishError]
-
-    mutating func offer(_ event: StageEvent) {
-      guard event.source == .server, Self.kinds.contains(event.kind),
-        let participant = event.participant
-      else { return }
-      let key = Key(kind: event.kind, participant: participant, remote: event.remoteParticipantId)
-      let time = event.time * 1000
-      if let position = take(key, at: time) {
-        matches[position] = event
-      } else if isCovered(event) {
-        unrecorded.append(event)
-      }
-    }
-
-    /// The position of the recorded event of `key` that a model event at `time` matches.
-    private mutating func take(_ key: Key, at time: Int64) -> Int? {
-      // One hash of the key per model event: the queue is found once and updated in place.
-      guard let index = queues.index(forKey: key) else { return nil }
-      let positions = queues.values[index].positions
-      var next = queues.values[index].next
-      while next < positions.count, recorded[positions[next]].time + tolerance < time {
-        next += 1
-      }
-      let position =
-        next < positions.count && recorded[positions[next]].time - tolerance <= time
-        ? positions[next] : nil
-      queues.values[index].next = position == nil ? next : next + 1
-      return position
-    }
-
-    private func isCovered(_ event: StageEvent) -> Bool {
-      guard let participant = event.participant else { return false }
-      return covered.contains(participant)
-        || (publishCovered.contains(participant) && Self.publishKinds.contains(event.kind))
-    }
-
-    /// Every recorded event with its verdict and every unrecorded model event, in time
-    /// order (model order within one time).
-    func entries() -> [Entry] {
-      let count = recorded.count + unrecorded.count
-      let times: [Int64] = recorded.map(\.time) + unrecorded.map { $0.time * 1000 }
-      let seqs: [Int] = matches.map { $0?.seq ?? 0 } + unrecorded.map(\.seq)
-      let order = (0..<count).sorted { (a: Int, b: Int) -> Bool in
-        if times[a] != times[b] { return times[a] < times[b] }
-        if seqs[a] != seqs[b] { return seqs[a] < seqs[b] }
-        return a < b
-      }
-      return order.map { index in
-        guard index < recorded.count else {
-          return Entry(
-            status: .missingInRecords, recorded: nil, modelled: unrecorded[index - recorded.count])
-        }
-        let event = recorded[index]
-        guard event.isModelled else {
-          return Entry(status: .outsideModel, recorded: event, modelled: nil)
-        }
-        let match = matches[index]
+    /// The entry at `position`.
+    public subscript(position: Int) -> Entry {
+      let index = order[position]
+      guard index < recorded.count else {
         return Entry(
-          status: match == nil ? .missingInModel : .reproduced, recorded: event, modelled: match)
+          status: .missingInRecords, recorded: nil,
+          modelled: modelled[unrecorded[index - recorded.count]])
       }
+      return Entry(
+        status: status(ofRecorded: index), recorded: recorded[index],
+        modelled: matches[index].map { modelled[$0] })
+    }
+
+    /// The verdict on the recorded event at `index`.
+    private func status(ofRecorded index: Int) -> Entry.Status {
+      guard recorded[index].isModelled else { return .outsideModel }
+      return matches[index] == nil ? .missingInModel : .reproduced
+    }
+
+    /// How many entries have each status, without making the entries.
+    func counts() -> [Entry.Status: Int] {
+      var counts: [Entry.Status: Int] = [:]
+      for index in recorded.indices { counts[status(ofRecorded: index), default: 0] += 1 }
+      if !unrecorded.isEmpty { counts[.missingInRecords] = unrecorded.count }
+      return counts
     }
   }
 }

@@ -24,7 +24,7 @@ public struct Explanation: Sendable {
     throws(ScenarioError) -> Explanation
   {
     var follower = ExchangeFollower(
-      compositions: session.scenario.composition == nil ? [] : [Stage.firstCompositionID])
+      compositions: session.runnable.composition == nil ? [] : [Stage.firstCompositionID])
     let comparison = try RecordComparison.run(
       session, file: file, toleranceSeconds: toleranceSeconds,
       sink: { for event in $0 { follower.offer(event) } })

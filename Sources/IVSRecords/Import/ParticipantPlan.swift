@@ -26,15 +26,16 @@ struct ParticipantPlan {
     let guess = SDKGuess(record)
     sdk = guess.profile
     self.guess = guess.isGuessed ? guess : nil
-    hasOwnEvents = events.contains { !$0.viaEventBridge && !$0.isInferred }
-    exchanges = events.contains { $0.kind == .tokenExchanged }
-    if let exchange = events.first(where: { $0.kind == .tokenExchanged }),
-      let previous = exchange.previousToken
-    {
+    // Fields are read in place: a closure over `events` would copy every event.
+    hasOwnEvents = events.positions.contains {
+      !events.timeline[$0].viaEventBridge && !events.timeline[$0].isInferred
+    }
+    exchanges = events.contains(.tokenExchanged)
+    if let exchange = events.first(.tokenExchanged), let previous = exchange.previousToken {
       first = previous
       firstSource = "previousToken of its first TOKEN_EXCHANGED"
     } else {
-      let publishes = isRemoteOnly || events.contains { $0.kind == .publishStarted }
+      let publishes = isRemoteOnly || events.contains(.publishStarted)
       first = RecordedToken(
         capabilities: Capabilities(publish: publishes, subscribe: true),
         attributes: record?.attributes ?? [:], userId: record?.userId, expirationTime: nil)
@@ -47,7 +48,7 @@ struct ParticipantPlan {
       strategyReason = "seen only as a publisher others subscribed to"
     } else {
       choosePublishStrategy(events)
-      if hasOwnEvents, !events.contains(where: { $0.kind == .subscribeStarted }) {
+      if hasOwnEvents, !events.contains(.subscribeStarted) {
         strategy.subscribe = .none
         strategyReason += "; subscribe=none: its records show no subscription"
       }
@@ -63,11 +64,12 @@ struct ParticipantPlan {
     var publishing = false
     var occasions = 0
     var prompt = true
-    for (index, event) in events.enumerated() {
+    for index in events.indices {
+      let second = events[index].second
       let publishesAtOnce =
         index + 1 < events.count && events[index + 1].kind == .publishStarted
-        && events[index + 1].second == event.second
-      switch event.kind {
+        && events[index + 1].second == second
+      switch events[index].kind {
       case .joined?:
         connected = true
         if capabilities.publish {
@@ -75,8 +77,9 @@ struct ParticipantPlan {
           prompt = prompt && publishesAtOnce
         }
       case .tokenExchanged?:
-        let gained = !capabilities.publish && (event.newToken?.capabilities.publish ?? false)
-        capabilities = event.newToken?.capabilities ?? capabilities
+        let new = events[index].newToken?.capabilities
+        let gained = !capabilities.publish && (new?.publish ?? false)
+        capabilities = new ?? capabilities
         if !capabilities.publish { publishing = false }
         if gained && !publishing && connected {
           occasions += 1
@@ -86,7 +89,7 @@ struct ParticipantPlan {
         let followsOccasion =
           !connected
           || (index > 0 && [.joined, .tokenExchanged].contains(events[index - 1].kind)
-            && events[index - 1].second == event.second)
+            && events[index - 1].second == second)
         if !connected { occasions += 1 }
         prompt = prompt && followsOccasion && !publishing
         connected = true
@@ -104,7 +107,7 @@ struct ParticipantPlan {
     } else {
       strategy.publish = .never
       strategyReason =
-        events.contains(where: { $0.kind == .publishStarted })
+        events.contains(.publishStarted)
         ? "publish=never: it published at its own moments (explicit publish steps)"
         : "publish=never: it never published"
     }

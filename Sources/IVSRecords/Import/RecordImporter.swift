@@ -96,7 +96,12 @@ public enum RecordImporter {
   /// Participants described by get-participant / list-participants but without events
   /// join at their `firstJoinTime` (an inferred event: never compared).
   private static func inferredJoins(_ records: RecordSet) -> [RecordedEvent] {
-    let actors = Set(records.events.map(\.participantId))
+    // Only a record with a `firstJoinTime` can infer a join: without one, the events (a
+    // million, perhaps) are not read.
+    guard records.participants.values.contains(where: { $0.firstJoinTime != nil }) else {
+      return []
+    }
+    let actors = Set(records.events.indices.lazy.map { records.events[$0].participantId })
     return records.participants.values.sorted { $0.id < $1.id }.compactMap { record in
       guard !actors.contains(record.id), let time = record.firstJoinTime else { return nil }
       var event = RecordedEvent(

@@ -58,12 +58,19 @@ extension RecordSet {
   /// One ListParticipantEvents `Event`; without `name`, `participantId` or `eventTime` it
   /// is reported and skipped.
   mutating func readEvent(_ json: JSON, at place: RecordPlace) throws(RecordError) {
-    let name = json["name"]?.stringValue
-    let participant = json["participantId"]?.stringValue
-    let time = json["eventTime"]?.stringValue
-    guard let name, let participant, let time, !participant.isEmpty else {
-      let missing = [("name", name), ("participantId", participant), ("eventTime", time)]
-        .filter { $0.1 == nil || $0.1 == "" }.map { "\"\($0.0)\"" }
+    try readEvent(EventFields(json), at: place)
+  }
+
+  /// See `readEvent(_:at:)`; the members as the stream or a parsed object gave them.
+  mutating func readEvent(_ fields: EventFields, at place: RecordPlace) throws(RecordError) {
+    guard let name = fields.name, let participant = fields.participantId,
+      let time = fields.eventTime, !participant.isEmpty
+    else {
+      let missing = [
+        ("name", fields.name), ("participantId", fields.participantId),
+        ("eventTime", fields.eventTime),
+      ]
+      .filter { $0.1 == nil || $0.1 == "" }.map { "\"\($0.0)\"" }
       issues.append(
         RecordIssue(
           origin: place.description,
@@ -74,13 +81,12 @@ extension RecordSet {
     var event = RecordedEvent(
       name: modelled.name, kind: modelled.kind, participantId: participant,
       time: try place.timestamp(time, member: "eventTime"),
-      remoteParticipantId: json["remoteParticipantId"]?.stringValue,
-      errorCode: json["errorCode"]?.stringValue,
-      viaEventBridge: json["via"] == .string("EventBridge"), place: place)
-    event.previousToken = try json["previousToken"].map { j throws(RecordError) in
+      remoteParticipantId: fields.remoteParticipantId, errorCode: fields.errorCode,
+      viaEventBridge: fields.viaEventBridge, place: place)
+    event.previousToken = try fields.previousToken.map { j throws(RecordError) in
       try readToken(j, at: place.member("previousToken"))
     }
-    event.newToken = try json["newToken"].map { j throws(RecordError) in
+    event.newToken = try fields.newToken.map { j throws(RecordError) in
       try readToken(j, at: place.member("newToken"))
     }
     noteUnknown(event, at: place)

@@ -69,14 +69,15 @@ extension RecordSet {
       }
       if !hasEvents { try readDocument(.object(members), at: place) }
     case UInt8(ascii: "["):
-      try Self.streamElements(&stream, at: place) { (element, place) throws(RecordError) in
-        try readDocument(element, at: place)
+      try Self.streamElements(&stream, at: place) { (stream, place) throws(RecordError) in
+        try readDocument(try stream.value(), at: place)
       }
     default: try readDocument(try stream.value(), at: place)
     }
   }
 
-  /// The `events` member's array, one event at a time.
+  /// The `events` member's array, one event at a time, each object's members read straight
+  /// from the stream.
   private mutating func streamEvents(_ stream: inout RecordStream, at place: RecordPlace)
     throws(RecordError)
   {
@@ -84,20 +85,21 @@ extension RecordSet {
       try readEvents(try stream.value(), at: place)
       return
     }
-    try Self.streamElements(&stream, at: place) { (element, place) throws(RecordError) in
-      try readEvent(element, at: place)
+    try Self.streamElements(&stream, at: place) { (stream, place) throws(RecordError) in
+      try readEvent(try EventFields.next(in: &stream), at: place)
     }
   }
 
-  /// Parses the elements of the array that comes next one at a time, handing each to `read`.
+  /// Walks the elements of the array that comes next one at a time: `read` reads each from
+  /// the stream, given its place.
   private static func streamElements(
     _ stream: inout RecordStream, at place: RecordPlace,
-    _ read: (JSON, RecordPlace) throws(RecordError) -> Void
+    _ read: (inout RecordStream, RecordPlace) throws(RecordError) -> Void
   ) throws(RecordError) {
     var more = try stream.beginArray()
     var index = 0
     while more {
-      try read(try stream.value(), place.index(index))
+      try read(&stream, place.index(index))
       index += 1
       more = try stream.nextElement()
     }
@@ -121,6 +123,10 @@ struct RecordStream {
 
   mutating func value() throws(RecordError) -> JSON {
     try step { (json) throws(JSONParseError) in try json.value() }
+  }
+
+  mutating func string() throws(RecordError) -> String? {
+    try step { (json) throws(JSONParseError) in try json.string() }
   }
 
   mutating func beginArray() throws(RecordError) -> Bool {

@@ -1,0 +1,56 @@
+import JSONKit
+
+/// The members of one ListParticipantEvents `Event` the reader uses, taken from a parsed
+/// `JSON` object or read straight from the stream: a long record's million event objects
+/// then build no `JSON` value each. Members of another type than the reader expects are
+/// absent, as `JSON.stringValue` has them.
+struct EventFields {
+  var name: String?
+  var participantId: String?
+  var eventTime: String?
+  var remoteParticipantId: String?
+  var errorCode: String?
+  /// `"via": "EventBridge"` (written by `RecordedJSON` for events EventBridge delivered).
+  var viaEventBridge = false
+  var previousToken: JSON?
+  var newToken: JSON?
+
+  /// The members of a parsed event (any other value has none).
+  init(_ json: JSON) {
+    name = json["name"]?.stringValue
+    participantId = json["participantId"]?.stringValue
+    eventTime = json["eventTime"]?.stringValue
+    remoteParticipantId = json["remoteParticipantId"]?.stringValue
+    errorCode = json["errorCode"]?.stringValue
+    viaEventBridge = json["via"] == .string("EventBridge")
+    previousToken = json["previousToken"]
+    newToken = json["newToken"]
+  }
+
+  /// Nothing read yet.
+  private init() {}
+
+  /// The members of the value that comes next in `stream`: an object's are read one by
+  /// one, the members the reader does not use parsed (so checked) and dropped; any other
+  /// value is parsed whole.
+  static func next(in stream: inout RecordStream) throws(RecordError) -> EventFields {
+    guard stream.peek() == UInt8(ascii: "{") else { return EventFields(try stream.value()) }
+    var fields = EventFields()
+    var key = try stream.beginObject()
+    while let member = key {
+      switch member {
+      case "name": fields.name = try stream.string()
+      case "participantId": fields.participantId = try stream.string()
+      case "eventTime": fields.eventTime = try stream.string()
+      case "remoteParticipantId": fields.remoteParticipantId = try stream.string()
+      case "errorCode": fields.errorCode = try stream.string()
+      case "via": fields.viaEventBridge = try stream.string() == "EventBridge"
+      case "previousToken": fields.previousToken = try stream.value()
+      case "newToken": fields.newToken = try stream.value()
+      default: _ = try stream.value()
+      }
+      key = try stream.nextKey()
+    }
+    return fields
+  }
+}
