@@ -43,6 +43,28 @@ public struct KeyStore: Sendable {
   /// Checks only the ES384 signature of a key-pair token against the key its
   /// `kid` names — what `token inspect` reports separately from the claims.
   public func verifySignature(_ token: ParticipantToken) throws(TokenError) {
+    let (kid, key) = try trustedKey(of: token)
+    try SignatureCheck.check(token.signature)
+    guard token.verifySignature(with: key) else { throw Self.signatureFails(kid) }
+  }
+
+  /// Checks a token before it is signed exactly as `verify(_:now:)` checks it once signed, in
+  /// the same order and with the same errors, without any cryptography: its signature will
+  /// verify exactly when `unsigned.signer` is the key its `kid` names (an ES384 signature
+  /// verifies with the signer's public key and no other). What the token deck predicts from.
+  public func verify(_ unsigned: UnsignedToken, now: Int64) throws(TokenError) {
+    let token = unsigned.token
+    if token.header.alg != "KMS" {
+      let (kid, key) = try trustedKey(of: token)
+      guard let signer = unsigned.signer, signer.isSameKey(as: key) else {
+        throw Self.signatureFails(kid)
+      }
+    }
+    try token.claims.validate(now: now)
+  }
+
+  /// The imported key a key-pair token's header names, with its `kid`.
+  private func trustedKey(of token: ParticipantToken) throws(TokenError) -> (String, PublicKey) {
     guard token.header.alg == "ES384" else {
       throw TokenError(
         .notAllowed, part: "header",
@@ -55,11 +77,11 @@ public struct KeyStore: Sendable {
       throw TokenError(
         .notAllowed, part: "header", reason: "kid \(kid) is not an imported public key")
     }
-    try SignatureCheck.check(token.signature)
-    guard token.verifySignature(with: key) else {
-      throw TokenError(
-        .notAllowed, part: "signature", reason: "does not verify with the key \(kid)")
-    }
+    return (kid, key)
+  }
+
+  private static func signatureFails(_ kid: String) -> TokenError {
+    TokenError(.notAllowed, part: "signature", reason: "does not verify with the key \(kid)")
   }
 }
 

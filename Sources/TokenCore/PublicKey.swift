@@ -45,6 +45,11 @@ public final class PublicKey: @unchecked Sendable {
     return written == length ? der : nil
   }
 
+  /// Whether `other` is the same public key (same curve point), whichever object holds it.
+  public func isSameKey(as other: PublicKey) -> Bool {
+    other === self || derSPKI == other.derSPKI
+  }
+
   /// `SHA256:<base64>` of the DER SPKI (the OpenSSH style), so people can
   /// compare keys by eye without handling key material.
   public var fingerprint: String {

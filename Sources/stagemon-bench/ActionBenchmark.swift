@@ -48,6 +48,9 @@ enum ActionBenchmark {
       name: "v cycle SDK (a publisher)", setUp: [], key: .character("v"),
       undo: Array(repeating: .character("v"), count: 5)),
     Press(
+      name: "x open token deck (a publisher)", setUp: [], key: .character("x"),
+      undo: [.escape]),
+    Press(
       name: "v policy (composition pane)", setUp: [.tab, .tab], key: .character("v"),
       undo: [.character("v"), .backTab, .backTab]),
     Press(name: "/ open filter", setUp: [], key: .character("/"), undo: [.escape]),

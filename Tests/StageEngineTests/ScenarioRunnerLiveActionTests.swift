@@ -46,3 +46,29 @@ import TokenCore
     #expect(held.claims.userId == "promoted")
   }
 }
+
+/// What the token deck predicts from: the token an exchange step would mint, before it is
+/// signed — the same header and claims, and the key that then signs it.
+@Suite struct UnsignedExchangeTokenTests {
+  @Test(arguments: [
+    TokenMintSpec(userId: "promoted"), TokenMintSpec(key: .unknown),
+    TokenMintSpec(origin: .createParticipantToken),
+  ])
+  func itIsTheMintedTokenBeforeItsSignature(_ spec: TokenMintSpec) throws {
+    let runner = try ScenarioRunnerLiveActionTests().runner()
+    try runner.step()
+    let before = runner.stage.snapshot()
+    let unsigned = try runner.unsignedExchangeToken(for: "g", spec: spec)
+    let minted = try ParticipantToken.parse(try runner.mintExchangeToken(for: "g", spec: spec))
+    #expect(unsigned.token.signingInput == minted.signingInput)
+    #expect(runner.stage.snapshot() == before)
+    let store = runner.stage.configuration.keys
+    let signedVerdict = Result { () throws(TokenError) in
+      try store.verify(minted, now: runner.stage.clock.now)
+    }
+    let predicted = Result { () throws(TokenError) in
+      try store.verify(unsigned, now: runner.stage.clock.now)
+    }
+    #expect("\(signedVerdict)" == "\(predicted)")
+  }
+}

@@ -54,30 +54,29 @@ extension AppController {
   ) -> DeckCandidate {
     guard let current else {
       return DeckCandidate(
-        entry: entry, token: nil, diff: [],
+        entry: entry, diff: [],
         prediction: .rejectedBySDK("\(predictor.participant.id) is not connected"))
     }
     if let reason = forge.unavailability(of: entry) {
-      return DeckCandidate(entry: entry, token: nil, diff: [], prediction: .disabled(reason))
+      return DeckCandidate(entry: entry, diff: [], prediction: .disabled(reason))
     }
     let source: ScenarioToken
-    let token: String
+    let token: DeckToken
     do {
       source = try forge.scenarioToken(
         for: entry, current: current.claims, now: state.snapshot.time, input: input)
-      token = try forge.compact(source, participant: predictor.participant.id)
+      token = try forge.preview(source, participant: predictor.participant.id)
     } catch {
-      return DeckCandidate(
-        entry: entry, token: nil, diff: [], prediction: .invalidInput(error.message))
+      return DeckCandidate(entry: entry, diff: [], prediction: .invalidInput(error.message))
     }
     let diff: [String]
-    if let parsed = try? ParticipantToken.parse(token) {
+    if let parsed = token.parsed {
       diff = ClaimDiff.lines(from: current, to: parsed)
     } else {
       diff = token.isEmpty ? ["(type or paste a JWT)"] : ["(does not parse as a token)"]
     }
     return DeckCandidate(
-      entry: entry, token: token, diff: diff, prediction: predictor.predict(token), source: source)
+      entry: entry, diff: diff, prediction: predictor.predict(token), source: source)
   }
 
   func parsedCurrentToken(of id: String) -> ParticipantToken? {
@@ -96,7 +95,7 @@ extension AppController {
   }
 
   /// The typed deck value changed: store it and re-predict the highlighted entry only (the
-  /// others do not depend on it; each prediction mints and signs a token).
+  /// others do not depend on it; a pasted token's prediction verifies its signature).
   func deckValueChanged(_ text: String) {
     guard case .deck(var deck) = state.overlay, deck.candidates.indices.contains(deck.highlighted),
       let participant = state.snapshot.participant(deck.participant)

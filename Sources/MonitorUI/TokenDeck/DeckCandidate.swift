@@ -1,12 +1,10 @@
 import StageEngine
 
-/// A deck entry made concrete for one participant: the token it would exchange (never
-/// shown: it carries a signature), the claim diff and the predicted outcome.
+/// A deck entry made concrete for one participant: the claim diff and the predicted outcome
+/// of the token it would exchange, and that token as the exchange step records it.
 public struct DeckCandidate: Sendable {
   /// The entry.
   public let entry: DeckEntry
-  /// The compact token, when it could be made.
-  public let token: String?
   /// Header and claim changes vs the current token.
   public let diff: [String]
   /// What Enter would do.

@@ -13,7 +13,7 @@ public struct ExchangePredictor {
   public let keys: KeyStore
   /// Virtual time now.
   public let now: Int64
-  /// Who sees the participant now.
+  /// Who sees the participant now (nobody unless it publishes).
   public let audience: Audience
   /// Each running composition's ID and update policy.
   public let compositionPolicies: [(id: String, updates: CompositionConfiguration.UpdatePolicy)]
@@ -27,12 +27,29 @@ public struct ExchangePredictor {
     self.current = current
     self.keys = keys
     self.now = snapshot.time
-    self.audience = Audience(of: participant.id, in: snapshot)
+    // Only a publisher is seen: the scan of every observer is skipped for the others.
+    self.audience =
+      participant.publish == .notPublished ? Audience() : Audience(of: participant.id, in: snapshot)
     self.compositionPolicies = snapshot.compositions.map { ($0.id, $0.configuration.updates) }
   }
 
-  /// The verdict for `newToken`.
-  public func predict(_ newToken: String) -> ExchangePrediction {
+  /// The verdict for `token`: the stage's own checks, a pasted token's signature verified, a
+  /// minted one's answered by the key that will sign it (`KeyStore.verify(_:now:)`).
+  public func predict(_ token: DeckToken) -> ExchangePrediction {
+    switch token {
+    case .pasted(let text):
+      return predict(text) { new throws(TokenError) in try keys.verify(new, now: now) }
+    case .unsigned(let unsigned):
+      return predict(unsigned.token.compact) { _ throws(TokenError) in
+        try keys.verify(unsigned, now: now)
+      }
+    }
+  }
+
+  /// The verdict for `newToken`, whose service-side check is `serviceCheck`.
+  private func predict(
+    _ newToken: String, serviceCheck: (ParticipantToken) throws(TokenError) -> Void
+  ) -> ExchangePrediction {
     if let unavailable = Self.unavailability(of: participant) { return .unavailable(unavailable) }
     guard participant.connection == .connected, let current else {
       return .rejectedBySDK("\(participant.id) is not connected")
@@ -42,7 +59,7 @@ public struct ExchangePredictor {
       return .rejectedBySDK(rejection.description)
     case .success(let new):
       do {
-        try keys.verify(new, now: now)
+        try serviceCheck(new)
       } catch {
         let after =
           participant.sdk.platform == .web
@@ -103,10 +120,10 @@ public struct ExchangePredictor {
     }
     var lines: [String] = []
     if !audience.immediate.isEmpty {
-      lines.append("sees it now: " + Audience.list(audience.immediate))
+      lines.append("sees it now: " + audience.immediate.list)
     }
     if !audience.onRepublish.isEmpty {
-      lines.append("STALE until republish: " + Audience.list(audience.onRepublish))
+      lines.append("STALE until republish: " + audience.onRepublish.list)
     }
     for (id, updates) in compositionPolicies {
       let name = id == Stage.firstCompositionID ? "composition" : "composition \(id)"

@@ -28,13 +28,16 @@ public struct TokenForge {
     }
   }
 
-  /// The compact token `token` makes for participant `id` now.
-  public func compact(_ token: ScenarioToken, participant id: String) throws(DeckError) -> String {
+  /// What the deck predicts `token` from for participant `id` now: a pasted JWT as it is,
+  /// or the token the mint spec makes, unsigned (the exchange step signs it when applied).
+  public func preview(_ token: ScenarioToken, participant id: String) throws(DeckError)
+    -> DeckToken
+  {
     switch token {
-    case .raw(let raw): return raw
+    case .raw(let raw): return .pasted(raw)
     case .mint(let spec):
       do {
-        return try runner.mintExchangeToken(for: id, spec: spec)
+        return .unsigned(try runner.unsignedExchangeToken(for: id, spec: spec))
       } catch {
         throw DeckError(error.message)
       }

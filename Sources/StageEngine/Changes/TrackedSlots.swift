@@ -10,8 +10,17 @@ protocol SlotState {
 /// reports what it changed without saying so: a new action that writes `clients[slot]` or
 /// `views[index]` is tracked like every existing one. `slotsPerParticipant` maps an element to
 /// its participant (1 for clients, `publisherLimit` for the observer × publisher views).
+///
+/// The elements are stored in fixed-size chunks, each its own copy-on-write array, because
+/// time travel keeps copies of the stage (checkpoints) that share this storage: the first
+/// write after a checkpoint copies the one chunk it lands in (`chunkSize` elements), not the
+/// whole table of 10,000 participants.
 struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
-  private var elements: [Element] = []
+  /// Elements per chunk: `1 << chunkShift`.
+  static var chunkSize: Int { 1 << chunkShift }
+  private static var chunkShift: Int { 8 }
+  private var chunks: [[Element]] = []
+  private var elementCount = 0
   private let slotsPerParticipant: Int
   /// Participants whose own snapshot may have changed.
   private(set) var changed = SlotSet()
@@ -26,24 +35,33 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
   }
 
   var startIndex: Int { 0 }
-  var endIndex: Int { elements.count }
+  var endIndex: Int { elementCount }
 
   subscript(index: Int) -> Element {
     // Borrowed, not copied: a fan-out reads single fields of 10,000 clients, and a getter
     // that returned each whole client would retain and release its token and history.
-    _read { yield elements[index] }
+    _read { yield chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
     _modify {
-      let before = elements[index].stampSeenByOthers
-      yield &elements[index]
+      let chunk = index >> Self.chunkShift
+      let offset = index & (Self.chunkSize - 1)
+      let before = chunks[chunk][offset].stampSeenByOthers
+      yield &chunks[chunk][offset]
       let slot = index / slotsPerParticipant
       changed.insert(slot)
-      if elements[index].stampSeenByOthers != before { changedForOthers.insert(slot) }
+      if chunks[chunk][offset].stampSeenByOthers != before { changedForOthers.insert(slot) }
     }
   }
 
   /// Adds elements for a new participant.
   mutating func append(contentsOf new: some Sequence<Element>) {
-    elements.append(contentsOf: new)
+    for element in new {
+      if elementCount & (Self.chunkSize - 1) == 0 {
+        chunks.append([])
+        chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+      }
+      chunks[chunks.count - 1].append(element)
+      elementCount += 1
+    }
     grew = true
   }
 

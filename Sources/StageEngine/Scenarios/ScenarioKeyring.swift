@@ -67,24 +67,41 @@ struct ScenarioKeyring {
   mutating func key(for choice: TokenMintSpec.Key?, file: String) throws(ScenarioError)
     -> (arn: String, key: SigningKey)
   {
-    switch choice {
-    case .arn(let arn):
+    guard case .unknown = choice else { return try scenarioKey(for: choice, file: file) }
+    if let unknownKey { return (unknownARN, unknownKey) }
+    let key = try Self.generate(file: file)
+    unknownKey = key
+    return (unknownARN, key)
+  }
+
+  /// The kid `key(for: choice)` signs under and the public half of its key, without making a
+  /// key: a key made only to be unknown is none the stage holds, so its public half is nil
+  /// until it exists.
+  func signer(for choice: TokenMintSpec.Key?, file: String) throws(ScenarioError)
+    -> (arn: String, key: PublicKey?)
+  {
+    guard case .unknown = choice else {
+      let (arn, key) = try scenarioKey(for: choice, file: file)
+      return (arn, key.publicKey)
+    }
+    return (unknownARN, unknownKey?.publicKey)
+  }
+
+  /// A key of the scenario's: the one named by `.arn`, or (nil) the default.
+  private func scenarioKey(for choice: TokenMintSpec.Key?, file: String) throws(ScenarioError)
+    -> (arn: String, key: SigningKey)
+  {
+    if case .arn(let arn) = choice {
       if let found = keys.first(where: { $0.arn == arn }) { return found }
       throw ScenarioError(
         file: file, location: "keys", message: "no private key for \(arn) to sign with")
-    case .unknown:
-      if let unknownKey { return (unknownARN, unknownKey) }
-      let key = try Self.generate(file: file)
-      unknownKey = key
-      return (unknownARN, key)
-    case nil:
-      guard let first = keys.first else {
-        throw ScenarioError(
-          file: file, location: "keys",
-          message: "minting a token needs a private key; the scenario's keys are public only")
-      }
-      return first
     }
+    guard let first = keys.first else {
+      throw ScenarioError(
+        file: file, location: "keys",
+        message: "minting a token needs a private key; the scenario's keys are public only")
+    }
+    return first
   }
 
   private static func generate(file: String) throws(ScenarioError) -> SigningKey {

@@ -108,6 +108,17 @@ public final class ScenarioRunner {
     try exchangeToken(for: id, .mint(spec), location: "exchange \(id)")
   }
 
+  /// The token `mintExchangeToken(for: id, spec: spec)` would make now, before it is signed
+  /// (same header and claims; see `UnsignedToken`): the deck predicts every entry from these
+  /// without an ES384 signature each, and the token is minted only when it is exchanged.
+  public func unsignedExchangeToken(for id: String, spec: TokenMintSpec) throws(ScenarioError)
+    -> UnsignedToken
+  {
+    let location = "exchange \(id).token"
+    return try factory.unsigned(
+      try exchangeClaims(for: id, spec: spec, location: location), spec: spec, location: location)
+  }
+
   /// Runs `step`; `location` names it in errors, its index in `history` labels its events, and
   /// `mark` goes beside it in `history`. `replaying` when time travel runs it again.
   func execute(_ step: ScenarioStep, location: String, mark: StepMark, replaying: Bool = false)
@@ -191,17 +202,24 @@ public final class ScenarioRunner {
       if case .raw(let raw) = token { return raw }
       return ""
     }
+    let claims = try exchangeClaims(for: id, spec: spec, location: "\(location).token")
+    return try factory.mint(claims, spec: spec, location: "\(location).token")
+  }
+
+  /// The claims of `id`'s current token changed as `spec` says, issued now.
+  private func exchangeClaims(for id: String, spec: TokenMintSpec, location: String)
+    throws(ScenarioError) -> TokenClaims
+  {
     let current: ParticipantToken
     do {
       current = try ParticipantToken.parse(tokens[id] ?? "")
     } catch {
       throw ScenarioError(
-        file: file, location: "\(location).token",
+        file: file, location: location,
         message: "cannot mint relative to \(id)'s current token: \(error)")
     }
-    let claims = try factory.exchangeClaims(
-      current: current.claims, spec: spec, now: stage.clock.now, location: "\(location).token")
-    return try factory.mint(claims, spec: spec, location: "\(location).token")
+    return try factory.exchangeClaims(
+      current: current.claims, spec: spec, now: stage.clock.now, location: location)
   }
 
   private func addParticipant(_ participant: ScenarioParticipant, location: String)

@@ -87,6 +87,22 @@ struct ScenarioTokenFactory {
     }
   }
 
+  /// `mint(claims, spec:, location:)` up to its signature (see `UnsignedToken`): the same
+  /// header, claims and key choice, for predicting an exchange without signing.
+  func unsigned(_ claims: TokenClaims, spec: TokenMintSpec, location: String)
+    throws(ScenarioError) -> UnsignedToken
+  {
+    let signer =
+      spec.origin == .createParticipantToken ? nil : try keyring.signer(for: spec.key, file: file)
+    do {
+      guard let signer else { return try TokenMinter.unsignedCreateParticipantTokenStyle(claims) }
+      return try TokenMinter.unsigned(claims, signer: signer.key, kid: signer.arn)
+    } catch {
+      throw ScenarioError(
+        file: file, location: location, message: "cannot make the token: \(error)")
+    }
+  }
+
   private static func dictionary(_ pairs: [(key: String, value: String)]) -> [String: String] {
     Dictionary(pairs, uniquingKeysWith: { _, last in last })
   }
