@@ -48,23 +48,21 @@ extension Stage {
   private func emitBelief(
     _ state: String, observer: Int, about participant: Int, version: Int, reason: String
   ) {
-    var event =
-      if let state = composition(observer: observer) {
-        StageEvent(
-          source: .belief, kind: .beliefChanged, observer: state.id,
-          participant: clients[participant].id)
+    let composition = composition(observer: observer)
+    emit(.belief, .beliefChanged) { event in
+      if let composition {
+        event.observer = composition.id
       } else {
-        StageEvent(
-          source: .belief, kind: .beliefChanged, observer: clients[observer].id,
-          sdk: clients[observer].sdk, participant: clients[participant].id)
+        event.observer = clients[observer].id
+        event.sdk = clients[observer].sdk
       }
-    let believed = clients[participant].history[version]
-    event.state = state
-    event.userId = believed.userId
-    event.attributes = believed.attributes
-    event.truth = clients[participant].truth
-    event.reason = reason
-    emit(event)
+      event.participant = clients[participant].id
+      event.state = state
+      event.userId = clients[participant].history[version].userId
+      event.attributes = clients[participant].history[version].attributes
+      event.truth = clients[participant].truth
+      event.reason = reason
+    }
   }
 }
 

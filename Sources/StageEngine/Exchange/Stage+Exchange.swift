@@ -88,24 +88,24 @@ extension Stage {
     verdict.message = report.message
     verdict.fields = report.fields
     emit(verdict)
-    var error = clientEvent(.error, observer: slot, about: slot)
-    error.code = report.code.number
-    error.errorCode = report.code.name
-    error.message = report.message
-    emit(error)
+    emitClient(.error, observer: slot, about: slot) { error in
+      error.code = report.code.number
+      error.errorCode = report.code.name
+      error.message = report.message
+    }
   }
 
   private func accept(_ slot: Int, _ new: ParticipantToken) {
     guard let old = clients[slot].token else { return }
     let metadataChanged = clients[slot].adopt(new)
     emit(StageEvent(source: .runner, kind: .exchangeAccepted, participant: clients[slot].id))
-    var exchanged = serverEvent(.tokenExchanged, participant: slot)
-    exchanged.userId = new.claims.userId
-    exchanged.attributes = new.claims.attributes
-    exchanged.capabilities = new.claims.capabilities
-    exchanged.exchange = TokenExchangeSummary(
-      previousToken: TokenSummary(old), newToken: TokenSummary(new))
-    emit(exchanged)
+    emitServer(.tokenExchanged, participant: slot) { exchanged in
+      exchanged.userId = new.claims.userId
+      exchanged.attributes = new.claims.attributes
+      exchanged.capabilities = new.claims.capabilities
+      exchanged.exchange = TokenExchangeSummary(
+        previousToken: TokenSummary(old), newToken: TokenSummary(new))
+    }
     applyCapabilityChange(slot, from: old.claims.capabilities, to: new.claims.capabilities) {
       if metadataChanged { self.announceMetadata(of: slot) }
       self.announceToSelf(slot)

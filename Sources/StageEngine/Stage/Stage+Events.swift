@@ -1,7 +1,21 @@
 import TokenCore
 
 /// Building and recording events; every event goes through `emit`.
+///
+/// Events are built where they lie in the buffer: `emit(_:_:_:)` appends an empty stamped event
+/// and lets the caller fill its fields in place. Built in a local and handed on, each event was
+/// copied once more on the way (every string retained and released again), which a fan-out to
+/// 10,000 observers paid for each of its tens of thousands of events.
 extension Stage {
+  /// Appends an event of `kind` reported by `source`, stamped with the next sequence number and
+  /// the clock, then lets `fill` set its fields in place.
+  func emit(_ source: EventSource, _ kind: EventKind, _ fill: (inout StageEvent) -> Void) {
+    events.append(StageEvent(source: source, kind: kind, seq: nextSeq, time: clock.now))
+    nextSeq += 1
+    fill(&events[events.count - 1])
+  }
+
+  /// Appends a finished event (the rare kinds built elsewhere).
   func emit(_ event: consuming StageEvent) {
     event.seq = nextSeq
     event.time = clock.now
@@ -9,69 +23,80 @@ extension Stage {
     events.append(event)
   }
 
-  /// A renderer event reported by client `observer`, named as its platform names it.
-  /// Reads single fields of `clients[observer]`: copying the whole client would retain its token.
-  func clientEvent(_ kind: EventKind, observer: Int, about participant: Int?) -> StageEvent {
-    let sdk = clients[observer].sdk
-    return StageEvent(
-      source: .client, kind: kind, observer: clients[observer].id, sdk: sdk,
-      name: PlatformNames.renderer(kind, on: sdk.platform),
-      participant: participant.map { clients[$0].id })
+  /// A renderer event reported by client `observer`, named as its platform names it; `fill`
+  /// adds the kind's own fields. Reads single fields of `clients[observer]`: copying the whole
+  /// client would retain its token.
+  func emitClient(
+    _ kind: EventKind, observer: Int, about participant: Int?,
+    _ fill: (inout StageEvent) -> Void = { _ in }
+  ) {
+    emit(.client, kind) { event in
+      let sdk = clients[observer].sdk
+      event.observer = clients[observer].id
+      event.sdk = sdk
+      event.name = PlatformNames.renderer(kind, on: sdk.platform)
+      if let participant { event.participant = clients[participant].id }
+      fill(&event)
+    }
   }
 
   func emitState(_ kind: EventKind, _ state: String, observer: Int, about participant: Int) {
-    var event = clientEvent(kind, observer: observer, about: participant)
-    event.state = state
-    emit(event)
+    emitClient(kind, observer: observer, about: participant) { $0.state = state }
   }
 
   /// A strategy question client `observer` asked about `participant`, with the app's answer.
   func emitQuestion(_ kind: EventKind, observer: Int, about participant: Int, answer: String) {
-    let sdk = clients[observer].sdk
-    var event = StageEvent(
-      source: .strategy, kind: kind, observer: clients[observer].id, sdk: sdk,
-      name: PlatformNames.strategy(kind, on: sdk.platform),
-      participant: clients[participant].id)
-    event.answer = answer
-    emit(event)
+    emit(.strategy, kind) { event in
+      let sdk = clients[observer].sdk
+      event.observer = clients[observer].id
+      event.sdk = sdk
+      event.name = PlatformNames.strategy(kind, on: sdk.platform)
+      event.participant = clients[participant].id
+      event.answer = answer
+    }
   }
 
   /// Participant info of `participant` at metadata `version`, as an observer receives it.
   func emitParticipantInfo(_ kind: EventKind, observer: Int, about participant: Int, version: Int) {
-    var event = clientEvent(kind, observer: observer, about: participant)
-    event.userId = clients[participant].history[version].userId
-    event.attributes = clients[participant].history[version].attributes
-    event.capabilities = clients[participant].capabilities
-    emit(event)
+    emitClient(kind, observer: observer, about: participant) { event in
+      event.userId = clients[participant].history[version].userId
+      event.attributes = clients[participant].history[version].attributes
+      event.capabilities = clients[participant].capabilities
+    }
   }
 
   /// An error reported to client `slot`'s app (§5.3).
   func emitClientError(_ slot: Int, _ errorCase: SDKErrorCode.Case, message: String) {
     let code = SDKErrorCode(errorCase, platform: clients[slot].sdk.platform)
-    var event = clientEvent(.error, observer: slot, about: slot)
-    event.code = code.number
-    event.errorCode = code.name
-    event.message = message
-    emit(event)
+    emitClient(.error, observer: slot, about: slot) { event in
+      event.code = code.number
+      event.errorCode = code.name
+      event.message = message
+    }
   }
 
-  func serverEvent(_ kind: EventKind, participant: Int) -> StageEvent {
-    StageEvent(source: .server, kind: kind, participant: clients[participant].id)
+  /// A server event about `participant`; `fill` adds the kind's own fields.
+  func emitServer(
+    _ kind: EventKind, participant: Int, _ fill: (inout StageEvent) -> Void = { _ in }
+  ) {
+    emit(.server, kind) { event in
+      event.participant = clients[participant].id
+      fill(&event)
+    }
   }
 
-  func emitServer(_ kind: EventKind, participant: Int, remote: Int? = nil) {
-    var event = serverEvent(kind, participant: participant)
-    event.remoteParticipantId = remote.map { clients[$0].id }
-    emit(event)
+  /// A subscribe server event: `remote` is the publisher it is about.
+  func emitServer(_ kind: EventKind, participant: Int, remote: Int) {
+    emitServer(kind, participant: participant) { $0.remoteParticipantId = clients[remote].id }
   }
 
   func emitServerError(
     _ kind: EventKind, participant: Int, errorCode: String?, message: String
   ) {
-    var event = serverEvent(kind, participant: participant)
-    event.errorCode = errorCode
-    event.message = message
-    emit(event)
+    emitServer(kind, participant: participant) { event in
+      event.errorCode = errorCode
+      event.message = message
+    }
   }
 }
 

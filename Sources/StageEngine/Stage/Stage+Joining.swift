@@ -140,13 +140,9 @@ extension Stage {
   func disconnect(_ slot: Int, reason: String) {
     loseConnection(slot)
     if clients[slot].sdk.platform == .web {
-      var event = clientEvent(.stageLeft, observer: slot, about: slot)
-      event.reason = reason
-      emit(event)
+      emitClient(.stageLeft, observer: slot, about: slot) { $0.reason = reason }
     }
-    var left = serverEvent(.left, participant: slot)
-    left.reason = reason
-    emit(left)
+    emitServer(.left, participant: slot) { $0.reason = reason }
   }
 
   /// Unpublishes if publishing, ends the client's subscriptions, then `disconnected`:

@@ -36,10 +36,10 @@ extension Stage {
 
   /// One observer's `streamsMutedChanged` about `publisher`.
   func emitMute(_ observer: Int, about publisher: Int, streams: MediaStreams, muted: Bool) {
-    var event = clientEvent(.streamsMutedChanged, observer: observer, about: publisher)
-    event.streams = streams
-    event.state = muted ? "muted" : "unmuted"
-    emit(event)
+    emitClient(.streamsMutedChanged, observer: observer, about: publisher) { event in
+      event.streams = streams
+      event.state = muted ? "muted" : "unmuted"
+    }
   }
 
   private func muteVerb(_ muted: Bool) -> String { muted ? "mute" : "unmute" }

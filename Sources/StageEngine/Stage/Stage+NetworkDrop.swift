@@ -29,9 +29,7 @@ extension Stage {
     case .failure(let refusal):
       let message = "reconnection refused: \(refusal.message)"
       emitClientError(slot, refusal.errorCase, message: message)
-      var left = serverEvent(.left, participant: slot)
-      left.reason = "reconnect-failed"
-      emit(left)
+      emitServer(.left, participant: slot) { $0.reason = "reconnect-failed" }
       emitState(
         .connectionStateChanged, ConnectionState.disconnected.rawValue, observer: slot,
         about: slot)

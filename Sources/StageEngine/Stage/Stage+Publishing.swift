@@ -83,9 +83,7 @@ extension Stage {
     emitState(.publishStateChanged, PublishState.published.rawValue, observer: slot, about: slot)
     clients[slot].publish = .published
     clients[slot].publisherSlot = publisherSlot
-    var started = serverEvent(.publishStarted, participant: slot)
-    started.streams = .audioVideo
-    emit(started)
+    emitServer(.publishStarted, participant: slot) { $0.streams = .audioVideo }
     publishOrder.append(slot)
     for observer in joinOrder where observer != slot {
       introduce(slot, to: observer)
@@ -104,9 +102,7 @@ extension Stage {
     emitParticipantInfo(.participantJoined, observer: observer, about: publisher, version: version)
     believeCurrent(
       observer: observer, about: publisher, reason: "participantJoined carried the current values")
-    var added = clientEvent(.streamsAdded, observer: observer, about: publisher)
-    added.streams = .audioVideo
-    emit(added)
+    emitClient(.streamsAdded, observer: observer, about: publisher) { $0.streams = .audioVideo }
     let muted = clients[publisher].muted
     if !muted.isEmpty { emitMute(observer, about: publisher, streams: muted, muted: true) }
     if clients[observer].capabilities.subscribe { askSubscribe(observer, to: publisher) }
@@ -120,10 +116,8 @@ extension Stage {
       let index = viewIndex(observer: observer, publisher: slot)
       guard views[index].known else { continue }
       if views[index].subscribe != .notSubscribed { unsubscribe(observer, from: slot) }
-      var removed = clientEvent(.streamsRemoved, observer: observer, about: slot)
-      removed.streams = .audioVideo
-      emit(removed)
-      emit(clientEvent(.participantLeft, observer: observer, about: slot))
+      emitClient(.streamsRemoved, observer: observer, about: slot) { $0.streams = .audioVideo }
+      emitClient(.participantLeft, observer: observer, about: slot)
       views[index] = RemoteView()
     }
     freePublisherSlots.append(clients[slot].publisherSlot)
