@@ -239,6 +239,19 @@ public struct JSONParser {
     throw error("unterminated string", at: start - 1)
   }
 
+  /// The bytes of the string that comes next: a slice of the input when it is plain ASCII
+  /// without escapes (most strings: nothing is copied), else the decoded string's UTF-8;
+  /// the checks and errors are `parseString`'s.
+  mutating func parseStringBytes() throws(JSONParseError) -> ArraySlice<UInt8> {
+    let start = index + 1
+    let plain = bytes.withUnsafeBufferPointer { Self.plainRun($0, from: start) }
+    guard plain.isASCII, plain.end < bytes.count, bytes[plain.end] == UInt8(ascii: "\"") else {
+      return Array(try parseString().utf8)[...]
+    }
+    index = plain.end + 1
+    return bytes[start..<plain.end]
+  }
+
   /// Where the string's bytes from `start` stop being plain (at a quote, a backslash, a
   /// control character or the end), and whether those before are ASCII; scanned in place,
   /// as this runs over nearly every byte of a large input.

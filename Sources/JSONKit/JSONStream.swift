@@ -41,6 +41,17 @@ public struct JSONStream {
     return try parser.parseString()
   }
 
+  /// As `string()`, the string's UTF-8 bytes: a slice of the input when the string has no
+  /// escapes, so reading a string that is only looked at (a timestamp, a known name)
+  /// allocates nothing.
+  public mutating func stringBytes() throws(JSONParseError) -> ArraySlice<UInt8>? {
+    guard peek() == UInt8(ascii: "\"") else {
+      _ = try value()
+      return nil
+    }
+    return try parser.parseStringBytes()
+  }
+
   /// Consumes `[` (the next value must be an array); whether an element follows.
   public mutating func beginArray() throws(JSONParseError) -> Bool {
     guard peek() == UInt8(ascii: "[") else { throw parser.error("expected an array") }

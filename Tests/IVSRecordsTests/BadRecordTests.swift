@@ -67,6 +67,21 @@ import Testing
     #expect(records.issues.filter { !$0.isInvalid }.isEmpty)
   }
 
+  /// Escaped and non-ASCII names and timestamps read as their text (the reader takes plain
+  /// ones straight from the input's bytes), and a bad one is quoted decoded.
+  @Test func escapedNamesAndTimestampsReadAsTheirText() throws {
+    let records = try RecordFixtures.records([
+      #"{"events": [{"name": "JOI\u004eED", "participantId": "a", "eventTime": "2026-01-01T00:00:0\u0030Z"},"#
+        + #"{"name": "HAND_RAISED_é", "participantId": "a", "eventTime": "2026-01-01T00:00:01Z"}]}"#
+    ])
+    #expect(records.events.map(\.name) == ["JOINED", "HAND_RAISED_é"])
+    #expect(records.events.map(\.kind) == [.joined, nil])
+    #expect(records.events.map(\.time) == [1_767_225_600_000, 1_767_225_601_000])
+    #expect(
+      failure([#"{"events": [{"name": "LEFT", "participantId": "a", "eventTime": "no\u006fn"}]}"#])
+        .hasPrefix("file1.json: events[0].eventTime: bad timestamp \"noon\""))
+  }
+
   @Test func unknownNamesAndCodesAreKeptAndReported() throws {
     let records = try RecordFixtures.records([
       """

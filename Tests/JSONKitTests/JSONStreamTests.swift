@@ -75,15 +75,33 @@ struct JSONStreamTests {
     #expect(ended)
   }
 
-  @Test(arguments: [#"[{"b": }]"#, #"["a"#, #"[tru]"#, "["])
+  /// `stringBytes()` gives a string's UTF-8, decoded when it has escapes, and nil for any
+  /// other value.
+  @Test func stringBytesGivesUTF8() throws {
+    var stream = JSONStream(bytes: Array(#"["ab", "a\u00e9", 3, "\"q\""]"#.utf8))
+    var strings: [String?] = []
+    var more = try stream.beginArray()
+    while more {
+      strings.append(try stream.stringBytes().map { String(decoding: $0, as: UTF8.self) })
+      more = try stream.nextElement()
+    }
+    #expect(strings == ["ab", "a\u{e9}", nil, "\"q\""])
+  }
+
+  @Test(arguments: [#"[{"b": }]"#, #"["a"#, #"[tru]"#, "[", "[\"\u{1}\"]", #"["\x"]"#])
   func stringReportsTheParsersErrors(_ text: String) throws {
-    var stream = JSONStream(bytes: Array(text.utf8))
-    _ = try stream.beginArray()
-    do {
-      _ = try stream.string()
-      Issue.record("no error for \(text)")
-    } catch {
-      #expect(throws: error) { try JSONParser.parse(text) }
+    for asBytes in [false, true] {
+      var stream = JSONStream(bytes: Array(text.utf8))
+      _ = try stream.beginArray()
+      do {
+        _ =
+          asBytes
+          ? try stream.stringBytes().map { String(decoding: $0, as: UTF8.self) }
+          : try stream.string()
+        Issue.record("no error for \(text)")
+      } catch {
+        #expect(throws: error) { try JSONParser.parse(text) }
+      }
     }
   }
 

@@ -19,8 +19,8 @@ extension RecordComparison {
     private let recorded: [RecordedEvent]
     /// Milliseconds.
     private let tolerance: Int64
-    /// Per key: the positions in `recorded` of its events, and how many are settled.
-    private var queues: [Key: (positions: [Int], next: Int)] = [:]
+    /// Per key, its recorded events in time order.
+    private var queues: [Key: Queue] = [:]
     /// The model events kept (each once): those a recorded event took and those of
     /// covered participants that no recorded event took.
     private var modelled: [StageEvent] = []
@@ -35,13 +35,15 @@ extension RecordComparison {
       recorded = session.recorded
       tolerance = toleranceSeconds * 1000
       matches = Array(repeating: nil, count: recorded.count)
-      // By position: iterating would copy every recorded event.
-      for position in recorded.indices where recorded[position].isModelled {
-        guard let kind = recorded[position].kind else { continue }
+      // Fields are read by position: iterating would copy every recorded event.
+      for position in recorded.indices {
+        guard let kind = recorded[position].kind,
+          RecordedEvent.isModelled(kind, errorCode: recorded[position].errorCode)
+        else { continue }
         let key = Key(
           kind: kind, participant: recorded[position].participantId,
           remote: recorded[position].remoteParticipantId)
-        queues[key, default: ([], 0)].positions.append(position)
+        queues[key, default: Queue()].append(position, at: recorded[position].time)
       }
     }
 
@@ -74,16 +76,7 @@ extension RecordComparison {
     private mutating func take(_ key: Key, at time: Int64) -> Int? {
       // One hash of the key per model event: the queue is found once and updated in place.
       guard let index = queues.index(forKey: key) else { return nil }
-      let positions = queues.values[index].positions
-      var next = queues.values[index].next
-      while next < positions.count, recorded[positions[next]].time + tolerance < time {
-        next += 1
-      }
-      let position =
-        next < positions.count && recorded[positions[next]].time - tolerance <= time
-        ? positions[next] : nil
-      queues.values[index].next = position == nil ? next : next + 1
-      return position
+      return queues.values[index].take(at: time, tolerance: tolerance)
     }
 
     private func isCovered(_ kind: EventKind, _ participant: String) -> Bool {
@@ -115,6 +108,29 @@ extension RecordComparison {
       return Entries(
         recorded: recorded, modelled: modelled, matches: matches, unrecorded: unrecorded,
         order: order)
+    }
+  }
+
+  /// The recorded events of one key, oldest first: their positions in the recorded events
+  /// and their times side by side (the matcher scans times; reading them from the events
+  /// themselves would touch a whole event each), and how many are settled.
+  struct Queue {
+    private var positions: [Int] = []
+    private var times: [Int64] = []
+    private var next = 0
+
+    mutating func append(_ position: Int, at time: Int64) {
+      positions.append(position)
+      times.append(time)
+    }
+
+    /// The position of the first unsettled event within `tolerance` of `time`, now settled;
+    /// those whose window `time` has passed are settled unmatched.
+    mutating func take(at time: Int64, tolerance: Int64) -> Int? {
+      while next < times.count, times[next] + tolerance < time { next += 1 }
+      guard next < times.count, times[next] - tolerance <= time else { return nil }
+      next += 1
+      return positions[next - 1]
     }
   }
 }

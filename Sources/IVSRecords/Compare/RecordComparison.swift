@@ -109,7 +109,9 @@ extension RecordComparison {
 
     /// The verdict on the recorded event at `index`.
     private func status(ofRecorded index: Int) -> Entry.Status {
-      guard recorded[index].isModelled else { return .outsideModel }
+      // Fields by position: `isModelled` on the element would copy it.
+      guard RecordedEvent.isModelled(recorded[index].kind, errorCode: recorded[index].errorCode)
+      else { return .outsideModel }
       return matches[index] == nil ? .missingInModel : .reproduced
     }
 

@@ -38,7 +38,8 @@ struct RecordTimeline {
     remotes.reserveCapacity(records.count)
     var duplicates = 0
     for index in order {
-      if let last = kept.last, last.sameRecord(as: records[index]) {
+      // The last kept event is compared in place (`kept.last` would copy it).
+      if !kept.isEmpty, kept[kept.count - 1].sameRecord(as: records[index]) {
         duplicates += 1
       } else {
         kept.append(records[index])

@@ -7,7 +7,8 @@ import JSONKit
 struct EventFields {
   var name: String?
   var participantId: String?
-  var eventTime: String?
+  /// UTF-8, read only to be converted (from the stream: a slice of the input, no copy).
+  var eventTime: ArraySlice<UInt8>?
   var remoteParticipantId: String?
   var errorCode: String?
   /// `"via": "EventBridge"` (written by `RecordedJSON` for events EventBridge delivered).
@@ -19,7 +20,7 @@ struct EventFields {
   init(_ json: JSON) {
     name = json["name"]?.stringValue
     participantId = json["participantId"]?.stringValue
-    eventTime = json["eventTime"]?.stringValue
+    eventTime = json["eventTime"]?.stringValue.map { Array($0.utf8)[...] }
     remoteParticipantId = json["remoteParticipantId"]?.stringValue
     errorCode = json["errorCode"]?.stringValue
     viaEventBridge = json["via"] == .string("EventBridge")
@@ -39,9 +40,9 @@ struct EventFields {
     var key = try stream.beginObject()
     while let member = key {
       switch member {
-      case "name": fields.name = try stream.string()
+      case "name": fields.name = try stream.stringBytes().map(RecordedEvent.name(utf8:))
       case "participantId": fields.participantId = try stream.string()
-      case "eventTime": fields.eventTime = try stream.string()
+      case "eventTime": fields.eventTime = try stream.stringBytes()
       case "remoteParticipantId": fields.remoteParticipantId = try stream.string()
       case "errorCode": fields.errorCode = try stream.string()
       case "via": fields.viaEventBridge = try stream.string() == "EventBridge"

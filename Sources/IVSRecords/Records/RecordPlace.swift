@@ -44,10 +44,22 @@ struct RecordPlace: CustomStringConvertible, Equatable, Sendable {
   /// events' timestamps build no million strings.
   func timestamp(_ text: String, member name: String) throws(RecordError) -> Int64 {
     guard let milliseconds = RecordTime.milliseconds(text) else {
-      throw member(name).error(
-        "bad timestamp \"\(text)\"; expected ISO 8601 such as 2023-04-26T20:36:28+00:00, "
-          + "2023-04-26T20:30:29.602000+00:00 or 2026-04-20T10:02:11Z")
+      throw badTimestamp(text, member: name)
     }
     return milliseconds
+  }
+
+  /// As `timestamp(_:member:)`, from the timestamp's UTF-8 (made a string only for the error).
+  func timestamp(utf8: ArraySlice<UInt8>, member name: String) throws(RecordError) -> Int64 {
+    guard let milliseconds = utf8.withUnsafeBufferPointer(RecordTime.milliseconds(utf8:)) else {
+      throw badTimestamp(String(decoding: utf8, as: UTF8.self), member: name)
+    }
+    return milliseconds
+  }
+
+  private func badTimestamp(_ text: String, member name: String) -> RecordError {
+    member(name).error(
+      "bad timestamp \"\(text)\"; expected ISO 8601 such as 2023-04-26T20:36:28+00:00, "
+        + "2023-04-26T20:30:29.602000+00:00 or 2026-04-20T10:02:11Z")
   }
 }

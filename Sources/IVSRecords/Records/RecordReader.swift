@@ -67,10 +67,10 @@ extension RecordSet {
       let time = fields.eventTime, !participant.isEmpty
     else {
       let missing = [
-        ("name", fields.name), ("participantId", fields.participantId),
-        ("eventTime", fields.eventTime),
+        ("name", fields.name?.isEmpty), ("participantId", fields.participantId?.isEmpty),
+        ("eventTime", fields.eventTime?.isEmpty),
       ]
-      .filter { $0.1 == nil || $0.1 == "" }.map { "\"\($0.0)\"" }
+      .filter { $0.1 ?? true }.map { "\"\($0.0)\"" }
       issues.append(
         RecordIssue(
           origin: place.description,
@@ -80,7 +80,7 @@ extension RecordSet {
     let modelled = RecordedEvent.modelled(name)
     var event = RecordedEvent(
       name: modelled.name, kind: modelled.kind, participantId: participant,
-      time: try place.timestamp(time, member: "eventTime"),
+      time: try place.timestamp(utf8: time, member: "eventTime"),
       remoteParticipantId: fields.remoteParticipantId, errorCode: fields.errorCode,
       viaEventBridge: fields.viaEventBridge, place: place)
     event.previousToken = try fields.previousToken.map { j throws(RecordError) in

@@ -129,6 +129,10 @@ struct RecordStream {
     try step { (json) throws(JSONParseError) in try json.string() }
   }
 
+  mutating func stringBytes() throws(RecordError) -> ArraySlice<UInt8>? {
+    try step { (json) throws(JSONParseError) in try json.stringBytes() }
+  }
+
   mutating func beginArray() throws(RecordError) -> Bool {
     try step { (json) throws(JSONParseError) in try json.beginArray() }
   }

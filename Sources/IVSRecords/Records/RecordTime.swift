@@ -13,7 +13,8 @@ public enum RecordTime {
     return Array(text.utf8).withUnsafeBufferPointer(milliseconds(utf8:))
   }
 
-  private static func milliseconds(utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
+  /// As `milliseconds(_:)`, from the timestamp's UTF-8.
+  static func milliseconds(utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
     var scanner = Scanner(utf8)
     guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2),
       scanner.skip("-"), let day = scanner.number(2), scanner.skip("T") || scanner.skip("t"),

@@ -62,8 +62,21 @@ public struct RecordedEvent: Equatable, Sendable {
   /// million events then share one constant string instead of each holding its own heap
   /// copy, which every copy of the event would have to retain.
   static func modelled(_ name: String) -> (name: String, kind: EventKind?) {
-    guard let index = modelledKinds.index(forKey: name) else { return (name, nil) }
-    return (modelledKinds[index].key, modelledKinds[index].value)
+    // Eight names: comparing is cheaper than hashing, and a name read as the constant
+    // (`name(utf8:)`) compares by identity.
+    guard let known = modelledNames.first(where: { $0.name == name }) else { return (name, nil) }
+    return (known.name, known.kind)
+  }
+
+  /// The name of these UTF-8 bytes (valid UTF-8, as the JSON reader gives them): for a name
+  /// the model produces, the spelling `modelledKinds` holds, found without making a string.
+  static func name(utf8: ArraySlice<UInt8>) -> String {
+    modelledNames.first { $0.utf8 == utf8 }?.name ?? String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// `modelledKinds` as a list, each name with its UTF-8.
+  private static let modelledNames = modelledKinds.map {
+    (utf8: Array($0.key.utf8)[...], name: $0.key, kind: $0.value)
   }
 
   /// Names IVS documents that the model does not produce (kept and shown, never compared).
@@ -83,23 +96,36 @@ public struct RecordedEvent: Equatable, Sendable {
   static let modelledPublishErrors: Set<String> = ["INSUFFICIENT_CAPABILITIES", "QUOTA_EXCEEDED"]
 
   /// Whether the model can produce this event at all.
-  public var isModelled: Bool {
+  public var isModelled: Bool { Self.isModelled(kind, errorCode: errorCode) }
+
+  /// Whether the model can produce an event of `kind` with `errorCode` (a static function,
+  /// so a long record's events are judged by their fields, never copied).
+  static func isModelled(_ kind: EventKind?, errorCode: String?) -> Bool {
     guard let kind else { return false }
-    if kind == .publishError { return errorCode.map(Self.modelledPublishErrors.contains) ?? false }
+    if kind == .publishError { return errorCode.map(modelledPublishErrors.contains) ?? false }
     return true
   }
 
   /// Within one timestamp, the order the events' logic demands: join, exchange, publish,
   /// subscribe, then unsubscribe, unpublish, leave.
   var logicalRank: Int {
+    // By kind when the model knows the name (no string to compare), else by name.
+    switch kind {
+    case .joined?: return 0
+    case .tokenExchanged?: return 1
+    case .publishStarted?, .publishError?: return 2
+    case .subscribeStarted?: return 3
+    case .subscribeStopped?: return 5
+    case .publishStopped?: return 6
+    case .left?: return 7
+    case .some: return 4
+    case nil: break
+    }
     switch name {
-    case "JOINED", "JOIN_ERROR": return 0
-    case "TOKEN_EXCHANGED": return 1
-    case "PUBLISH_STARTED", "PUBLISH_ERROR", "REPLICATION_STARTED": return 2
-    case "SUBSCRIBE_STARTED", "SUBSCRIBE_ERROR": return 3
-    case "SUBSCRIBE_STOPPED": return 5
-    case "PUBLISH_STOPPED", "REPLICATION_STOPPED": return 6
-    case "LEFT": return 7
+    case "JOIN_ERROR": return 0
+    case "REPLICATION_STARTED": return 2
+    case "SUBSCRIBE_ERROR": return 3
+    case "REPLICATION_STOPPED": return 6
     default: return 4
     }
   }
