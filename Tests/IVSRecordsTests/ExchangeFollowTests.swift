@@ -70,6 +70,19 @@ import Testing
       after: #"{"advance": "20s"}, {"publish": "guest"}"#, observer: "carol", verdict: .later,
       at: "2026-01-01T12:00:30Z", cause: .startedPublishing),
     Case(
+      label: "late: a viewer that joins after the exchange",
+      after: #"{"advance": "20s"}, {"join": "dave"}"#, observer: "dave", verdict: .later,
+      at: "2026-01-01T12:00:30Z", cause: .joinedAfterExchange),
+    Case(
+      label: "late: a viewer that joins after the exchange, before the publish",
+      before: #"{"unpublish": "guest"},"#,
+      after: #"{"advance": "20s"}, {"join": "dave"}, {"advance": "5s"}, {"publish": "guest"}"#,
+      observer: "dave", verdict: .later, at: "2026-01-01T12:00:35Z", cause: .startedPublishing),
+    Case(
+      label: "never: a viewer that joins after the exchange, with no publish",
+      before: #"{"unpublish": "guest"},"#, after: #"{"advance": "20s"}, {"join": "dave"}"#,
+      observer: "dave", verdict: .never),
+    Case(
       label: "never: stale to the end", after: #"{"advance": "20s"}"#, observer: "carol",
       verdict: .never, staleEnd: .sessionEnded, staleUntil: "2026-01-01T12:00:30Z",
       summary:
@@ -94,7 +107,8 @@ import Testing
   ]
 
   /// Host (iOS 1.37.0) and guest publish, carol (Android 1.36.0) watches, composition `main`
-  /// (on-reconnect) lays them out; guest exchanges seat=3 for seat=2 after 10 s.
+  /// (on-reconnect) lays them out; guest exchanges seat=3 for seat=2 after 10 s. Dave (Web
+  /// 1.32.0) joins only where a case's steps say so.
   static func session(before: String, after: String) throws -> ImportedSession {
     let text = """
       {"start": "2026-01-01T12:00:00Z", "recorded": [],
@@ -103,7 +117,8 @@ import Testing
          {"id": "host", "sdk": "ios@1.37.0", "capabilities": ["publish", "subscribe"]},
          {"id": "guest", "sdk": "android@1.37.0", "capabilities": ["publish", "subscribe"],
           "attributes": {"seat": "3"}},
-         {"id": "carol", "sdk": "android@1.36.0", "capabilities": ["subscribe"]}],
+         {"id": "carol", "sdk": "android@1.36.0", "capabilities": ["subscribe"]},
+         {"id": "dave", "sdk": "web@1.32.0", "capabilities": ["subscribe"]}],
        "steps": [{"join": "host"}, {"join": "guest"}, {"join": "carol"}, \(before)
          {"advance": "10s"}, {"exchange": "guest", "token": {"attributes": {"seat": "2"}}},
          \(after)]}
@@ -162,6 +177,21 @@ import Testing
       )
         == true)
     #expect(still.count == 1)
+  }
+
+  @Test func aViewerJoiningAfterTheExchangeIsFollowedOnceAfterTheOthers() throws {
+    let explanation = try Explanation.make(
+      try Self.session(
+        before: "",
+        after: #"{"advance": "20s"}, {"join": "dave"}, {"leave": "dave"}, {"join": "dave"}"#),
+      file: "follow.json", toleranceSeconds: 5)
+    let story = try #require(explanation.exchanges.first { $0.changesMetadata })
+    #expect(story.sightings.map(\.observer) == ["host", "carol", "main", "dave"])
+    let dave = try #require(story.sightings.last)
+    #expect(
+      dave.text
+        == "saw it at 12:00:30Z when dave joined after the exchange (STAGE_PARTICIPANT_JOINED)")
+    #expect(!explanation.summary.contains { $0.contains("dave") }, "\(explanation.summary)")
   }
 
   @Test func theSightingIsInTheJSON() throws {

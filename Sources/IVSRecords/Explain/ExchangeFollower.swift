@@ -1,10 +1,11 @@
 import StageEngine
 
 /// Follows every accepted exchange through the rest of a run, one event at a time (the
-/// stream is never kept): for each observer connected at the exchange and each running
-/// composition, whether it was told the new `user_id`/attributes at once, showed stale
-/// values until the participant republished or reconnected, never learned them, or saw a
-/// later exchange replace them first. Each event costs a few dictionary look-ups.
+/// stream is never kept): for each observer connected at the exchange, each running
+/// composition and each client that joins later, whether it was told the new
+/// `user_id`/attributes at once, showed stale values until the participant republished or
+/// reconnected, learned them when it joined, never learned them, or saw a later exchange
+/// replace them first. Each event costs a few dictionary look-ups.
 struct ExchangeFollower {
   /// One observer waiting to be told one exchange's values.
   private struct Watch {
@@ -15,6 +16,8 @@ struct ExchangeFollower {
     let start: Int
     let wasPublishing: Bool
     let inView: Bool
+    /// The observer joined after the exchange (it never had the old values).
+    let joinedLater: Bool
     var stale: Stale?
     var hidden: (time: Int64, end: ExchangeStory.Sighting.Staleness.End)?
   }
@@ -27,6 +30,8 @@ struct ExchangeFollower {
     let changesMetadata: Bool
     var strategy: [String] = []
     var observers: [(id: String, profile: String, isComposition: Bool)] = []
+    /// The IDs in `observers`, so a client joining later is added once.
+    var observerIDs: Set<String> = []
     var sightings: [ExchangeStory.Sighting?] = []
   }
 
@@ -115,14 +120,27 @@ struct ExchangeFollower {
 
   private mutating func watch(
     _ observer: String, _ profile: String, _ isComposition: Bool, _ participant: String,
-    _ story: Int, _ stale: Watch.Stale?
+    _ story: Int, _ stale: Watch.Stale?, joinedLater: Bool = false
   ) {
     let slot = drafts[story].observers.count
     drafts[story].observers.append((observer, profile, isComposition))
+    drafts[story].observerIDs.insert(observer)
     drafts[story].sightings.append(nil)
     watches[observer, default: [:]][participant] = Watch(
       story: story, slot: slot, start: ordinal, wasPublishing: publishing.contains(participant),
-      inView: slots[observer]?.contains(participant) ?? false, stale: stale)
+      inView: slots[observer]?.contains(participant) ?? false, joinedLater: joinedLater,
+      stale: stale)
+  }
+
+  /// A client that connects after exchanges it was not there for follows each of them from
+  /// now: it learns the values when it first sees the participant.
+  private mutating func watchExchanges(before observer: String) {
+    for story in latestStory.values.sorted()
+    where drafts[story].changesMetadata && !drafts[story].observerIDs.contains(observer) {
+      let participant = drafts[story].context.participant
+      guard participant != observer, watches[observer]?[participant] == nil else { continue }
+      watch(observer, profiles[observer] ?? "", false, participant, story, nil, joinedLater: true)
+    }
   }
 
   /// Ends every watch of `participant`'s previous exchange (a new one replaces its values)
@@ -169,6 +187,7 @@ extension ExchangeFollower {
         clients.append(id)
       }
       connected.insert(id)
+      watchExchanges(before: id)
     } else if event.state == "disconnected" {
       connected.remove(id)
       lastDisconnect[id] = ordinal
@@ -308,6 +327,7 @@ extension ExchangeFollower {
     if since(lastUnpublish, participant) { return .republished }
     if since(lastDisconnect, observer) { return .observerRejoined }
     if !watch.wasPublishing { return .startedPublishing }
+    if watch.joinedLater { return .joinedAfterExchange }
     return drafts[watch.story].observers[watch.slot].isComposition ? .policyChanged : .shownAgain
   }
 

@@ -19,8 +19,9 @@ public struct ExchangeStory: Sendable {
   /// Strategy questions the exchange caused, with the app's answers.
   public let strategy: [String]
   /// One per observer connected at the exchange (clients in join order), then each
-  /// running composition; for an exchange that changed no metadata, the observers that
-  /// saw the participant stop or start publishing in the exchange's step.
+  /// running composition, then each client that joined later (in join order); for an
+  /// exchange that changed no metadata, the observers that saw the participant stop or
+  /// start publishing in the exchange's step.
   public let sightings: [Sighting]
 
   init(

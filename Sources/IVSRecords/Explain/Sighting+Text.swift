@@ -78,6 +78,7 @@ extension ExchangeStory.Sighting {
     case .reconnected: return "\(participant) left and joined again"
     case .networkDrop: return "\(participant)'s SDK reconnected after a network drop"
     case .observerRejoined: return "\(observer) joined again"
+    case .joinedAfterExchange: return "\(observer) joined after the exchange"
     case .policyChanged: return "its update policy changed to live"
     case .shownAgain: return "\(participant) was shown again"
     }

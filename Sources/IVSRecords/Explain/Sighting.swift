@@ -12,7 +12,7 @@ extension ExchangeStory {
       /// Told at the exchange (`participantMetadataUpdated`, or a `live` composition).
       case atOnce
       /// Told later: when the participant started publishing, republished or reconnected,
-      /// or when the observer itself joined again.
+      /// or when the observer itself joined (again, or for the first time after the exchange).
       case later
       /// Not told before the run ended (or the composition stopped).
       case never
@@ -36,6 +36,9 @@ extension ExchangeStory {
       case networkDrop
       /// The observer itself disconnected and joined again.
       case observerRejoined
+      /// The observer joined after the exchange, while the participant was publishing: it
+      /// never had the old values.
+      case joinedAfterExchange
       /// The composition's update policy changed to `live`.
       case policyChanged
       /// The participant was shown to the observer again for another reason.
