@@ -43,12 +43,13 @@ struct EventFields {
     var fields = EventFields()
     var key = try stream.beginObject()
     while let member = key {
+      // Cases in the order ListParticipantEvents writes its members (fewest comparisons).
       switch member {
+      case "eventTime": fields.eventTime = try stream.stringBytes()
       case "name":
         (fields.name, fields.kind) =
           try stream.stringBytes().map(RecordedEvent.modelled(utf8:)) ?? (nil, nil)
       case "participantId": fields.participantId = try stream.string()
-      case "eventTime": fields.eventTime = try stream.stringBytes()
       case "remoteParticipantId": fields.remoteParticipantId = try stream.string()
       case "errorCode": fields.errorCode = try stream.string()
       case "via": fields.viaEventBridge = try stream.string() == "EventBridge"

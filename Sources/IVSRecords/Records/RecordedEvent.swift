@@ -69,7 +69,13 @@ public struct RecordedEvent: Equatable, Sendable {
   /// As `modelled(_:)`, for a name given as UTF-8 (valid, as the JSON reader gives it):
   /// a modelled name is found by comparing bytes, without making a string or hashing.
   static func modelled(utf8: ArraySlice<UInt8>) -> (name: String, kind: EventKind?) {
-    guard let known = modelledNames.first(where: { $0.utf8 == utf8 }) else {
+    let known = utf8.withUnsafeBufferPointer { bytes in
+      modelledNames.first { name in
+        name.utf8.count == bytes.count
+          && name.utf8.withUnsafeBufferPointer { $0.elementsEqual(bytes) }
+      }
+    }
+    guard let known else {
       return (String(decoding: utf8, as: UTF8.self), nil)
     }
     return (known.name, known.kind)
@@ -77,7 +83,7 @@ public struct RecordedEvent: Equatable, Sendable {
 
   /// `modelledKinds` as a list, each name with its UTF-8.
   private static let modelledNames = modelledKinds.map {
-    (utf8: Array($0.key.utf8)[...], name: $0.key, kind: $0.value)
+    (utf8: Array($0.key.utf8), name: $0.key, kind: $0.value)
   }
 
   /// Names IVS documents that the model does not produce (kept and shown, never compared).
