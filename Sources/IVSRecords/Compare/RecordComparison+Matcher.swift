@@ -20,7 +20,7 @@ extension RecordComparison {
     /// Milliseconds.
     private let tolerance: Int64
     /// Per key, its recorded events in time order.
-    private var queues: [Key: Queue] = [:]
+    private var queues: Queues
     /// The model events kept (each once): those a recorded event took and those of
     /// covered participants that no recorded event took.
     private var modelled: [StageEvent] = []
@@ -35,16 +35,7 @@ extension RecordComparison {
       recorded = session.recorded
       tolerance = toleranceSeconds * 1000
       matches = Array(repeating: nil, count: recorded.count)
-      // Fields are read by position: iterating would copy every recorded event.
-      for position in recorded.indices {
-        guard let kind = recorded[position].kind,
-          RecordedEvent.isModelled(kind, errorCode: recorded[position].errorCode)
-        else { continue }
-        let key = Key(
-          kind: kind, participant: recorded[position].participantId,
-          remote: recorded[position].remoteParticipantId)
-        queues[key, default: Queue()].append(position, at: recorded[position].time)
-      }
+      queues = Queues(recorded)
     }
 
     static let kinds: Set<EventKind> = Set(RecordedEvent.modelledKinds.values)
@@ -63,20 +54,14 @@ extension RecordComparison {
       let kind = batch[index].kind
       guard Self.kinds.contains(kind), let participant = batch[index].participant else { return }
       let key = Key(kind: kind, participant: participant, remote: batch[index].remoteParticipantId)
-      if let position = take(key, at: batch[index].time * 1000) {
+      // One hash of the key per model event: its queue is found once and updated in place.
+      if let position = queues.take(key, at: batch[index].time * 1000, tolerance: tolerance) {
         matches[position] = modelled.count
         modelled.append(batch[index])
       } else if isCovered(kind, participant) {
         unrecorded.append(modelled.count)
         modelled.append(batch[index])
       }
-    }
-
-    /// The position of the recorded event of `key` that a model event at `time` matches.
-    private mutating func take(_ key: Key, at time: Int64) -> Int? {
-      // One hash of the key per model event: the queue is found once and updated in place.
-      guard let index = queues.index(forKey: key) else { return nil }
-      return queues.values[index].take(at: time, tolerance: tolerance)
     }
 
     private func isCovered(_ kind: EventKind, _ participant: String) -> Bool {
@@ -111,26 +96,65 @@ extension RecordComparison {
     }
   }
 
-  /// The recorded events of one key, oldest first: their positions in the recorded events
-  /// and their times side by side (the matcher scans times; reading them from the events
-  /// themselves would touch a whole event each), and how many are settled.
-  struct Queue {
-    private var positions: [Int] = []
-    private var times: [Int64] = []
-    private var next = 0
+  /// The recorded events of every key, oldest first, as one list where each key's events
+  /// lie side by side with how many are settled: a model event reads one entry of the
+  /// list (a list per key, or the events themselves, would cost a few cache misses more).
+  struct Queues {
+    /// Each key's number.
+    private var slots: [Key: Int] = [:]
+    /// Per key number: where its first unsettled event is in `entries`, and where its
+    /// events end.
+    private var next: [Int] = []
+    private var ends: [Int] = []
+    /// Each recorded event the model can produce: its time and its position in the
+    /// recorded events.
+    private var entries: [(time: Int64, position: Int)] = []
 
-    mutating func append(_ position: Int, at time: Int64) {
-      positions.append(position)
-      times.append(time)
+    init(_ recorded: [RecordedEvent]) {
+      // Fields are read by position: iterating would copy every recorded event.
+      var slotOf = Array(repeating: -1, count: recorded.count)
+      var counts: [Int] = []
+      for position in recorded.indices {
+        guard let kind = recorded[position].kind,
+          RecordedEvent.isModelled(kind, errorCode: recorded[position].errorCode)
+        else { continue }
+        let key = Key(
+          kind: kind, participant: recorded[position].participantId,
+          remote: recorded[position].remoteParticipantId)
+        let slot = slots[key] ?? counts.count
+        if slot == counts.count {
+          slots[key] = slot
+          counts.append(0)
+        }
+        counts[slot] += 1
+        slotOf[position] = slot
+      }
+      var start = 0
+      for count in counts {
+        next.append(start)
+        start += count
+        ends.append(start)
+      }
+      entries = Array(repeating: (0, 0), count: start)
+      var fill = next
+      for position in recorded.indices where slotOf[position] >= 0 {
+        entries[fill[slotOf[position]]] = (recorded[position].time, position)
+        fill[slotOf[position]] += 1
+      }
     }
 
-    /// The position of the first unsettled event within `tolerance` of `time`, now settled;
-    /// those whose window `time` has passed are settled unmatched.
-    mutating func take(at time: Int64, tolerance: Int64) -> Int? {
-      while next < times.count, times[next] + tolerance < time { next += 1 }
-      guard next < times.count, times[next] - tolerance <= time else { return nil }
-      next += 1
-      return positions[next - 1]
+    /// The position of the first unsettled event of `key` within `tolerance` of `time`,
+    /// now settled; those whose window `time` has passed are settled unmatched.
+    mutating func take(_ key: Key, at time: Int64, tolerance: Int64) -> Int? {
+      guard let slot = slots[key] else { return nil }
+      var cursor = next[slot]
+      while cursor < ends[slot], entries[cursor].time + tolerance < time { cursor += 1 }
+      guard cursor < ends[slot], entries[cursor].time - tolerance <= time else {
+        next[slot] = cursor
+        return nil
+      }
+      next[slot] = cursor + 1
+      return entries[cursor].position
     }
   }
 }

@@ -1,11 +1,15 @@
 import JSONKit
+import StageEngine
 
 /// The members of one ListParticipantEvents `Event` the reader uses, taken from a parsed
 /// `JSON` object or read straight from the stream: a long record's million event objects
 /// then build no `JSON` value each. Members of another type than the reader expects are
 /// absent, as `JSON.stringValue` has them.
 struct EventFields {
+  /// The name, spelled as `RecordedEvent.modelledKinds` does when the model knows it.
   var name: String?
+  /// The model's kind for `name`.
+  var kind: EventKind?
   var participantId: String?
   /// UTF-8, read only to be converted (from the stream: a slice of the input, no copy).
   var eventTime: ArraySlice<UInt8>?
@@ -18,7 +22,7 @@ struct EventFields {
 
   /// The members of a parsed event (any other value has none).
   init(_ json: JSON) {
-    name = json["name"]?.stringValue
+    (name, kind) = json["name"]?.stringValue.map(RecordedEvent.modelled) ?? (nil, nil)
     participantId = json["participantId"]?.stringValue
     eventTime = json["eventTime"]?.stringValue.map { Array($0.utf8)[...] }
     remoteParticipantId = json["remoteParticipantId"]?.stringValue
@@ -40,7 +44,9 @@ struct EventFields {
     var key = try stream.beginObject()
     while let member = key {
       switch member {
-      case "name": fields.name = try stream.stringBytes().map(RecordedEvent.name(utf8:))
+      case "name":
+        (fields.name, fields.kind) =
+          try stream.stringBytes().map(RecordedEvent.modelled(utf8:)) ?? (nil, nil)
       case "participantId": fields.participantId = try stream.string()
       case "eventTime": fields.eventTime = try stream.stringBytes()
       case "remoteParticipantId": fields.remoteParticipantId = try stream.string()

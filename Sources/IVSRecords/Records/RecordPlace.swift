@@ -1,32 +1,49 @@
 /// A position in a record file, for messages: `file: document 2.events[3].eventTime`. The
 /// last array index is kept as a number and written only when the place is shown, so
-/// reading a million events builds no million strings.
+/// reading a million events builds no million strings; the file and the path before that
+/// index are one shared reference, so an event holding its place stays small to copy.
 struct RecordPlace: CustomStringConvertible, Equatable, Sendable {
-  let file: String
-  private let base: String
+  /// The file and the path up to the last index, shared by every element of one array.
+  private final class Container: Sendable {
+    let file: String
+    let base: String
+    init(file: String, base: String) {
+      self.file = file
+      self.base = base
+    }
+  }
+
+  private let container: Container
   private let element: Int?
 
   init(file: String, path: String) {
-    self.file = file
-    base = path
+    container = Container(file: file, base: path)
     element = nil
   }
 
-  private init(file: String, base: String, element: Int) {
-    self.file = file
-    self.base = base
+  private init(container: Container, element: Int) {
+    self.container = container
     self.element = element
   }
 
+  var file: String { container.file }
+
   /// `document 2.events[3]`.
-  var path: String { element.map { "\(base)[\($0)]" } ?? base }
+  var path: String { element.map { "\(container.base)[\($0)]" } ?? container.base }
 
   func member(_ name: String) -> RecordPlace {
     let path = path
     return RecordPlace(file: file, path: path.isEmpty ? name : "\(path).\(name)")
   }
 
-  func index(_ index: Int) -> RecordPlace { RecordPlace(file: file, base: path, element: index) }
+  /// Element `index` of the array at this place; the elements of one array share its
+  /// container (no allocation per element).
+  func index(_ index: Int) -> RecordPlace {
+    guard element == nil else {
+      return RecordPlace(container: Container(file: file, base: path), element: index)
+    }
+    return RecordPlace(container: container, element: index)
+  }
 
   var description: String {
     let path = path

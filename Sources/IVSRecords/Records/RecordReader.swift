@@ -77,9 +77,8 @@ extension RecordSet {
           message: "event without \(missing.joined(separator: ", ")); skipped", isInvalid: true))
       return
     }
-    let modelled = RecordedEvent.modelled(name)
     var event = RecordedEvent(
-      name: modelled.name, kind: modelled.kind, participantId: participant,
+      name: name, kind: fields.kind, participantId: participant,
       time: try place.timestamp(utf8: time, member: "eventTime"),
       remoteParticipantId: fields.remoteParticipantId, errorCode: fields.errorCode,
       viaEventBridge: fields.viaEventBridge, place: place)

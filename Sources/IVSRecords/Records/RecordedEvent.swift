@@ -62,16 +62,17 @@ public struct RecordedEvent: Equatable, Sendable {
   /// million events then share one constant string instead of each holding its own heap
   /// copy, which every copy of the event would have to retain.
   static func modelled(_ name: String) -> (name: String, kind: EventKind?) {
-    // Eight names: comparing is cheaper than hashing, and a name read as the constant
-    // (`name(utf8:)`) compares by identity.
-    guard let known = modelledNames.first(where: { $0.name == name }) else { return (name, nil) }
-    return (known.name, known.kind)
+    guard let index = modelledKinds.index(forKey: name) else { return (name, nil) }
+    return (modelledKinds[index].key, modelledKinds[index].value)
   }
 
-  /// The name of these UTF-8 bytes (valid UTF-8, as the JSON reader gives them): for a name
-  /// the model produces, the spelling `modelledKinds` holds, found without making a string.
-  static func name(utf8: ArraySlice<UInt8>) -> String {
-    modelledNames.first { $0.utf8 == utf8 }?.name ?? String(decoding: utf8, as: UTF8.self)
+  /// As `modelled(_:)`, for a name given as UTF-8 (valid, as the JSON reader gives it):
+  /// a modelled name is found by comparing bytes, without making a string or hashing.
+  static func modelled(utf8: ArraySlice<UInt8>) -> (name: String, kind: EventKind?) {
+    guard let known = modelledNames.first(where: { $0.utf8 == utf8 }) else {
+      return (String(decoding: utf8, as: UTF8.self), nil)
+    }
+    return (known.name, known.kind)
   }
 
   /// `modelledKinds` as a list, each name with its UTF-8.
