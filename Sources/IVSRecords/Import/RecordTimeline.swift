@@ -37,11 +37,15 @@ struct RecordTimeline {
     actors.reserveCapacity(records.count)
     remotes.reserveCapacity(records.count)
     var duplicates = 0
+    var lastKept: Int?
     for index in order {
-      // The last kept event is compared in place (`kept.last` would copy it).
-      if !kept.isEmpty, kept[kept.count - 1].sameRecord(as: records[index]) {
+      // A duplicate has the keys of the last kept event: only then are the events compared.
+      if let last = lastKept, keys[last] == keys[index],
+        records[last].sameRecord(as: records[index])
+      {
         duplicates += 1
       } else {
+        lastKept = index
         kept.append(records[index])
         actors.append(names.actors[index])
         remotes.append(names.remotes[index])

@@ -89,7 +89,7 @@ extension RecordSet {
       try readToken(j, at: place.member("newToken"))
     }
     noteUnknown(event, at: place)
-    events.append(event)
+    events.append(consume event)  // moved, not copied: a million events are read
   }
 
   private mutating func noteUnknown(_ event: RecordedEvent, at place: RecordPlace) {
