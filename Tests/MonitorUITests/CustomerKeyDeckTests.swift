@@ -31,9 +31,7 @@ import TokenCore
      "participants": [{"id": "guest", "sdk": "web@1.33.0", "token": "\(token)"}],
      "steps": [{"join": "guest"}]}
     """.write(toFile: path, atomically: true, encoding: .utf8)
-    let controller = AppController(
-      setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [Fixture.theme]),
-      theme: Fixture.theme, options: MonitorOptions())
+    let controller = try Fixture.controller(scenarioAt: path)
     controller.perform(.nextStep)
     controller.handle(.character("x"))
     return controller

@@ -26,9 +26,7 @@ import TokenCore
      "participants": [{"id": "guest", "sdk": "ios@1.37.0", "capabilities": ["subscribe"]}],
      "steps": [{"join": "guest"}]}
     """.write(toFile: path, atomically: true, encoding: .utf8)
-    let controller = AppController(
-      setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [Fixture.theme]),
-      theme: Fixture.theme, options: MonitorOptions())
+    let controller = try Fixture.controller(scenarioAt: path)
     controller.perform(.nextStep)
     controller.handle(.character("x"))
     return controller

@@ -24,6 +24,13 @@ enum Fixture {
     return controller
   }
 
+  /// A controller on the scenario file at `path`, opened as `stagemon FILE` opens it.
+  static func controller(scenarioAt path: String) throws -> AppController {
+    AppController(
+      setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [theme]), theme: theme,
+      options: MonitorOptions())
+  }
+
   /// A second theme for cycling tests.
   static let lightTheme = Theme(name: "light", styles: [.text: Style(foreground: .black)])
 

@@ -24,9 +24,7 @@ import Testing
     let path = NSTemporaryDirectory() + "stagemon-recorded-\(UUID().uuidString).json"
     try scenario.write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    return AppController(
-      setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [Fixture.theme]),
-      theme: Fixture.theme, options: MonitorOptions())
+    return try Fixture.controller(scenarioAt: path)
   }
 
   static func recordedLines(_ controller: AppController) -> [LogLine] {

@@ -16,6 +16,7 @@ extension Stage {
   @discardableResult
   public func refresh(_ snapshot: inout StageSnapshot) -> StageChanges {
     var touched = clients.takeChanges()
+    let ownChanges = touched.changed
     let viewChanges = views.takeChanges()
     touched.changed.formUnion(viewChanges.changed)
     let publisherSeenChanged = touched.forOthers.slots.contains { clients[$0].publisherSlot >= 0 }
@@ -25,7 +26,7 @@ extension Stage {
     orderChanged = false
     var changedIDs: [String] = []
     if everything {
-      snapshot.participants = clients.indices.map(participantSnapshot)
+      refreshAll(&snapshot, ownChanges: ownChanges, grew: touched.grew || viewChanges.grew)
     } else {
       for slot in touched.changed.slots {
         let fresh = participantSnapshot(slot)
@@ -38,6 +39,23 @@ extension Stage {
     joinOrderChanged = false
     return StageChanges(
       everyParticipant: everything, participants: changedIDs, composition: composition)
+  }
+
+  /// Rebuilds every participant's snapshot: whole for those added or whose own client
+  /// changed, else only what it sees of others (a publish, an unpublish or a publisher's new
+  /// metadata changes every observer's view and nothing else of it).
+  private func refreshAll(_ snapshot: inout StageSnapshot, ownChanges: SlotSet, grew: Bool) {
+    guard !grew, snapshot.participants.count == clients.count else {
+      snapshot.participants = clients.indices.map(participantSnapshot)
+      return
+    }
+    for slot in clients.indices {
+      if ownChanges.contains(slot) {
+        snapshot.participants[slot] = participantSnapshot(slot)
+      } else {
+        snapshot.participants[slot].remotes = remoteViews(of: slot)
+      }
+    }
   }
 
   /// Re-reads the stage-wide parts (time, orders, composition, questions); returns whether the

@@ -25,6 +25,17 @@ extension Stage {
   /// Reads single fields of `clients[slot]`: a fan-out refreshes every observer's snapshot,
   /// and copying each whole client would retain and release its token and history.
   func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
+    ParticipantSnapshot(
+      id: clients[slot].id, sdk: clients[slot].sdk, strategy: clients[slot].strategy,
+      token: clients[slot].token.map(TokenSummary.init), capabilities: clients[slot].capabilities,
+      connection: clients[slot].connection, publish: clients[slot].publish,
+      muted: clients[slot].muted, metadata: clients[slot].history.last,
+      remotes: remoteViews(of: slot))
+  }
+
+  /// What participant `slot` sees of each publisher, in publish order: the part of its
+  /// snapshot that changes when only others change (a publish fans out to every observer).
+  func remoteViews(of slot: Int) -> [RemoteViewSnapshot] {
     let sdk = clients[slot].sdk
     var remotes: [RemoteViewSnapshot] = []
     remotes.reserveCapacity(publishOrder.count)
@@ -36,11 +47,7 @@ extension Stage {
           of: publisher, version: Int(view.version),
           reason: "\(sdk): sees it on republish", view: view))
     }
-    return ParticipantSnapshot(
-      id: clients[slot].id, sdk: sdk, strategy: clients[slot].strategy,
-      token: clients[slot].token.map(TokenSummary.init), capabilities: clients[slot].capabilities,
-      connection: clients[slot].connection, publish: clients[slot].publish,
-      muted: clients[slot].muted, metadata: clients[slot].history.last, remotes: remotes)
+    return remotes
   }
 
   private func remoteView(
