@@ -35,17 +35,33 @@ public struct KeyStore: Sendable {
   /// ES384 token by its `kid` and signature, an IVS-issued (`KMS`) token is
   /// trusted as the service's own, anything else is refused; then the claims
   /// are validated at `now`.
-  public func verify(_ token: ParticipantToken, now: Int64) throws(TokenError) {
-    if token.header.alg != "KMS" { try verifySignature(token) }
+  ///
+  /// `provenSigner` is the key `TokenBatch.provenSigners` found this very token's signature
+  /// to verify with: while its `kid` still names that key, the signature is not checked again.
+  public func verify(_ token: ParticipantToken, now: Int64, provenSigner: PublicKey? = nil)
+    throws(TokenError)
+  {
+    if token.header.alg != "KMS" { try verifySignature(token, provenSigner: provenSigner) }
     try token.claims.validate(now: now)
   }
 
   /// Checks only the ES384 signature of a key-pair token against the key its
   /// `kid` names — what `token inspect` reports separately from the claims.
-  public func verifySignature(_ token: ParticipantToken) throws(TokenError) {
+  public func verifySignature(_ token: ParticipantToken, provenSigner: PublicKey? = nil)
+    throws(TokenError)
+  {
     let (kid, key) = try trustedKey(of: token)
     try SignatureCheck.check(token.signature)
-    guard token.verifySignature(with: key) else { throw Self.signatureFails(kid) }
+    guard provenSigner === key || token.verifySignature(with: key) else {
+      throw Self.signatureFails(kid)
+    }
+  }
+
+  /// The key `token`'s signature verifies with, for `TokenBatch`; throws as
+  /// `verifySignature` does.
+  func provenSigner(of token: ParticipantToken) throws(TokenError) -> PublicKey {
+    try verifySignature(token)
+    return try trustedKey(of: token).1
   }
 
   /// Checks a token before it is signed exactly as `verify(_:now:)` checks it once signed, in

@@ -56,6 +56,26 @@ struct JoinRulesTests {
     },
   ]
 
+  /// Signatures checked in advance, all at once (as a scenario's first tokens are), change
+  /// no verdict: a refused token stays refused with the same code, a good one joins.
+  @Test(arguments: refusals)
+  func aSignatureProvenInAdvanceChangesNoVerdict(_ refusal: Refusal) throws {
+    let fixture = try EngineFixture()
+    let token = try refusal.token()
+    let good = try EngineFixture.token(EngineFixture.claims("good"))
+    fixture.stage.proveSignatures(of: [token, good])
+    try fixture.stage.addParticipant(id: "late", sdk: SDKProfile(parsing: refusal.sdk))
+    try fixture.stage.addParticipant(id: "good", sdk: SDKProfile(parsing: refusal.sdk))
+    #expect(try fixture.stage.join(participant: "good", token: good) == .done)
+    let outcome = try fixture.stage.join(participant: "late", token: token)
+    guard case .failed = outcome else {
+      Issue.record("join succeeded")
+      return
+    }
+    let error = fixture.stage.drainEvents().first { $0.kind == .error }
+    #expect(error?.code == refusal.code)
+  }
+
   @Test(arguments: refusals)
   func refusedJoinReportsCodeAndStaysDisconnected(_ refusal: Refusal) throws {
     let fixture = try EngineFixture()

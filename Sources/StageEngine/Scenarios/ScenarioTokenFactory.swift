@@ -72,18 +72,44 @@ struct ScenarioTokenFactory {
     return result
   }
 
+  /// A token to mint: ready (an IVS-style token needs no signature) or still to sign.
+  enum Pending {
+    case ready(String)
+    case toSign(MintRequest)
+  }
+
   /// Signs `claims` as `spec` asks: a key-pair token, or an IVS-style CreateParticipantToken one.
   mutating func mint(_ claims: TokenClaims, spec: TokenMintSpec, location: String)
     throws(ScenarioError) -> String
   {
+    switch try prepare(claims, spec: spec) {
+    case .ready(let token): return token
+    case .toSign(let request):
+      return try signed(TokenBatch.mint([request]).first, location: location)
+    }
+  }
+
+  /// `mint(claims, spec:, location:)` up to the signature, so that many tokens can be signed
+  /// at once (`TokenBatch.mint`).
+  mutating func prepare(_ claims: TokenClaims, spec: TokenMintSpec) throws(ScenarioError)
+    -> Pending
+  {
     if spec.origin == .createParticipantToken {
-      return TokenMinter.mintCreateParticipantTokenStyle(claims)
+      return .ready(TokenMinter.mintCreateParticipantTokenStyle(claims))
     }
     let (arn, key) = try keyring.key(for: spec.key, file: file)
-    do {
-      return try TokenMinter.mint(claims, key: key, kid: arn)
-    } catch {
+    return .toSign(MintRequest(claims: claims, key: key, kid: arn))
+  }
+
+  /// A signed token, or the signing failure as an error at `location`.
+  func signed(_ result: Result<String, KeyError>?, location: String) throws(ScenarioError)
+    -> String
+  {
+    switch result {
+    case .success(let token)?: return token
+    case .failure(let error)?:
       throw ScenarioError(file: file, location: location, message: "cannot sign: \(error)")
+    case nil: throw ScenarioError(file: file, location: location, message: "cannot sign")
     }
   }
 

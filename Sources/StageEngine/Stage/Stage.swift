@@ -22,6 +22,8 @@ public final class Stage {
   public internal(set) var clock: VirtualClock
 
   var keys: KeyStore
+  /// Tokens whose signature `proveSignatures` checked, with the key it verified with.
+  var provenSigners: [String: PublicKey] = [:]
   /// Every client, by slot; writes are tracked for `refresh(_:)`.
   var clients = TrackedSlots<Client>()
   var slotByID: [String: Int] = [:]
