@@ -116,18 +116,32 @@ public struct JSONParser {
   /// Consumes `{` and, unless the object is empty, its first key and `:`; nil for `{}`.
   /// The caller checks the key is new (`duplicateKey`).
   mutating func openObject() throws(JSONParseError) -> String? {
-    guard try open(closing: UInt8(ascii: "}")) else { return nil }
-    return try memberKey()
+    try openObject { (parser) throws(JSONParseError) in try parser.parseString() }
   }
 
   /// After a member's value: `,` and the next key with its `:`, or nil at the closing `}`.
   mutating func continueObject() throws(JSONParseError) -> String? {
+    try continueObject { (parser) throws(JSONParseError) in try parser.parseString() }
+  }
+
+  /// As `openObject()`, the key read by `readKey` (which starts at its opening quote).
+  mutating func openObject<Key>(_ readKey: (inout JSONParser) throws(JSONParseError) -> Key)
+    throws(JSONParseError) -> Key?
+  {
+    guard try open(closing: UInt8(ascii: "}")) else { return nil }
+    return try memberKey(readKey)
+  }
+
+  /// As `continueObject()`, the key read by `readKey`.
+  mutating func continueObject<Key>(_ readKey: (inout JSONParser) throws(JSONParseError) -> Key)
+    throws(JSONParseError) -> Key?
+  {
     skipSpace()
     guard try !endOfContainer("}", "expected ',' or '}' in object") else {
       depth -= 1
       return nil
     }
-    return try memberKey()
+    return try memberKey(readKey)
   }
 
   /// The error for `key` appearing twice in one object, at the key last read.
@@ -135,13 +149,15 @@ public struct JSONParser {
     error("duplicate key \(Excerpt.quoted(key))", at: lastKeyStart)
   }
 
-  private mutating func memberKey() throws(JSONParseError) -> String {
+  private mutating func memberKey<Key>(
+    _ readKey: (inout JSONParser) throws(JSONParseError) -> Key
+  ) throws(JSONParseError) -> Key {
     skipSpace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
       throw error("expected a string key in object")
     }
     lastKeyStart = index
-    let key = try parseString()
+    let key = try readKey(&self)
     skipSpace()
     try expect(":", "expected ':' after object key")
     skipSpace()

@@ -7,6 +7,8 @@ public struct JSONStream {
   /// The keys of every object opened and not yet closed, innermost last, then sets kept
   /// empty for the next objects: walking a million small objects allocates no key list each.
   private var objects: [KeySet] = []
+  /// Per entry of `objects`, the `MemberNames` positions its object has had, as bits.
+  private var knownSeen: [UInt64] = []
   /// How many of `objects` are open.
   private var openObjects = 0
 
@@ -68,13 +70,7 @@ public struct JSONStream {
   public mutating func beginObject() throws(JSONParseError) -> String? {
     guard peek() == UInt8(ascii: "{") else { throw parser.error("expected an object") }
     guard let key = try parser.openObject() else { return nil }
-    if openObjects == objects.count {
-      objects.append(KeySet())
-    } else {
-      objects[openObjects].removeAll()
-    }
-    _ = objects[openObjects].insert(key)
-    openObjects += 1
+    try open(.other(key), .none)
     return key
   }
 
@@ -85,8 +81,65 @@ public struct JSONStream {
       openObjects -= 1
       return nil
     }
-    guard objects[openObjects - 1].insert(key) else { throw parser.duplicateKey(key) }
+    try note(.other(key), .none)
     return key
+  }
+
+  /// As `beginObject()`, for an object whose keys are mostly `names`: those are matched
+  /// by their bytes, so reading a million small objects of one shape makes no string per
+  /// key. The object's later keys come from `nextKey(matching:)` with the same names.
+  public mutating func beginObject(matching names: MemberNames) throws(JSONParseError)
+    -> MemberKey?
+  {
+    guard peek() == UInt8(ascii: "{") else { throw parser.error("expected an object") }
+    guard
+      let key = try parser.openObject({ (parser) throws(JSONParseError) in
+        names.key(try parser.parseStringBytes())
+      })
+    else { return nil }
+    try open(key, names)
+    return key
+  }
+
+  /// As `nextKey()`, for an object opened with `beginObject(matching: names)`.
+  public mutating func nextKey(matching names: MemberNames) throws(JSONParseError) -> MemberKey? {
+    guard openObjects > 0 else { throw parser.error("no object is open") }
+    guard
+      let key = try parser.continueObject({ (parser) throws(JSONParseError) in
+        names.key(try parser.parseStringBytes())
+      })
+    else {
+      openObjects -= 1
+      return nil
+    }
+    try note(key, names)
+    return key
+  }
+
+  /// Starts the keys of a newly opened object with its first, `key`.
+  private mutating func open(_ key: MemberKey, _ names: MemberNames) throws(JSONParseError) {
+    if openObjects == objects.count {
+      objects.append(KeySet())
+      knownSeen.append(0)
+    } else {
+      objects[openObjects].removeAll()
+      knownSeen[openObjects] = 0
+    }
+    openObjects += 1
+    try note(key, names)
+  }
+
+  /// Adds `key` to the innermost open object's keys; a key it already has is an error.
+  private mutating func note(_ key: MemberKey, _ names: MemberNames) throws(JSONParseError) {
+    let level = openObjects - 1
+    switch key {
+    case .known(let position):
+      let bit = UInt64(1) << UInt64(position)
+      guard knownSeen[level] & bit == 0 else { throw parser.duplicateKey(names[position]) }
+      knownSeen[level] |= bit
+    case .other(let key):
+      guard objects[level].insert(key) else { throw parser.duplicateKey(key) }
+    }
   }
 
   /// Whether `bytes` hold more than one JSON text (pasted documents, JSON lines): a

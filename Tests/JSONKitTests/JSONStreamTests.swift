@@ -5,21 +5,38 @@ import Testing
 /// The streaming reader: walking containers piece by piece gives the values and the
 /// errors (line, column, reason) a whole parse gives.
 struct JSONStreamTests {
-  /// Rebuilds every text of `text` by walking it with the stream's container calls.
-  private func walk(_ text: String) throws(JSONParseError) -> [JSON] {
+  /// Rebuilds every text of `text` by walking it with the stream's container calls; with
+  /// `names`, objects are read with `beginObject(matching:)`.
+  private func walk(_ text: String, names: MemberNames? = nil) throws(JSONParseError) -> [JSON] {
     var stream = JSONStream(bytes: Array(text.utf8))
     var values: [JSON] = []
-    while stream.hasMore() { values.append(try walkValue(&stream)) }
+    while stream.hasMore() { values.append(try walkValue(&stream, names: names)) }
     return values
   }
 
-  private func walkValue(_ stream: inout JSONStream) throws(JSONParseError) -> JSON {
+  private func walkValue(_ stream: inout JSONStream, names: MemberNames?) throws(JSONParseError)
+    -> JSON
+  {
+    if let names, stream.peek() == UInt8(ascii: "{") {
+      var members: [(key: String, value: JSON)] = []
+      var key = try stream.beginObject(matching: names)
+      while let read = key {
+        let name: String
+        switch read {
+        case .known(let position): name = names[position]
+        case .other(let other): name = other
+        }
+        members.append((name, try walkValue(&stream, names: names)))
+        key = try stream.nextKey(matching: names)
+      }
+      return .object(members)
+    }
     switch stream.peek() {
     case UInt8(ascii: "["):
       var elements: [JSON] = []
       var more = try stream.beginArray()
       while more {
-        elements.append(try walkValue(&stream))
+        elements.append(try walkValue(&stream, names: names))
         more = try stream.nextElement()
       }
       return .array(elements)
@@ -27,7 +44,7 @@ struct JSONStreamTests {
       var members: [(key: String, value: JSON)] = []
       var key = try stream.beginObject()
       while let name = key {
-        members.append((name, try walkValue(&stream)))
+        members.append((name, try walkValue(&stream, names: names)))
         key = try stream.nextKey()
       }
       return .object(members)
@@ -38,6 +55,25 @@ struct JSONStreamTests {
   @Test func walkingGivesTheParsersValues() throws {
     let text = #"{"events": [{"a": 1}, [], {}, [true, "x"]], "next": null} [1] "s""#
     #expect(try walk(text) == (try JSONParser.parseSequence(bytes: Array(text.utf8))))
+    #expect(
+      try walk(text, names: Self.names) == (try JSONParser.parseSequence(bytes: Array(text.utf8))))
+  }
+
+  static let names = MemberNames(["a", "events", "é"])
+
+  /// Keys matched by name keep the parser's duplicate-key errors, whether the key is
+  /// known, escaped, non-ASCII or another key.
+  @Test(arguments: [
+    #"{"a": 1, "a": 2}"#, #"{"a": 1, "\u0061": 2}"#, #"{"é": 1, "\u00e9": 2}"#,
+    #"{"zz": 1, "b": {"a": 1, "a": 1}, "zz": 2}"#, #"[{"a": 1}, {"b": 1, "a": 2, "b": 3}]"#,
+  ])
+  func matchedKeysFindDuplicates(_ text: String) throws {
+    do {
+      _ = try JSONParser.parseSequence(bytes: Array(text.utf8))
+      Issue.record("the parser accepts \(text)")
+    } catch {
+      #expect(throws: error) { try walk(text, names: Self.names) }
+    }
   }
 
   @Test(
@@ -49,8 +85,10 @@ struct JSONStreamTests {
       // Some are valid as a sequence of texts ("01" is two numbers): same values then.
       let values = try JSONParser.parseSequence(bytes: Array(text.utf8))
       #expect(try walk(text) == values)
+      #expect(try walk(text, names: Self.names) == values)
     } catch {
       #expect(throws: error) { try walk(text) }
+      #expect(throws: error) { try walk(text, names: Self.names) }
     }
   }
 

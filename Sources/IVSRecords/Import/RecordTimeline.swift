@@ -102,9 +102,12 @@ private struct ParticipantOrdinals {
   init(_ records: [RecordedEvent]) {
     actors.reserveCapacity(records.count)
     remotes.reserveCapacity(records.count)
-    // By position: iterating would copy every event.
+    // By position: iterating would copy every event. A file lists one participant's events
+    // together, so the previous event's participant is looked for before hashing.
     for index in records.indices {
-      actors.append(ordinal(records[index].participantId))
+      let sameAsPrevious =
+        index > 0 && records[index - 1].participantId == records[index].participantId
+      actors.append(sameAsPrevious ? actors[index - 1] : ordinal(records[index].participantId))
       remotes.append(records[index].remoteParticipantId.map { ordinal($0) })
     }
     rank = Array(repeating: 0, count: ids.count)

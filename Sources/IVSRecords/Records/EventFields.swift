@@ -41,24 +41,36 @@ struct EventFields {
   static func next(in stream: inout RecordStream) throws(RecordError) -> EventFields {
     guard stream.peek() == UInt8(ascii: "{") else { return EventFields(try stream.value()) }
     var fields = EventFields()
-    var key = try stream.beginObject()
-    while let member = key {
-      // Cases in the order ListParticipantEvents writes its members (fewest comparisons).
-      switch member {
-      case "eventTime": fields.eventTime = try stream.stringBytes()
-      case "name":
+    var key = try stream.beginObject(matching: Member.names)
+    while let read = key {
+      switch Member(read) {
+      case .eventTime?: fields.eventTime = try stream.stringBytes()
+      case .name?:
         (fields.name, fields.kind) =
           try stream.stringBytes().map(RecordedEvent.modelled(utf8:)) ?? (nil, nil)
-      case "participantId": fields.participantId = try stream.string()
-      case "remoteParticipantId": fields.remoteParticipantId = try stream.string()
-      case "errorCode": fields.errorCode = try stream.string()
-      case "via": fields.viaEventBridge = try stream.string() == "EventBridge"
-      case "previousToken": fields.previousToken = try stream.value()
-      case "newToken": fields.newToken = try stream.value()
-      default: _ = try stream.value()
+      case .participantId?: fields.participantId = try stream.string()
+      case .remoteParticipantId?: fields.remoteParticipantId = try stream.string()
+      case .errorCode?: fields.errorCode = try stream.string()
+      case .via?: fields.viaEventBridge = try stream.string() == "EventBridge"
+      case .previousToken?: fields.previousToken = try stream.value()
+      case .newToken?: fields.newToken = try stream.value()
+      case nil: _ = try stream.value()
       }
-      key = try stream.nextKey()
+      key = try stream.nextKey(matching: Member.names)
     }
     return fields
+  }
+
+  /// The members read, named as the JSON names them (matched as bytes: no string per key).
+  private enum Member: Int, CaseIterable {
+    case eventTime, name, participantId, remoteParticipantId, errorCode, via, previousToken
+    case newToken
+
+    static let names = MemberNames(allCases.map { "\($0)" })
+
+    init?(_ key: MemberKey) {
+      guard case .known(let position) = key else { return nil }
+      self.init(rawValue: position)
+    }
   }
 }

@@ -149,6 +149,14 @@ struct RecordStream {
     try step { (json) throws(JSONParseError) in try json.nextKey() }
   }
 
+  mutating func beginObject(matching names: MemberNames) throws(RecordError) -> MemberKey? {
+    try step { (json) throws(JSONParseError) in try json.beginObject(matching: names) }
+  }
+
+  mutating func nextKey(matching names: MemberNames) throws(RecordError) -> MemberKey? {
+    try step { (json) throws(JSONParseError) in try json.nextKey(matching: names) }
+  }
+
   private mutating func step<T>(_ body: (inout JSONStream) throws(JSONParseError) -> T)
     throws(RecordError) -> T
   {
