@@ -56,19 +56,30 @@ public struct RecordComparison: Sendable {
     counts = entries.counts()
   }
 
-  /// Runs `session`'s scenario and compares as the events come, keeping only the model
-  /// events that match a recorded one or that the records lack (a long record's full
-  /// stream never sits in memory); `sink` sees every event as it is produced.
+  /// Runs `session`'s scenario and compares as the events come, on a second core (see
+  /// `EventBatchPipeline`), keeping only the model events that match a recorded one or that
+  /// the records lack (a long record's full stream never sits in memory); `sink` sees every
+  /// event as it is produced, on the caller's thread.
   public static func run(
     _ session: ImportedSession, file: String, toleranceSeconds: Int64,
     sink: ([StageEvent]) -> Void = { _ in }
   ) throws(ScenarioError) -> RecordComparison {
     let runner = try ScenarioRunner(scenario: session.runnable, file: file)
-    var matcher = Matcher(session: session, toleranceSeconds: toleranceSeconds)
-    try runner.run { batch in
+    let pipeline = EventBatchPipeline(
+      Matcher(session: session, toleranceSeconds: toleranceSeconds)
+    ) { matcher, batch in
       matcher.offer(batch)
-      sink(batch)
     }
+    do {
+      try runner.run { batch in
+        sink(batch)
+        pipeline.push(batch)
+      }
+    } catch {
+      _ = pipeline.finish()
+      throw error
+    }
+    let matcher = pipeline.finish()
     return RecordComparison(entries: matcher.entries(), toleranceSeconds: toleranceSeconds)
   }
 }

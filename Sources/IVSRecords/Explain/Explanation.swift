@@ -27,7 +27,10 @@ public struct Explanation: Sendable {
       compositions: session.runnable.composition == nil ? [] : [Stage.firstCompositionID])
     let comparison = try RecordComparison.run(
       session, file: file, toleranceSeconds: toleranceSeconds,
-      sink: { for event in $0 { follower.offer(event) } })
+      sink: { batch in
+        // By index: a loop variable would copy (retain and release) every event.
+        for index in batch.indices { follower.offer(batch[index]) }
+      })
     let exchanges = follower.finish(end: endOfSession(session.scenario))
     return Explanation(
       summary: summarize(comparison, exchanges, session), comparison: comparison,
