@@ -32,8 +32,14 @@ enum PasteLatencyBenchmark {
     print("== 10 KB paste → frame, mouse click → frame (tmux, 120×40) ==")
     let binary = SiblingExecutable.path("stagemon")
     do {
-      let cat = try TmuxSession(["cat"])
-      let baseline = try measure(cat, open: [], ready: nil, close: ["C-u"])
+      // cat with the terminal's line editing and echo off writes each paste back as it reads
+      // it, in order: with them on, the terminal's echo and cat's lagging copy interleave and
+      // the paste's end can scroll away. A paste before cat has started would be lost, so a
+      // typed probe must come back first.
+      let cat = try TmuxSession(["sh", "-c", "stty -icanon -echo; exec cat"])
+      try cat.send("x")
+      guard try cat.waitFor(text: "x").met else { throw TmuxError("cat did not start") }
+      let baseline = try measure(cat, open: [], ready: nil, close: [])
       BenchmarkHarness.report(
         "cat echoing the paste (baseline)", String(format: "%.1f ms", baseline), target: "—",
         met: true)
