@@ -14,10 +14,10 @@ import Testing
     return url
   }()
 
-  func file(_ name: String, _ bytes: [UInt8]) -> String {
-    let path = Self.scratch.appendingPathComponent(name).path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
-    return path
+  func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let url = Self.scratch.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
   }
 
   func problem(_ path: String, limit: Int = 1024) -> InputFileError.Problem? {
@@ -29,14 +29,15 @@ import Testing
     }
   }
 
-  @Test func eachFailureSaysWhatHappened() {
+  @Test func eachFailureSaysWhatHappened() throws {
     #expect(problem(Self.scratch.appendingPathComponent("absent").path) == .noSuchFile)
     #expect(problem(Self.scratch.path) == .directory)
-    #expect(problem(file("empty", [])) == .empty)
+    #expect(problem(try file("empty", [])) == .empty)
     #expect(problem("/dev/null") == .empty)
-    #expect(problem(file("big", [UInt8](repeating: 0x41, count: 2000))) == .tooLarge(limit: 1024))
+    #expect(
+      problem(try file("big", [UInt8](repeating: 0x41, count: 2000))) == .tooLarge(limit: 1024))
     #expect(problem("/dev/zero") == .tooLarge(limit: 1024))
-    #expect(problem(file("fine", Array("hi".utf8))) == nil)
+    #expect(problem(try file("fine", Array("hi".utf8))) == nil)
   }
 
   @Test(arguments: [

@@ -10,11 +10,11 @@ import Testing
     let dir: URL
     init() throws {
       dir = try StagemonBinary.temporaryDirectory()
-      FileManager.default.createFile(atPath: path("empty.json"), contents: Data())
+      try Data().write(to: URL(fileURLWithPath: path("empty.json")))
       try FileManager.default.createDirectory(
         atPath: path("folder.json"), withIntermediateDirectories: true)
       let bad = Data(#"{"participants": [{"id": "caf"#.utf8) + Data([0xE9]) + Data(#""}]}"#.utf8)
-      FileManager.default.createFile(atPath: path("latin1.json"), contents: bad)
+      try bad.write(to: URL(fileURLWithPath: path("latin1.json")))
     }
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
   }
@@ -62,7 +62,7 @@ import Testing
   func keygenWritesNothingWhenAnyOfItsFilesExists(_ existing: String) throws {
     let dir = try StagemonBinary.temporaryDirectory()
     let taken = dir.appendingPathComponent(existing).path
-    FileManager.default.createFile(atPath: taken, contents: Data("mine\n".utf8))
+    try Data("mine\n".utf8).write(to: URL(fileURLWithPath: taken))
     let out = try StagemonBinary.run(["token", "keygen", "--out", dir.path])
     #expect(out.status == 1)
     #expect(out.stderr.contains("\(taken) already exists; not overwriting (nothing was written)"))
