@@ -50,18 +50,26 @@ public struct KeyStore: Sendable {
   public func verifySignature(_ token: ParticipantToken, provenSigner: PublicKey? = nil)
     throws(TokenError)
   {
-    let (kid, key) = try trustedKey(of: token)
-    try SignatureCheck.check(token.signature)
-    guard provenSigner === key || token.verifySignature(with: key) else {
-      throw Self.signatureFails(kid)
-    }
+    _ = try signer(of: token, provenSigner: provenSigner)
   }
 
   /// The key `token`'s signature verifies with, for `TokenBatch`; throws as
   /// `verifySignature` does.
   func provenSigner(of token: ParticipantToken) throws(TokenError) -> PublicKey {
-    try verifySignature(token)
-    return try trustedKey(of: token).1
+    try signer(of: token, provenSigner: nil)
+  }
+
+  /// The imported key `token`'s `kid` names, once its signature is checked with it (or was
+  /// proven with that very key).
+  private func signer(of token: ParticipantToken, provenSigner: PublicKey?) throws(TokenError)
+    -> PublicKey
+  {
+    let (kid, key) = try trustedKey(of: token)
+    try SignatureCheck.check(token.signature)
+    guard provenSigner === key || token.verifySignature(with: key) else {
+      throw Self.signatureFails(kid)
+    }
+    return key
   }
 
   /// Checks a token before it is signed exactly as `verify(_:now:)` checks it once signed, in

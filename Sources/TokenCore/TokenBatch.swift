@@ -11,10 +11,7 @@ import Foundation
 public enum TokenBatch {
   /// What `TokenMinter.mint` makes for each request, in order.
   public static func mint(_ requests: [MintRequest]) -> [Result<String, KeyError>] {
-    concurrently(requests.count) { index throws(KeyError) in
-      try TokenMinter.mint(
-        requests[index].claims, key: requests[index].key, kid: requests[index].kid)
-    }
+    concurrently(requests.count) { index throws(KeyError) in try requests[index].mint() }
   }
 
   /// For each token, the key in `store` its signature verifies with (the key its `kid`
@@ -61,6 +58,11 @@ public struct MintRequest: Sendable {
     self.claims = claims
     self.key = key
     self.kid = kid
+  }
+
+  /// The signed token (`TokenMinter.mint`).
+  public func mint() throws(KeyError) -> String {
+    try TokenMinter.mint(claims, key: key, kid: kid)
   }
 }
 

@@ -15,20 +15,21 @@ extension Stage {
   /// consumer per stage: the changes are handed over, not copied.
   @discardableResult
   public func refresh(_ snapshot: inout StageSnapshot) -> StageChanges {
-    var touched = clients.takeChanges()
-    let ownChanges = touched.changed
+    let own = clients.takeChanges()
     let viewChanges = views.takeChanges()
-    touched.changed.formUnion(viewChanges.changed)
-    let publisherSeenChanged = touched.forOthers.slots.contains { clients[$0].publisherSlot >= 0 }
+    let publisherSeenChanged = own.forOthers.slots.contains { clients[$0].publisherSlot >= 0 }
+    let grew = own.grew || viewChanges.grew
     let everything =
-      touched.grew || viewChanges.grew || orderChanged || publisherSeenChanged
+      grew || orderChanged || publisherSeenChanged
       || snapshot.participants.count != clients.count
     orderChanged = false
     var changedIDs: [String] = []
     if everything {
-      refreshAll(&snapshot, ownChanges: ownChanges, grew: touched.grew || viewChanges.grew)
+      refreshAll(&snapshot, ownChanges: own.changed, grew: grew)
     } else {
-      for slot in touched.changed.slots {
+      // Own changes first, then participants only whose view of others changed (each once).
+      let viewOnly = viewChanges.changed.slots.filter { !own.changed.contains($0) }
+      for slot in own.changed.slots + viewOnly {
         let fresh = participantSnapshot(slot)
         guard snapshot.participants[slot] != fresh else { continue }
         snapshot.participants[slot] = fresh

@@ -107,10 +107,6 @@ struct SlotSet: Sendable {
     slots.removeAll(keepingCapacity: true)
   }
 
-  /// Adds every slot of `other`.
-  mutating func formUnion(_ other: SlotSet) {
-    for slot in other.slots { insert(slot) }
-  }
 }
 
 extension Client: SlotState {

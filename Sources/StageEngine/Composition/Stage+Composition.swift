@@ -123,15 +123,17 @@ extension Stage {
     let slots = CompositionLayout.slots(for: entries, configuration: state.configuration)
     guard slots != state.slots else { return }
     compositions[index].slots = slots
-    var event = StageEvent(source: .composition, kind: .layoutChanged, observer: state.id)
-    event.slots = slots
-    emit(event)
+    emit(.composition, .layoutChanged) { event in
+      event.observer = state.id
+      event.slots = slots
+    }
   }
 
   private func emitComposition(_ kind: EventKind, _ index: Int) {
-    var event = StageEvent(source: .composition, kind: kind, observer: compositions[index].id)
-    event.message = Self.describe(compositions[index].configuration)
-    emit(event)
+    emit(.composition, kind) { event in
+      event.observer = compositions[index].id
+      event.message = Self.describe(compositions[index].configuration)
+    }
   }
 
   /// `grid featured=featured order=order updates=live`: a started or stopped composition.

@@ -50,9 +50,10 @@ extension Stage {
   {
     let slot = try slot(of: id)
     guard clients[slot].sdk.supportsTokenExchange else { throw Self.noExchange(clients[slot].sdk) }
-    var event = StageEvent(source: .runner, kind: .exchangeRejected, participant: id)
-    event.message = "no token to exchange: the app could not mint one: \(reason)"
-    emit(event)
+    emit(.runner, .exchangeRejected) { event in
+      event.participant = id
+      event.message = "no token to exchange: the app could not mint one: \(reason)"
+    }
   }
 
   private static func noExchange(_ sdk: SDKProfile) -> StageActionError {
@@ -81,13 +82,13 @@ extension Stage {
   }
 
   private func reject(_ slot: Int, _ report: ExchangeRejectionReport) {
-    var verdict = StageEvent(
-      source: .runner, kind: .exchangeRejected, participant: clients[slot].id)
-    verdict.code = report.code.number
-    verdict.errorCode = report.code.name
-    verdict.message = report.message
-    verdict.fields = report.fields
-    emit(verdict)
+    emit(.runner, .exchangeRejected) { verdict in
+      verdict.participant = clients[slot].id
+      verdict.code = report.code.number
+      verdict.errorCode = report.code.name
+      verdict.message = report.message
+      verdict.fields = report.fields
+    }
     emitClient(.error, observer: slot, about: slot) { error in
       error.code = report.code.number
       error.errorCode = report.code.name
@@ -98,7 +99,7 @@ extension Stage {
   private func accept(_ slot: Int, _ new: ParticipantToken) {
     guard let old = clients[slot].token else { return }
     let metadataChanged = clients[slot].adopt(new)
-    emit(StageEvent(source: .runner, kind: .exchangeAccepted, participant: clients[slot].id))
+    emit(.runner, .exchangeAccepted) { $0.participant = clients[slot].id }
     emitServer(.tokenExchanged, participant: slot) { exchanged in
       exchanged.userId = new.claims.userId
       exchanged.attributes = new.claims.attributes

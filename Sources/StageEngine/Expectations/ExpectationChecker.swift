@@ -79,9 +79,9 @@ final class ExpectationChecker {
 extension Stage {
   /// Records an `expectFailed` runner event.
   func recordExpectationFailure(_ failure: ExpectationFailure) {
-    var event = StageEvent(source: .runner, kind: .expectFailed)
-    event.message = failure.message
-    event.expectation = failure
-    emit(event)
+    emit(.runner, .expectFailed) { event in
+      event.message = failure.message
+      event.expectation = failure
+    }
   }
 }

@@ -85,7 +85,7 @@ struct ScenarioTokenFactory {
     switch try prepare(claims, spec: spec) {
     case .ready(let token): return token
     case .toSign(let request):
-      return try signed(TokenBatch.mint([request]).first, location: location)
+      return try signed(Result { () throws(KeyError) in try request.mint() }, location: location)
     }
   }
 
@@ -102,14 +102,13 @@ struct ScenarioTokenFactory {
   }
 
   /// A signed token, or the signing failure as an error at `location`.
-  func signed(_ result: Result<String, KeyError>?, location: String) throws(ScenarioError)
+  func signed(_ result: Result<String, KeyError>, location: String) throws(ScenarioError)
     -> String
   {
-    switch result {
-    case .success(let token)?: return token
-    case .failure(let error)?:
+    do {
+      return try result.get()
+    } catch {
       throw ScenarioError(file: file, location: location, message: "cannot sign: \(error)")
-    case nil: throw ScenarioError(file: file, location: location, message: "cannot sign")
     }
   }
 

@@ -2,8 +2,8 @@ import TokenCore
 
 /// Building and recording events; every event goes through `emit`.
 ///
-/// Events are built where they lie in the buffer: `emit(_:_:_:)` appends an empty stamped event
-/// and lets the caller fill its fields in place. Built in a local and handed on, each event was
+/// Events are built where they lie in the buffer: `emit` appends an empty stamped event and
+/// lets the caller fill its fields in place. Built in a local and handed on, each event was
 /// copied once more on the way (every string retained and released again), which a fan-out to
 /// 10,000 observers paid for each of its tens of thousands of events.
 extension Stage {
@@ -15,12 +15,17 @@ extension Stage {
     fill(&events[events.count - 1])
   }
 
-  /// Appends a finished event (the rare kinds built elsewhere).
-  func emit(_ event: consuming StageEvent) {
-    event.seq = nextSeq
-    event.time = clock.now
-    nextSeq += 1
-    events.append(event)
+  /// The fields of an event an SDK client reports: who (`observer`), on which SDK, under the
+  /// name its platform gives `kind`, and about whom.
+  private func setReporter(
+    _ event: inout StageEvent, observer: Int, about participant: Int?,
+    name: (EventKind, SDKProfile.Platform) -> String?
+  ) {
+    let sdk = clients[observer].sdk
+    event.observer = clients[observer].id
+    event.sdk = sdk
+    event.name = name(event.kind, sdk.platform)
+    if let participant { event.participant = clients[participant].id }
   }
 
   /// A renderer event reported by client `observer`, named as its platform names it; `fill`
@@ -31,11 +36,7 @@ extension Stage {
     _ fill: (inout StageEvent) -> Void = { _ in }
   ) {
     emit(.client, kind) { event in
-      let sdk = clients[observer].sdk
-      event.observer = clients[observer].id
-      event.sdk = sdk
-      event.name = PlatformNames.renderer(kind, on: sdk.platform)
-      if let participant { event.participant = clients[participant].id }
+      setReporter(&event, observer: observer, about: participant, name: PlatformNames.renderer)
       fill(&event)
     }
   }
@@ -47,11 +48,7 @@ extension Stage {
   /// A strategy question client `observer` asked about `participant`, with the app's answer.
   func emitQuestion(_ kind: EventKind, observer: Int, about participant: Int, answer: String) {
     emit(.strategy, kind) { event in
-      let sdk = clients[observer].sdk
-      event.observer = clients[observer].id
-      event.sdk = sdk
-      event.name = PlatformNames.strategy(kind, on: sdk.platform)
-      event.participant = clients[participant].id
+      setReporter(&event, observer: observer, about: participant, name: PlatformNames.strategy)
       event.answer = answer
     }
   }

@@ -109,9 +109,7 @@ public final class Stage {
 
   /// Records a runner `step` event (scenario step or UI action) in the stream.
   public func recordStep(_ description: String) {
-    var event = StageEvent(source: .runner, kind: .step)
-    event.message = description
-    emit(event)
+    emit(.runner, .step) { $0.message = description }
   }
 
   /// Changes the simulated SDK of a participant, e.g. to reproduce a customer's release.
