@@ -36,22 +36,25 @@ public struct JSONStream {
   /// giving nil. Reading the string members of many small objects this way builds no
   /// `JSON` value per object.
   public mutating func string() throws(JSONParseError) -> String? {
-    guard peek() == UInt8(ascii: "\"") else {
-      _ = try value()
-      return nil
-    }
-    return try parser.parseString()
+    try ifString { (parser) throws(JSONParseError) in try parser.parseString() }
   }
 
   /// As `string()`, the string's UTF-8 bytes: a slice of the input when the string has no
   /// escapes, so reading a string that is only looked at (a timestamp, a known name)
   /// allocates nothing.
   public mutating func stringBytes() throws(JSONParseError) -> ArraySlice<UInt8>? {
+    try ifString { (parser) throws(JSONParseError) in try parser.parseStringBytes() }
+  }
+
+  /// `read` of the next value if it is a string; any other value is parsed and dropped.
+  private mutating func ifString<Value>(
+    _ read: (inout JSONParser) throws(JSONParseError) -> Value
+  ) throws(JSONParseError) -> Value? {
     guard peek() == UInt8(ascii: "\"") else {
       _ = try value()
       return nil
     }
-    return try parser.parseStringBytes()
+    return try read(&parser)
   }
 
   /// Consumes `[` (the next value must be an array); whether an element follows.
@@ -68,21 +71,12 @@ public struct JSONStream {
   /// Consumes `{` (the next value must be an object) and its first key with the `:`;
   /// nil for an empty object.
   public mutating func beginObject() throws(JSONParseError) -> String? {
-    guard peek() == UInt8(ascii: "{") else { throw parser.error("expected an object") }
-    guard let key = try parser.openObject() else { return nil }
-    try open(.other(key), .none)
-    return key
+    try beginObject(matching: .none)?.name(in: .none)
   }
 
   /// After a member's value: the next key (its `:` consumed), or nil at the closing `}`.
   public mutating func nextKey() throws(JSONParseError) -> String? {
-    guard openObjects > 0 else { throw parser.error("no object is open") }
-    guard let key = try parser.continueObject() else {
-      openObjects -= 1
-      return nil
-    }
-    try note(.other(key), .none)
-    return key
+    try nextKey(matching: .none)?.name(in: .none)
   }
 
   /// As `beginObject()`, for an object whose keys are mostly `names`: those are matched
@@ -135,7 +129,7 @@ public struct JSONStream {
     switch key {
     case .known(let position):
       let bit = UInt64(1) << UInt64(position)
-      guard knownSeen[level] & bit == 0 else { throw parser.duplicateKey(names[position]) }
+      guard knownSeen[level] & bit == 0 else { throw parser.duplicateKey(key.name(in: names)) }
       knownSeen[level] |= bit
     case .other(let key):
       guard objects[level].insert(key) else { throw parser.duplicateKey(key) }

@@ -13,10 +13,11 @@ public struct MemberNames: Sendable {
   }
 
   /// The name at `position`.
-  subscript(position: Int) -> String { names[position] }
+  public subscript(position: Int) -> String { names[position] }
 
-  /// The key whose UTF-8 (valid, as the parser gives it) is `bytes`.
-  func key(_ bytes: ArraySlice<UInt8>) -> MemberKey {
+  /// The key whose UTF-8 (valid, as the parser gives it) is `bytes`: also how a reader
+  /// recognises one of a few known string values without making a string.
+  public func key(_ bytes: ArraySlice<UInt8>) -> MemberKey {
     let position = bytes.withUnsafeBufferPointer { bytes in
       utf8.firstIndex { name in
         name.count == bytes.count && name.withUnsafeBufferPointer { $0.elementsEqual(bytes) }
@@ -35,4 +36,12 @@ public enum MemberKey: Equatable, Sendable {
   case known(Int)
   /// Any other key.
   case other(String)
+
+  /// The key as text, `names` being those it was matched against.
+  public func name(in names: MemberNames) -> String {
+    switch self {
+    case .known(let position): return names[position]
+    case .other(let key): return key
+    }
+  }
 }

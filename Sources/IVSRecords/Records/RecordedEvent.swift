@@ -1,3 +1,4 @@
+import JSONKit
 import StageEngine
 import TokenCore
 
@@ -69,22 +70,15 @@ public struct RecordedEvent: Equatable, Sendable {
   /// As `modelled(_:)`, for a name given as UTF-8 (valid, as the JSON reader gives it):
   /// a modelled name is found by comparing bytes, without making a string or hashing.
   static func modelled(utf8: ArraySlice<UInt8>) -> (name: String, kind: EventKind?) {
-    let known = utf8.withUnsafeBufferPointer { bytes in
-      modelledNames.first { name in
-        name.utf8.count == bytes.count
-          && name.utf8.withUnsafeBufferPointer { $0.elementsEqual(bytes) }
-      }
+    switch modelledNames.key(utf8) {
+    case .known(let position): return (modelledNames[position], modelledList[position].value)
+    case .other(let name): return (name, nil)
     }
-    guard let known else {
-      return (String(decoding: utf8, as: UTF8.self), nil)
-    }
-    return (known.name, known.kind)
   }
 
-  /// `modelledKinds` as a list, each name with its UTF-8.
-  private static let modelledNames = modelledKinds.map {
-    (utf8: Array($0.key.utf8), name: $0.key, kind: $0.value)
-  }
+  /// `modelledKinds` as a list, and its names matched as bytes.
+  private static let modelledList = Array(modelledKinds)
+  private static let modelledNames = MemberNames(modelledList.map(\.key))
 
   /// Names IVS documents that the model does not produce (kept and shown, never compared).
   static let knownOutsideModel: Set<String> = [
