@@ -101,15 +101,19 @@ public final class AppController {
     state.runner.currentToken(of: id)
   }
 
-  /// Drains events into the log (each also to `inspect`), brings the snapshot up to date with
-  /// what the stage changed, and re-derives only what depends on those changes. The stage keeps
-  /// its event buffer, so a burst of ten thousand events allocates nothing per refresh.
-  func refresh(inspecting inspect: (StageEvent) -> Void = { _ in }) {
+  /// Drains events into the log (each failure also to `inspectFailure`), brings the snapshot up
+  /// to date with what the stage changed, and re-derives only what depends on those changes.
+  /// The stage keeps its event buffer, so a burst of ten thousand events allocates nothing per
+  /// refresh; only failures are handed on, as handing on an event copies it and a burst holds
+  /// ten thousand that are not.
+  func refresh(inspectingFailures inspectFailure: (StageEvent) -> Void = { _ in }) {
     keepingLogSelection {
       var lastSeq = 0
       stage.drainEvents { events in
         state.log.append(contentsOf: events)
-        events.forEach(inspect)
+        for index in events.indices where events[index].kind.isFailure {
+          inspectFailure(events[index])
+        }
         lastSeq = events.last?.seq ?? 0
       }
       let recorded = recordedLines?.release(upTo: stage.clock.now, shownSeq: lastSeq) ?? []
