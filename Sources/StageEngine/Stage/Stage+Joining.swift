@@ -158,7 +158,7 @@ extension Stage {
   func disconnect(_ slot: Int, reason: String) {
     loseConnection(slot)
     if clients[slot].sdk.platform == .web {
-      emitClient(.stageLeft, observer: slot, about: slot) { $0.reason = reason }
+      emitWholeClient(.stageLeft, observer: slot, about: slot) { $0.reason = reason }
     }
     emitServer(.left, participant: slot) { $0.reason = reason }
   }

@@ -102,7 +102,7 @@ extension Stage {
     emitParticipantInfo(.participantJoined, observer: observer, about: publisher, version: version)
     believeCurrent(
       observer: observer, about: publisher, reason: "participantJoined carried the current values")
-    emitClient(.streamsAdded, observer: observer, about: publisher) { $0.streams = .audioVideo }
+    emitClient(.streamsAdded, observer: observer, about: publisher, streams: .audioVideo)
     let muted = clients[publisher].muted
     if !muted.isEmpty { emitMute(observer, about: publisher, streams: muted, muted: true) }
     if clients[observer].capabilities.subscribe { askSubscribe(observer, to: publisher) }
@@ -116,7 +116,7 @@ extension Stage {
       let index = viewIndex(observer: observer, publisher: slot)
       guard views[index].known else { continue }
       if views[index].subscribe != .notSubscribed { unsubscribe(observer, from: slot) }
-      emitClient(.streamsRemoved, observer: observer, about: slot) { $0.streams = .audioVideo }
+      emitClient(.streamsRemoved, observer: observer, about: slot, streams: .audioVideo)
       emitClient(.participantLeft, observer: observer, about: slot)
       views[index] = RemoteView()
     }
