@@ -11,16 +11,24 @@ struct CompactEvents: Sendable {
   /// Participant IDs by slot, as the stage had them when it recorded the events.
   var ids: [String] = []
   private var profiles: [SDKProfile] = []
+  /// The profile looked up last, and where (a fan-out's observers mostly share one).
+  private var lastProfile: (sdk: SDKProfile, index: Int)?
   private var metadata: [ParticipantMetadata] = []
   /// The last participant and version put into `metadata`, and where (a fan-out repeats it).
   private var lastMetadata = (slot: -1, version: -1, index: -1)
   private var whole: [StageEvent] = []
+  /// Indices of the events of a failure kind (`EventKind.isFailure`), noted as they are
+  /// recorded so that finding them does not scan a fan-out.
+  private var failureIndices: [Int] = []
 
   /// Events recorded.
   var count: Int { events.count }
 
   /// Records an event in compact form.
-  mutating func append(_ event: CompactEvent) { events.append(event) }
+  mutating func append(_ event: CompactEvent) {
+    if event.kind.isFailure { failureIndices.append(events.count) }
+    events.append(event)
+  }
 
   /// Records a rare event whole.
   mutating func append(whole event: StageEvent) {
@@ -28,14 +36,16 @@ struct CompactEvents: Sendable {
       seq: event.seq, time: event.time, source: event.source, kind: event.kind)
     compact.whole = whole.count
     whole.append(event)
-    events.append(compact)
+    append(compact)
   }
 
   /// The index of `sdk` in the profile table, added on first use (a stage has a handful).
   mutating func profileIndex(_ sdk: SDKProfile) -> Int {
-    if let index = profiles.lastIndex(of: sdk) { return index }
-    profiles.append(sdk)
-    return profiles.count - 1
+    if let last = lastProfile, last.sdk == sdk { return last.index }
+    let index = profiles.lastIndex(of: sdk) ?? profiles.count
+    if index == profiles.count { profiles.append(sdk) }
+    lastProfile = (sdk, index)
+    return index
   }
 
   /// The index of participant `slot`'s info at `version`; `info` makes it when it is not the
@@ -75,11 +85,8 @@ struct CompactEvents: Sendable {
     }
     event.streams = compact.streams
     event.capabilities = compact.capabilities
-    if compact.source == .strategy {
-      event.answer = compact.word
-    } else {
-      event.state = compact.word
-    }
+    let word = compact.word?.text
+    if compact.source == .strategy { event.answer = word } else { event.state = word }
     return event
   }
 
@@ -92,6 +99,7 @@ struct CompactEvents: Sendable {
   mutating func removeEvents(from index: Int) {
     guard index < events.count else { return }
     events.removeSubrange(index...)
+    failureIndices.removeAll { $0 >= index }
   }
 
   /// The last `limit` events with the tables they read (shared copy-on-write), leaving these as
@@ -100,13 +108,13 @@ struct CompactEvents: Sendable {
   func suffix(_ limit: Int) -> CompactEvents {
     var kept = self
     kept.events = Array(events.suffix(max(0, limit)))
+    let dropped = events.count - kept.events.count
+    kept.failureIndices = failureIndices.filter { $0 >= dropped }.map { $0 - dropped }
     return kept
   }
 
   /// Every event of a failure kind (`EventKind.isFailure`), made now.
-  func failures() -> [StageEvent] {
-    events.indices.filter { events[$0].kind.isFailure }.map(event(at:))
-  }
+  func failures() -> [StageEvent] { failureIndices.map(event(at:)) }
 
   /// Forgets everything, keeping the buffers' capacity for the next burst.
   mutating func removeAll() {
@@ -114,6 +122,8 @@ struct CompactEvents: Sendable {
     profiles.removeAll(keepingCapacity: true)
     metadata.removeAll(keepingCapacity: true)
     whole.removeAll(keepingCapacity: true)
+    failureIndices.removeAll(keepingCapacity: true)
     lastMetadata = (-1, -1, -1)
+    lastProfile = nil
   }
 }

@@ -41,7 +41,7 @@ extension Stage {
   /// state, if the kind has them), named as the observer's platform names it.
   func emitClient(
     _ kind: EventKind, observer: Int, about participant: Int, streams: MediaStreams? = nil,
-    state: String? = nil
+    state: EventWord? = nil
   ) {
     emitCompact(.client, kind) { event in
       event.observer = observer
@@ -64,12 +64,14 @@ extension Stage {
     }
   }
 
-  func emitState(_ kind: EventKind, _ state: String, observer: Int, about participant: Int) {
+  func emitState(_ kind: EventKind, _ state: EventWord, observer: Int, about participant: Int) {
     emitClient(kind, observer: observer, about: participant, state: state)
   }
 
   /// A strategy question client `observer` asked about `participant`, with the app's answer.
-  func emitQuestion(_ kind: EventKind, observer: Int, about participant: Int, answer: String) {
+  func emitQuestion(
+    _ kind: EventKind, observer: Int, about participant: Int, answer: EventWord
+  ) {
     emitCompact(.strategy, kind) { event in
       event.observer = observer
       event.profile = events.profileIndex(clients[observer].sdk)

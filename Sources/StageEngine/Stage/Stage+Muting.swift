@@ -38,7 +38,7 @@ extension Stage {
   func emitMute(_ observer: Int, about publisher: Int, streams: MediaStreams, muted: Bool) {
     emitClient(
       .streamsMutedChanged, observer: observer, about: publisher, streams: streams,
-      state: muted ? "muted" : "unmuted")
+      state: .muted(muted))
   }
 
   private func muteVerb(_ muted: Bool) -> String { muted ? "mute" : "unmute" }

@@ -77,6 +77,10 @@ public final class Stage {
   ) throws(StageActionError) {
     guard !id.isEmpty else { throw StageActionError("a participant needs a non-empty ID") }
     guard slotByID[id] == nil else { throw StageActionError("participant \(id) already exists") }
+    // Events keep slots in 32 bits (`CompactEvent`).
+    guard clients.count < Int32.max else {
+      throw StageActionError("a stage holds at most \(Int32.max) participants")
+    }
     slotByID[id] = clients.count
     clients.append(Client(id: id, sdk: sdk, strategy: strategy))
     events.ids.append(id)
