@@ -56,7 +56,8 @@ public final class Stage {
   var staleBeliefs: Set<BeliefKey> = []
   /// Stale-belief reasons already built for the participant being fanned out.
   var staleReasons = StaleReasonCache()
-  var nextSeq = 1
+  /// The `seq` the next event gets.
+  var nextSeq: Int { events.nextSeq }
 
   /// Opens a stage with no participants at the configuration's start time.
   public init(configuration: StageConfiguration) {
