@@ -14,11 +14,13 @@ extension Stage {
   }
 
   /// The strategy questions waiting, in slot order.
+  /// Reads one field per client: every refresh asks, and filtering the clients themselves
+  /// would copy all 10,000 of them (retaining each one's token and history).
   func pendingQuestions() -> [PendingQuestion] {
-    clients.filter(\.pendingPublishQuestion).map {
+    clients.indices.filter { clients[$0].pendingPublishQuestion }.map { slot in
       PendingQuestion(
-        participant: $0.id, kind: .shouldPublish,
-        name: PlatformNames.strategy(.shouldPublish, on: $0.sdk.platform) ?? "")
+        participant: clients[slot].id, kind: .shouldPublish,
+        name: PlatformNames.strategy(.shouldPublish, on: clients[slot].sdk.platform) ?? "")
     }
   }
 

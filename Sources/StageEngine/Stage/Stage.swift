@@ -89,7 +89,7 @@ public final class Stage {
   }
 
   /// Participant IDs in registration order.
-  public var participantIDs: [String] { clients.map(\.id) }
+  public var participantIDs: [String] { events.ids }
 
   /// Removes and returns every event recorded since the last call, oldest first.
   public func drainEvents() -> [StageEvent] {
