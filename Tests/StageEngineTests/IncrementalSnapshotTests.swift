@@ -75,6 +75,23 @@ import Testing
     Self.expectCurrent(&kept, stage, "\(name) policy on-reconnect, 1h later")
   }
 
+  /// The questions are re-read only when a participant that changed has or had one.
+  @Test func questionsStayThroughOthersActionsAndGoWhenAnswered() throws {
+    let fixture = try EngineFixture()
+    try fixture.join("guest")
+    var kept = fixture.stage.snapshot()
+    try fixture.join("host", strategy: StrategySettings(publish: .ask))
+    fixture.stage.refresh(&kept)
+    #expect(kept.pendingQuestions.map(\.participant) == ["host"])
+    try fixture.stage.unpublish(participant: "guest")
+    fixture.stage.refresh(&kept)
+    #expect(kept.pendingQuestions.map(\.participant) == ["host"])
+    try fixture.stage.answer(participant: "host", publish: true)
+    fixture.stage.refresh(&kept)
+    #expect(kept.pendingQuestions.isEmpty)
+    #expect(kept == fixture.stage.snapshot())
+  }
+
   @Test func aRefreshWithNothingChangedReportsNothing() throws {
     let runner = try Self.runner("Scenarios/cohost-upgrade")
     try runner.run { _ in }

@@ -4,33 +4,51 @@ import TokenCore
 extension Stage {
   /// The whole stage as values; cost grows with participants × publishers.
   public func snapshot() -> StageSnapshot {
-    StageSnapshot(
+    var sharing = RemoteViewSharing(self)
+    return StageSnapshot(
       time: clock.now, stageARN: configuration.arn, isDeleted: isDeleted,
-      participants: clients.indices.map(participantSnapshot),
+      participants: clients.indices.map { participantSnapshot($0, sharing: &sharing) },
       joinOrder: joinOrder.map { clients[$0].id },
       publishers: publishOrder.map { clients[$0].id },
       compositions: compositions.map(compositionSnapshot),
       pendingQuestions: pendingQuestions())
   }
 
-  /// The strategy questions waiting, in slot order.
+  /// The strategy questions waiting, in slot order. Reads one flag per client from a local
+  /// copy of the table: filtering the clients would copy each one, and each read of the
+  /// stage's property would pay a dynamic exclusivity check.
   func pendingQuestions() -> [PendingQuestion] {
-    clients.filter(\.pendingPublishQuestion).map {
+    let clients = clients
+    return clients.indices.filter { clients[$0].pendingPublishQuestion }.map {
       PendingQuestion(
-        participant: $0.id, kind: .shouldPublish,
-        name: PlatformNames.strategy(.shouldPublish, on: $0.sdk.platform) ?? "")
+        participant: clients[$0].id, kind: .shouldPublish,
+        name: PlatformNames.strategy(.shouldPublish, on: clients[$0].sdk.platform) ?? "")
     }
   }
 
-  /// Reads single fields of `clients[slot]`: a fan-out refreshes every observer's snapshot,
-  /// and copying each whole client would retain and release its token and history.
+  /// Participant `slot` as a value.
   func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
-    ParticipantSnapshot(
+    participantSnapshot(slot, remotes: remoteViews(of: slot))
+  }
+
+  /// Participant `slot`, its remote views shared with the observers `sharing` built them for
+  /// when they see the publishers alike (a pass over many participants).
+  func participantSnapshot(_ slot: Int, sharing: inout RemoteViewSharing) -> ParticipantSnapshot {
+    participantSnapshot(slot, remotes: remoteViews(of: slot, sharing: &sharing))
+  }
+
+  /// Reads single fields of `clients[slot]` (through a local copy of the table, so without a
+  /// dynamic exclusivity check each): copying the whole client would retain and release its
+  /// token and history.
+  private func participantSnapshot(_ slot: Int, remotes: [RemoteViewSnapshot])
+    -> ParticipantSnapshot
+  {
+    let clients = clients
+    return ParticipantSnapshot(
       id: clients[slot].id, sdk: clients[slot].sdk, strategy: clients[slot].strategy,
       token: clients[slot].token.map(TokenSummary.init), capabilities: clients[slot].capabilities,
       connection: clients[slot].connection, publish: clients[slot].publish,
-      muted: clients[slot].muted, metadata: clients[slot].history.last,
-      remotes: remoteViews(of: slot))
+      muted: clients[slot].muted, metadata: clients[slot].history.last, remotes: remotes)
   }
 
   /// What participant `slot` sees of each publisher, in publish order: the part of its
