@@ -88,7 +88,7 @@ import Testing
     single.pause()
     var batched = single
     for event in events[before...] { single.append(event) }
-    batched.append(contentsOf: Array(events[before...]))
+    batched.append(EventBatch(Array(events[before...])))
     #expect(batched.appended == single.appended)
     #expect(batched.newSincePause == single.newSincePause)
     #expect(batched.visibleLines().map(\.event?.seq) == single.visibleLines().map(\.event?.seq))

@@ -4,11 +4,12 @@ import StageEngine
 /// path — so the runner records a `ui` step event first and keeps its token map true.
 extension AppController {
   /// Runs a live step; returns whether the stage took it (else a status message says why).
-  /// SDK and service failures it caused become the status message; `inspect` sees each event
-  /// it caused.
+  /// SDK and service failures it caused become the status message; `inspectFailure` sees each
+  /// failure it caused (`EventKind.isFailure`).
   @discardableResult
   func run(
-    _ step: ScenarioStep, success: String, inspecting inspect: (StageEvent) -> Void = { _ in }
+    _ step: ScenarioStep, success: String,
+    inspectingFailures inspectFailure: (StageEvent) -> Void = { _ in }
   ) -> Bool {
     do {
       try state.runner.perform(step, origin: "ui:")
@@ -19,8 +20,11 @@ extension AppController {
     }
     var failure: StageEvent?
     refresh { event in
-      if failure == nil, Self.isFailure(event, of: step.participant) { failure = event }
-      inspect(event)
+      if failure == nil, event.observer == step.participant || event.participant == step.participant
+      {
+        failure = event
+      }
+      inspectFailure(event)
     }
     if let failure {
       let code = failure.code.map { "(\($0)\(failure.errorCode.map { " \($0)" } ?? "")) " } ?? ""
@@ -31,16 +35,6 @@ extension AppController {
       report(success, .success)
     }
     return true
-  }
-
-  /// Whether `event` is a failure about `id`: the kind first, as a burst holds ten thousand
-  /// events that are not failures.
-  private static func isFailure(_ event: StageEvent, of id: String?) -> Bool {
-    switch event.kind {
-    case .error, .joinError, .publishError, .exchangeRejected:
-      return event.observer == id || event.participant == id
-    default: return false
-    }
   }
 
   func togglePublish(_ participant: ParticipantSnapshot) {

@@ -101,17 +101,17 @@ public final class AppController {
     state.runner.currentToken(of: id)
   }
 
-  /// Drains events into the log (each also to `inspect`), brings the snapshot up to date with
-  /// what the stage changed, and re-derives only what depends on those changes. The stage keeps
-  /// its event buffer, so a burst of ten thousand events allocates nothing per refresh.
-  func refresh(inspecting inspect: (StageEvent) -> Void = { _ in }) {
+  /// Drains events into the log (each failure also to `inspectFailure`), brings the snapshot up
+  /// to date with what the stage changed, and re-derives only what depends on those changes.
+  /// The log keeps the drained burst (what of it fits) as one batch whose events are made when
+  /// a line is read, so a fan-out of ten thousand events costs one append and one copy of the
+  /// lines kept; only failures are made and handed on.
+  func refresh(inspectingFailures inspectFailure: (StageEvent) -> Void = { _ in }) {
     keepingLogSelection {
-      var lastSeq = 0
-      stage.drainEvents { events in
-        state.log.append(contentsOf: events)
-        events.forEach(inspect)
-        lastSeq = events.last?.seq ?? 0
-      }
+      let batch = stage.drainBatch(keepingLast: state.log.capacity)
+      state.log.append(batch)
+      batch.failures.forEach(inspectFailure)
+      let lastSeq = batch.lastSeq ?? 0
       let recorded = recordedLines?.release(upTo: stage.clock.now, shownSeq: lastSeq) ?? []
       for line in recorded { state.log.append(line) }
     }

@@ -1,19 +1,21 @@
 import StageEngine
 
-/// The bounded event log: a ring of the newest `capacity` lines, a live substring filter and
+/// The bounded event log: the newest `capacity` lines, a live substring filter and
 /// a pause point.
 ///
-/// Every operation a frame needs is O(visible lines): model events are kept raw and formatted
-/// only when a line is drawn or saved (a burst of ten thousand observer events costs ten
-/// thousand appends, not ten thousand formattings; see `LogEntry`); the filter keeps the matching line numbers as lines
-/// arrive, formatting a line's search text once, on first need (a filter change rescans once),
-/// and pausing only freezes the number of the newest line shown, so "N new" is a subtraction.
+/// Every operation a frame needs is O(visible lines): a drained burst is kept as one run of its
+/// `EventBatch` and a line's event is made and formatted only when the line is drawn, filtered
+/// or saved (a fan-out of 100,000 observer events costs one append while no filter is set; see
+/// `LogRuns`); the filter keeps the matching line numbers as lines arrive, formatting a line's
+/// search text once, on first need (a filter change rescans once), and pausing only freezes the
+/// number of the newest line shown, so "N new" is a subtraction.
 public struct LogBuffer: Sendable {
   /// At most this many lines are kept; older ones are dropped.
   public let capacity: Int
-  private var ring: [LogEntry] = []
-  /// Each kept line's search text, formatted the first time a filter tests it.
-  private var searchTexts: [String?] = []
+  private var runs = LogRuns()
+  /// Search texts by `number % capacity`, each with its line number, formatted the first time
+  /// a filter tests the line (made when a filter is first set).
+  private var searchTexts: [(number: Int, text: String)?] = []
   /// Lines ever appended; line numbers run from 0 to `appended - 1`.
   public private(set) var appended = 0
   /// The filter text ("" shows everything). Lower-cased for matching.
@@ -39,30 +41,20 @@ public struct LogBuffer: Sendable {
   /// must test it.
   public mutating func append(_ event: StageEvent) { append(.event(event)) }
 
-  /// Appends a burst of events' lines. Only the newest `capacity` can stay, so a burst longer
-  /// than the log stores just those (a refresh never copies an event it would drop at once).
-  public mutating func append(contentsOf events: [StageEvent]) {
-    let skipped = events.count - capacity
-    guard skipped > 0 else {
-      for event in events { append(event) }
-      return
-    }
-    // Line `number` lives in slot `number % capacity`; the kept lines fill every slot.
+  /// Appends a drained burst as one run, dropping the oldest lines when full. Only the newest
+  /// `capacity` can stay, so a burst longer than the log keeps just those (drain it keeping at
+  /// least `capacity`: the events it skipped cannot be shown); no event is made unless a filter
+  /// must test it.
+  public mutating func append(_ batch: EventBatch) {
+    let skipped = max(batch.skipped, batch.count - capacity)
     let first = appended + skipped
-    let shift = first % capacity
-    let size = capacity
-    let event = { (slot: Int) in LogEntry.event(events[skipped + (slot - shift + size) % size]) }
-    if ring.count == capacity {
-      for slot in 0..<capacity { ring[slot] = event(slot) }
-    } else {
-      ring = (0..<capacity).map(event)
+    runs.append(batch, from: skipped, number: first)
+    appended += batch.count
+    runs.dropLines(before: oldest)
+    if !filter.isEmpty {
+      for number in first..<appended where isMatch(number) { matches.append(number) }
     }
-    searchTexts = Array(repeating: nil, count: capacity)
-    appended += events.count
-    matches = []
-    matchStart = 0
-    guard !filter.isEmpty else { return }
-    for number in first..<appended where isMatch(number) { matches.append(number) }
+    dropStaleMatches()
   }
 
   /// Appends a ready-made line (a recorded event), dropping the oldest when full.
@@ -70,15 +62,10 @@ public struct LogBuffer: Sendable {
 
   /// Appends an entry, dropping the oldest when full.
   public mutating func append(_ entry: LogEntry) {
-    if ring.count < capacity {
-      ring.append(entry)
-      searchTexts.append(nil)
-    } else {
-      ring[appended % capacity] = entry
-      searchTexts[appended % capacity] = nil
-    }
-    if !filter.isEmpty, isMatch(appended) { matches.append(appended) }
+    runs.append(entry, number: appended)
     appended += 1
+    if !filter.isEmpty, isMatch(appended - 1) { matches.append(appended - 1) }
+    runs.dropLines(before: oldest)
     dropStaleMatches()
   }
 
@@ -90,7 +77,7 @@ public struct LogBuffer: Sendable {
   /// The kept entry with number `number`, if still kept, unformatted.
   public func entry(_ number: Int) -> LogEntry? {
     guard number >= oldest, number < appended else { return nil }
-    return ring[number % capacity]
+    return runs.entry(number)
   }
 
   /// Sets the filter (case-insensitive substring) and rescans once: only the current matches
@@ -109,9 +96,15 @@ public struct LogBuffer: Sendable {
   /// Whether kept line `number` contains `filter`, formatting its search text on first need; a
   /// filter longer than the line cannot.
   private mutating func isMatch(_ number: Int) -> Bool {
+    if searchTexts.isEmpty { searchTexts = Array(repeating: nil, count: capacity) }
     let slot = number % capacity
-    let text = searchTexts[slot] ?? ring[slot].line.searchText
-    searchTexts[slot] = text
+    let text: String
+    if let cached = searchTexts[slot], cached.number == number {
+      text = cached.text
+    } else {
+      text = line(number)?.searchText ?? ""
+      searchTexts[slot] = (number, text)
+    }
     return filter.utf8.count <= text.utf8.count && text.contains(filter)
   }
 

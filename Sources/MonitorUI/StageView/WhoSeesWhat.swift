@@ -24,10 +24,15 @@ public struct WhoSeesWhat: Sendable {
     self.subject = subject
     var views: [ViewIndex] = []
     // A participant never holds a view of itself, so the subject's own row finds nothing.
-    for (index, participant) in snapshot.participants.enumerated() {
-      if let remote = participant.remotes.firstIndex(where: { $0.participant == subject }) {
-        views.append(ViewIndex(participant: index, remote: remote))
+    // Indexed, not iterated: iterating would copy (retain and release) every participant, and
+    // lengths are compared first, as two IDs of different lengths compare slowly.
+    let length = subject.utf8.count
+    let participants = snapshot.participants
+    for index in participants.indices {
+      let remote = participants[index].remotes.firstIndex {
+        $0.participant.utf8.count == length && $0.participant == subject
       }
+      if let remote { views.append(ViewIndex(participant: index, remote: remote)) }
     }
     self.views = views
     compositionRows = ObserverBelief.compositions(about: subject, in: snapshot)

@@ -221,6 +221,18 @@ public enum EventKind: String, Sendable, CaseIterable {
   case beliefChanged
 }
 
+extension EventKind {
+  /// Whether the kind reports something the person at the keyboard asked for failing: an SDK
+  /// error, a refused join or publish, a rejected exchange. The UI tests the kind before it
+  /// looks further into an event, as a fan-out holds ten thousand that are none of these.
+  public var isFailure: Bool {
+    switch self {
+    case .error, .joinError, .publishError, .exchangeRejected: true
+    default: false
+    }
+  }
+}
+
 /// The media of a published or subscribed participant.
 public struct MediaStreams: OptionSet, Hashable, Sendable {
   /// Raw bits.

@@ -89,7 +89,7 @@ extension Stage {
       verdict.message = report.message
       verdict.fields = report.fields
     }
-    emitClient(.error, observer: slot, about: slot) { error in
+    emitWholeClient(.error, observer: slot, about: slot) { error in
       error.code = report.code.number
       error.errorCode = report.code.name
       error.message = report.message

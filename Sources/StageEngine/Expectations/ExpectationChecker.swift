@@ -43,7 +43,7 @@ final class ExpectationChecker {
     if case .expect = step { return }
     windowStep = location
     guard capturesEvents else { return }
-    window = Array(stage.events[min(mark, stage.events.count)...])
+    window = stage.events.events(from: mark)
   }
 
   /// Checks `expectation` now; failed statements go into the stream and the tally.

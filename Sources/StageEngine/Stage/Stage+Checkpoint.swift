@@ -17,7 +17,7 @@ extension Stage {
   /// undrained events.
   func restore(_ checkpoint: Stage) {
     assign(from: checkpoint)
-    events.removeAll(keepingCapacity: true)
+    events.removeAll()
   }
 
   /// The `seq` the next recorded event gets: where the stream stands.
@@ -27,6 +27,7 @@ extension Stage {
     clock = other.clock
     keys = other.keys
     clients = other.clients
+    events.ids = other.events.ids
     slotByID = other.slotByID
     joinOrder = other.joinOrder
     publishOrder = other.publishOrder

@@ -1,63 +1,94 @@
 import TokenCore
 
-/// Building and recording events; every event goes through `emit`.
+/// Building and recording events.
 ///
-/// Events are built where they lie in the buffer: `emit` appends an empty stamped event and
-/// lets the caller fill its fields in place. Built in a local and handed on, each event was
-/// copied once more on the way (every string retained and released again), which a fan-out to
-/// 10,000 observers paid for each of its tens of thousands of events.
+/// The events a fan-out makes for each observer (renderer callbacks, strategy questions,
+/// subscribe server events) are recorded compactly (`CompactEvent`: slots and table indices,
+/// nothing to retain) and made into `StageEvent`s only when read; events of rare kinds (errors,
+/// rejections, exchanges, layouts, beliefs) are built whole with `emit`.
 extension Stage {
-  /// Appends an event of `kind` reported by `source`, stamped with the next sequence number and
-  /// the clock, then lets `fill` set its fields in place.
+  /// Records a whole event of `kind` reported by `source`, stamped with the next sequence number
+  /// and the clock; `fill` sets its fields.
   func emit(_ source: EventSource, _ kind: EventKind, _ fill: (inout StageEvent) -> Void) {
-    events.append(StageEvent(source: source, kind: kind, seq: nextSeq, time: clock.now))
+    var event = StageEvent(source: source, kind: kind, seq: nextSeq, time: clock.now)
     nextSeq += 1
-    fill(&events[events.count - 1])
+    fill(&event)
+    events.append(whole: event)
   }
 
-  /// The fields of an event an SDK client reports: who (`observer`), on which SDK, under the
-  /// name its platform gives `kind`, and about whom.
-  private func setReporter(
-    _ event: inout StageEvent, observer: Int, about participant: Int?,
-    name: (EventKind, SDKProfile.Platform) -> String?
+  /// Records a compact event of `kind` reported by `source`, stamped like `emit`'s; `fill`
+  /// sets its fields.
+  private func emitCompact(
+    _ source: EventSource, _ kind: EventKind, _ fill: (inout CompactEvent) -> Void
   ) {
+    var event = CompactEvent(seq: nextSeq, time: clock.now, source: source, kind: kind)
+    nextSeq += 1
+    fill(&event)
+    events.append(event)
+  }
+
+  /// The fields of a whole event an SDK client reports: who (`observer`), on which SDK, under
+  /// the name its platform gives `kind`, and about whom.
+  private func setReporter(_ event: inout StageEvent, observer: Int, about participant: Int) {
     let sdk = clients[observer].sdk
     event.observer = clients[observer].id
     event.sdk = sdk
-    event.name = name(event.kind, sdk.platform)
-    if let participant { event.participant = clients[participant].id }
+    event.name = PlatformNames.renderer(event.kind, on: sdk.platform)
+    event.participant = clients[participant].id
   }
 
-  /// A renderer event reported by client `observer`, named as its platform names it; `fill`
-  /// adds the kind's own fields. Reads single fields of `clients[observer]`: copying the whole
-  /// client would retain its token.
+  /// A renderer event reported by client `observer` about `participant` (its streams or new
+  /// state, if the kind has them), named as the observer's platform names it.
   func emitClient(
-    _ kind: EventKind, observer: Int, about participant: Int?,
-    _ fill: (inout StageEvent) -> Void = { _ in }
+    _ kind: EventKind, observer: Int, about participant: Int, streams: MediaStreams? = nil,
+    state: EventWord? = nil
+  ) {
+    emitCompact(.client, kind) { event in
+      event.observer = observer
+      event.profile = events.profileIndex(clients[observer].sdk)
+      event.participant = participant
+      event.streams = streams
+      event.word = state
+    }
+  }
+
+  /// A renderer event of a rare kind reported by client `observer`; `fill` adds the kind's
+  /// own fields.
+  func emitWholeClient(
+    _ kind: EventKind, observer: Int, about participant: Int,
+    _ fill: (inout StageEvent) -> Void
   ) {
     emit(.client, kind) { event in
-      setReporter(&event, observer: observer, about: participant, name: PlatformNames.renderer)
+      setReporter(&event, observer: observer, about: participant)
       fill(&event)
     }
   }
 
-  func emitState(_ kind: EventKind, _ state: String, observer: Int, about participant: Int) {
-    emitClient(kind, observer: observer, about: participant) { $0.state = state }
+  func emitState(_ kind: EventKind, _ state: EventWord, observer: Int, about participant: Int) {
+    emitClient(kind, observer: observer, about: participant, state: state)
   }
 
   /// A strategy question client `observer` asked about `participant`, with the app's answer.
-  func emitQuestion(_ kind: EventKind, observer: Int, about participant: Int, answer: String) {
-    emit(.strategy, kind) { event in
-      setReporter(&event, observer: observer, about: participant, name: PlatformNames.strategy)
-      event.answer = answer
+  func emitQuestion(
+    _ kind: EventKind, observer: Int, about participant: Int, answer: EventWord
+  ) {
+    emitCompact(.strategy, kind) { event in
+      event.observer = observer
+      event.profile = events.profileIndex(clients[observer].sdk)
+      event.participant = participant
+      event.word = answer
     }
   }
 
   /// Participant info of `participant` at metadata `version`, as an observer receives it.
   func emitParticipantInfo(_ kind: EventKind, observer: Int, about participant: Int, version: Int) {
-    emitClient(kind, observer: observer, about: participant) { event in
-      event.userId = clients[participant].history[version].userId
-      event.attributes = clients[participant].history[version].attributes
+    emitCompact(.client, kind) { event in
+      event.observer = observer
+      event.profile = events.profileIndex(clients[observer].sdk)
+      event.participant = participant
+      event.metadata = events.metadataIndex(slot: participant, version: version) {
+        clients[participant].history[version]
+      }
       event.capabilities = clients[participant].capabilities
     }
   }
@@ -65,16 +96,21 @@ extension Stage {
   /// An error reported to client `slot`'s app (§5.3).
   func emitClientError(_ slot: Int, _ errorCase: SDKErrorCode.Case, message: String) {
     let code = SDKErrorCode(errorCase, platform: clients[slot].sdk.platform)
-    emitClient(.error, observer: slot, about: slot) { event in
+    emitWholeClient(.error, observer: slot, about: slot) { event in
       event.code = code.number
       event.errorCode = code.name
       event.message = message
     }
   }
 
-  /// A server event about `participant`; `fill` adds the kind's own fields.
+  /// A server event about `participant`.
+  func emitServer(_ kind: EventKind, participant: Int) {
+    emitCompact(.server, kind) { $0.participant = participant }
+  }
+
+  /// A server event about `participant` of a kind with its own fields, which `fill` adds.
   func emitServer(
-    _ kind: EventKind, participant: Int, _ fill: (inout StageEvent) -> Void = { _ in }
+    _ kind: EventKind, participant: Int, _ fill: (inout StageEvent) -> Void
   ) {
     emit(.server, kind) { event in
       event.participant = clients[participant].id
@@ -84,7 +120,10 @@ extension Stage {
 
   /// A subscribe server event: `remote` is the publisher it is about.
   func emitServer(_ kind: EventKind, participant: Int, remote: Int) {
-    emitServer(kind, participant: participant) { $0.remoteParticipantId = clients[remote].id }
+    emitCompact(.server, kind) { event in
+      event.participant = participant
+      event.remote = remote
+    }
   }
 
   func emitServerError(
@@ -111,7 +150,7 @@ extension Stage {
   /// Drops the events recorded since `mark` and reuses their sequence numbers.
   func retract(to mark: RetractionMark) {
     guard mark.count <= events.count else { return }
-    events.removeSubrange(mark.count...)
+    events.removeEvents(from: mark.count)
     nextSeq = mark.seq
   }
 }

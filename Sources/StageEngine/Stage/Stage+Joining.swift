@@ -135,7 +135,7 @@ extension Stage {
 
   func connect(_ slot: Int, with token: ParticipantToken) {
     emitState(
-      .connectionStateChanged, ConnectionState.connecting.rawValue, observer: slot, about: slot)
+      .connectionStateChanged, .connection(.connecting), observer: slot, about: slot)
     establish(slot, with: token, joined: true)
   }
 
@@ -145,7 +145,7 @@ extension Stage {
     clients[slot].adopt(token)
     clients[slot].connection = .connected
     emitState(
-      .connectionStateChanged, ConnectionState.connected.rawValue, observer: slot, about: slot)
+      .connectionStateChanged, .connection(.connected), observer: slot, about: slot)
     if joined { emitServer(.joined, participant: slot) }
     joinOrder.append(slot)
     if clients[slot].capabilities.publish { askPublish(slot) }
@@ -158,7 +158,7 @@ extension Stage {
   func disconnect(_ slot: Int, reason: String) {
     loseConnection(slot)
     if clients[slot].sdk.platform == .web {
-      emitClient(.stageLeft, observer: slot, about: slot) { $0.reason = reason }
+      emitWholeClient(.stageLeft, observer: slot, about: slot) { $0.reason = reason }
     }
     emitServer(.left, participant: slot) { $0.reason = reason }
   }
@@ -175,7 +175,7 @@ extension Stage {
     }
     clients[slot].connection = .disconnected
     emitState(
-      .connectionStateChanged, ConnectionState.disconnected.rawValue, observer: slot, about: slot)
+      .connectionStateChanged, .connection(.disconnected), observer: slot, about: slot)
     if let position = joinOrder.firstIndex(of: slot) { joinOrder.remove(at: position) }
   }
 }

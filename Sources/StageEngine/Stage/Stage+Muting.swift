@@ -36,10 +36,9 @@ extension Stage {
 
   /// One observer's `streamsMutedChanged` about `publisher`.
   func emitMute(_ observer: Int, about publisher: Int, streams: MediaStreams, muted: Bool) {
-    emitClient(.streamsMutedChanged, observer: observer, about: publisher) { event in
-      event.streams = streams
-      event.state = muted ? "muted" : "unmuted"
-    }
+    emitClient(
+      .streamsMutedChanged, observer: observer, about: publisher, streams: streams,
+      state: .muted(muted))
   }
 
   private func muteVerb(_ muted: Bool) -> String { muted ? "mute" : "unmute" }

@@ -21,7 +21,7 @@ extension Stage {
     }
     loseConnection(slot)
     emitState(
-      .connectionStateChanged, ConnectionState.connecting.rawValue, observer: slot, about: slot)
+      .connectionStateChanged, .connection(.connecting), observer: slot, about: slot)
     switch admit(compact) {
     case .success(let token):
       establish(slot, with: token, joined: false)
@@ -31,7 +31,7 @@ extension Stage {
       emitClientError(slot, refusal.errorCase, message: message)
       emitServer(.left, participant: slot) { $0.reason = "reconnect-failed" }
       emitState(
-        .connectionStateChanged, ConnectionState.disconnected.rawValue, observer: slot,
+        .connectionStateChanged, .connection(.disconnected), observer: slot,
         about: slot)
       return .failed(message)
     }

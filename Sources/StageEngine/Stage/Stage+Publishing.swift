@@ -44,13 +44,7 @@ extension Stage {
   /// Asks "publish?" (§2.3) and acts on the answer; `ask` leaves the question pending.
   func askPublish(_ slot: Int) {
     let answer = clients[slot].strategy.publish
-    let text =
-      switch answer {
-      case .always: "true"
-      case .never: "false"
-      case .ask: "pending"
-      }
-    emitQuestion(.shouldPublish, observer: slot, about: slot, answer: text)
+    emitQuestion(.shouldPublish, observer: slot, about: slot, answer: .publishAnswer(answer))
     switch answer {
     case .always:
       clients[slot].pendingPublishQuestion = false
@@ -65,7 +59,7 @@ extension Stage {
 
   /// "Which streams?" then the publish flow.
   func startPublishing(_ slot: Int) {
-    emitQuestion(.streamsToPublish, observer: slot, about: slot, answer: "audioVideo")
+    emitQuestion(.streamsToPublish, observer: slot, about: slot, answer: .audioVideo)
     publishFlow(slot)
   }
 
@@ -79,8 +73,8 @@ extension Stage {
       return .failed(message)
     }
     emitState(
-      .publishStateChanged, PublishState.attemptingPublish.rawValue, observer: slot, about: slot)
-    emitState(.publishStateChanged, PublishState.published.rawValue, observer: slot, about: slot)
+      .publishStateChanged, .publish(.attemptingPublish), observer: slot, about: slot)
+    emitState(.publishStateChanged, .publish(.published), observer: slot, about: slot)
     clients[slot].publish = .published
     clients[slot].publisherSlot = publisherSlot
     emitServer(.publishStarted, participant: slot) { $0.streams = .audioVideo }
@@ -102,7 +96,7 @@ extension Stage {
     emitParticipantInfo(.participantJoined, observer: observer, about: publisher, version: version)
     believeCurrent(
       observer: observer, about: publisher, reason: "participantJoined carried the current values")
-    emitClient(.streamsAdded, observer: observer, about: publisher) { $0.streams = .audioVideo }
+    emitClient(.streamsAdded, observer: observer, about: publisher, streams: .audioVideo)
     let muted = clients[publisher].muted
     if !muted.isEmpty { emitMute(observer, about: publisher, streams: muted, muted: true) }
     if clients[observer].capabilities.subscribe { askSubscribe(observer, to: publisher) }
@@ -110,13 +104,13 @@ extension Stage {
 
   func unpublishFlow(_ slot: Int) {
     clients[slot].publish = .notPublished
-    emitState(.publishStateChanged, PublishState.notPublished.rawValue, observer: slot, about: slot)
+    emitState(.publishStateChanged, .publish(.notPublished), observer: slot, about: slot)
     emitServer(.publishStopped, participant: slot)
     for observer in joinOrder where observer != slot {
       let index = viewIndex(observer: observer, publisher: slot)
       guard views[index].known else { continue }
       if views[index].subscribe != .notSubscribed { unsubscribe(observer, from: slot) }
-      emitClient(.streamsRemoved, observer: observer, about: slot) { $0.streams = .audioVideo }
+      emitClient(.streamsRemoved, observer: observer, about: slot, streams: .audioVideo)
       emitClient(.participantLeft, observer: observer, about: slot)
       views[index] = RemoteView()
     }

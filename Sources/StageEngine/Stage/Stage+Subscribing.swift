@@ -7,7 +7,8 @@ extension Stage {
   /// Asks "subscribe?" about `publisher` and subscribes unless the answer is `none`.
   func askSubscribe(_ observer: Int, to publisher: Int) {
     let answer = clients[observer].strategy.subscribe
-    emitQuestion(.shouldSubscribe, observer: observer, about: publisher, answer: answer.rawValue)
+    emitQuestion(
+      .shouldSubscribe, observer: observer, about: publisher, answer: .subscribeAnswer(answer))
     let index = viewIndex(observer: observer, publisher: publisher)
     if answer == .none {
       if views[index].subscribe != .notSubscribed { unsubscribe(observer, from: publisher) }
@@ -21,10 +22,10 @@ extension Stage {
   func subscribe(_ observer: Int, to publisher: Int, streams: MediaStreams) {
     let index = viewIndex(observer: observer, publisher: publisher)
     emitState(
-      .subscribeStateChanged, SubscribeState.attemptingSubscribe.rawValue, observer: observer,
+      .subscribeStateChanged, .subscribe(.attemptingSubscribe), observer: observer,
       about: publisher)
     emitState(
-      .subscribeStateChanged, SubscribeState.subscribed.rawValue, observer: observer,
+      .subscribeStateChanged, .subscribe(.subscribed), observer: observer,
       about: publisher)
     views[index].subscribe = .subscribed
     views[index].streams = streams
@@ -36,7 +37,7 @@ extension Stage {
     views[index].subscribe = .notSubscribed
     views[index].streams = []
     emitState(
-      .subscribeStateChanged, SubscribeState.notSubscribed.rawValue, observer: observer,
+      .subscribeStateChanged, .subscribe(.notSubscribed), observer: observer,
       about: publisher)
     emitServer(.subscribeStopped, participant: observer, remote: publisher)
   }

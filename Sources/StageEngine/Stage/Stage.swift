@@ -48,7 +48,10 @@ public final class Stage {
   var compositions: [CompositionState] = []
   /// Serials handed to compositions so far.
   var compositionSerials = 0
-  var events: [StageEvent] = []
+  /// Events recorded since the last drain, compactly.
+  var events = CompactEvents()
+  /// Events made whole for `drainEvents(_:)`; kept so a long headless run reuses the buffer.
+  private var drained: [StageEvent] = []
   /// Observer–participant pairs whose belief is stale (see Stage+Beliefs).
   var staleBeliefs: Set<BeliefKey> = []
   /// Stale-belief reasons already built for the participant being fanned out.
@@ -74,8 +77,13 @@ public final class Stage {
   ) throws(StageActionError) {
     guard !id.isEmpty else { throw StageActionError("a participant needs a non-empty ID") }
     guard slotByID[id] == nil else { throw StageActionError("participant \(id) already exists") }
+    // Events keep slots in 32 bits (`CompactEvent`).
+    guard clients.count < Int32.max else {
+      throw StageActionError("a stage holds at most \(Int32.max) participants")
+    }
     slotByID[id] = clients.count
     clients.append(Client(id: id, sdk: sdk, strategy: strategy))
+    events.ids.append(id)
     views.append(contentsOf: repeatElement(RemoteView(), count: Self.publisherLimit))
   }
 
@@ -84,17 +92,30 @@ public final class Stage {
 
   /// Removes and returns every event recorded since the last call, oldest first.
   public func drainEvents() -> [StageEvent] {
-    let drained = events
-    events.removeAll(keepingCapacity: true)
-    return drained
+    defer { events.removeAll() }
+    return events.events(from: 0)
   }
 
   /// Hands every event recorded since the last drain to `body`, oldest first, then
-  /// forgets them. Unlike `drainEvents()` the stage keeps its buffer, so a long
-  /// headless run does not allocate a fresh one per step.
+  /// forgets them. Unlike `drainEvents()` the stage keeps its buffers, so a long
+  /// headless run does not allocate fresh ones per step.
   public func drainEvents(_ body: ([StageEvent]) throws -> Void) rethrows {
-    defer { events.removeAll(keepingCapacity: true) }
-    try body(events)
+    defer {
+      events.removeAll()
+      drained.removeAll(keepingCapacity: true)
+    }
+    for index in 0..<events.count { drained.append(events.event(at: index)) }
+    try body(drained)
+  }
+
+  /// Removes every event recorded since the last drain and returns the last `limit` of them as
+  /// one batch whose events are made only when read (with every failure among all of them): how
+  /// the live UI, which keeps `limit` log lines, takes a fan-out of 100,000 events at the cost of
+  /// the few it shows.
+  public func drainBatch(keepingLast limit: Int) -> EventBatch {
+    defer { events.removeAll() }
+    let kept = events.suffix(limit)
+    return EventBatch(kept, skipped: events.count - kept.count, failures: events.failures())
   }
 
   /// Number of events recorded and not yet drained.

@@ -1,0 +1,91 @@
+import TokenCore
+
+/// One recorded event as the stage keeps it until it is drained: the fields a fan-out event
+/// carries, as slots and table indices instead of strings, so recording, copying or freeing it
+/// touches no reference count, and small (writing 100,000 of them is bound by memory).
+///
+/// A key at the service limits makes up to 100,000 observer events. As `StageEvent`s each cost
+/// ~200 bytes and a dozen reference counts to make, copy and free; most are never looked at
+/// again (the log draws a screenful), so the stage records them in this form and `CompactEvents`
+/// turns one into its `StageEvent` when it is read. Events of rare kinds are recorded whole
+/// (`whole` indexes them) and only their place in the order is kept here.
+///
+/// Slots are kept in 32 bits: `Stage.addParticipant` refuses a participant whose slot would not
+/// fit, so the conversions below never lose a bit.
+struct CompactEvent: Sendable {
+  var seq: Int
+  var time: Int64
+  var source: EventSource
+  var kind: EventKind
+  var streams: MediaStreams?
+  var capabilities: Capabilities?
+  private var observerSlot: Int32 = -1
+  private var profileIndex: Int32 = 0
+  private var participantSlot: Int32 = -1
+  private var remoteSlot: Int32 = -1
+  /// Index of the participant info it carries in `CompactEvents.metadata`, or -1.
+  var metadata = -1
+  /// Index of the whole event in `CompactEvents.whole` (a rare kind), or -1.
+  var whole = -1
+  /// The new state (client events) or the strategy's answer (strategy events).
+  var word: EventWord?
+
+  init(seq: Int, time: Int64, source: EventSource, kind: EventKind) {
+    self.seq = seq
+    self.time = time
+    self.source = source
+    self.kind = kind
+  }
+
+  /// The reporting client's slot, or -1 (server events report no observer).
+  var observer: Int {
+    get { Int(observerSlot) }
+    set { observerSlot = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// Index of the reporting client's SDK profile in `CompactEvents.profiles` (at most one per
+  /// participant).
+  var profile: Int {
+    get { Int(profileIndex) }
+    set { profileIndex = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// The slot of the participant the event is about, or -1.
+  var participant: Int {
+    get { Int(participantSlot) }
+    set { participantSlot = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// The slot of the publisher a subscribe server event is about, or -1.
+  var remote: Int {
+    get { Int(remoteSlot) }
+    set { remoteSlot = Int32(truncatingIfNeeded: newValue) }
+  }
+}
+
+/// The state or answer a compact event carries, kept as the value it names rather than as its
+/// text, so that a compact event is small plain data: copied and freed without a reference count.
+enum EventWord: Sendable {
+  case connection(ConnectionState)
+  case publish(PublishState)
+  case subscribe(SubscribeState)
+  /// `shouldPublish`'s answer: `true`, `false` or `pending` (`ask`).
+  case publishAnswer(StrategySettings.Publish)
+  case subscribeAnswer(StrategySettings.Subscribe)
+  /// `streamsToPublish`'s answer: the app publishes audio and video.
+  case audioVideo
+  /// `streamsMutedChanged`'s state: `muted` or `unmuted`.
+  case muted(Bool)
+
+  /// The word as the stream writes it.
+  var text: String {
+    switch self {
+    case .connection(let state): state.rawValue
+    case .publish(let state): state.rawValue
+    case .subscribe(let state): state.rawValue
+    case .publishAnswer(.always): "true"
+    case .publishAnswer(.never): "false"
+    case .publishAnswer(.ask): "pending"
+    case .subscribeAnswer(let answer): answer.rawValue
+    case .audioVideo: "audioVideo"
+    case .muted(let muted): muted ? "muted" : "unmuted"
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import TokenCore
+
+/// The events a stage recorded since the last drain, compactly (`CompactEvent`), with the
+/// tables their indices point into: what a drain hands on as an `EventBatch`.
+///
+/// Participant IDs are not copied per event: an event names slots, and `ids` (the stage's own
+/// table, shared copy-on-write) turns them back into IDs. Participant info is kept once per
+/// participant and version however many observers receive it, SDK profiles once per profile.
+struct CompactEvents: Sendable {
+  private(set) var events: [CompactEvent] = []
+  /// Participant IDs by slot, as the stage had them when it recorded the events.
+  var ids: [String] = []
+  private var profiles: [SDKProfile] = []
+  /// The profile looked up last, and where (a fan-out's observers mostly share one).
+  private var lastProfile: (sdk: SDKProfile, index: Int)?
+  private var metadata: [ParticipantMetadata] = []
+  /// The last participant and version put into `metadata`, and where (a fan-out repeats it).
+  private var lastMetadata = (slot: -1, version: -1, index: -1)
+  private var whole: [StageEvent] = []
+  /// Indices of the events of a failure kind (`EventKind.isFailure`), noted as they are
+  /// recorded so that finding them does not scan a fan-out.
+  private var failureIndices: [Int] = []
+
+  /// Events recorded.
+  var count: Int { events.count }
+
+  /// Records an event in compact form.
+  mutating func append(_ event: CompactEvent) {
+    if event.kind.isFailure { failureIndices.append(events.count) }
+    events.append(event)
+  }
+
+  /// Records a rare event whole.
+  mutating func append(whole event: StageEvent) {
+    var compact = CompactEvent(
+      seq: event.seq, time: event.time, source: event.source, kind: event.kind)
+    compact.whole = whole.count
+    whole.append(event)
+    append(compact)
+  }
+
+  /// The index of `sdk` in the profile table, added on first use (a stage has a handful).
+  mutating func profileIndex(_ sdk: SDKProfile) -> Int {
+    if let last = lastProfile, last.sdk == sdk { return last.index }
+    let index = profiles.lastIndex(of: sdk) ?? profiles.count
+    if index == profiles.count { profiles.append(sdk) }
+    lastProfile = (sdk, index)
+    return index
+  }
+
+  /// The index of participant `slot`'s info at `version`; `info` makes it when it is not the
+  /// one recorded last.
+  mutating func metadataIndex(
+    slot: Int, version: Int, _ info: () -> ParticipantMetadata
+  ) -> Int {
+    if lastMetadata.slot == slot, lastMetadata.version == version { return lastMetadata.index }
+    metadata.append(info())
+    lastMetadata = (slot, version, metadata.count - 1)
+    return metadata.count - 1
+  }
+
+  /// The `seq` of event `index`.
+  func seq(at index: Int) -> Int { events[index].seq }
+
+  /// Event `index` as the stream carries it.
+  func event(at index: Int) -> StageEvent {
+    let compact = events[index]
+    if compact.whole >= 0 { return whole[compact.whole] }
+    var event = StageEvent(
+      source: compact.source, kind: compact.kind, seq: compact.seq, time: compact.time)
+    if compact.observer >= 0 {
+      let sdk = profiles[compact.profile]
+      event.observer = ids[compact.observer]
+      event.sdk = sdk
+      event.name =
+        compact.source == .strategy
+        ? PlatformNames.strategy(compact.kind, on: sdk.platform)
+        : PlatformNames.renderer(compact.kind, on: sdk.platform)
+    }
+    if compact.participant >= 0 { event.participant = ids[compact.participant] }
+    if compact.remote >= 0 { event.remoteParticipantId = ids[compact.remote] }
+    if compact.metadata >= 0 {
+      event.userId = metadata[compact.metadata].userId
+      event.attributes = metadata[compact.metadata].attributes
+    }
+    event.streams = compact.streams
+    event.capabilities = compact.capabilities
+    let word = compact.word?.text
+    if compact.source == .strategy { event.answer = word } else { event.state = word }
+    return event
+  }
+
+  /// Every event from `start` on, made now.
+  func events(from start: Int) -> [StageEvent] {
+    (min(start, count)..<count).map(event(at:))
+  }
+
+  /// Forgets the events from `index` on.
+  mutating func removeEvents(from index: Int) {
+    guard index < events.count else { return }
+    events.removeSubrange(index...)
+    failureIndices.removeAll { $0 >= index }
+  }
+
+  /// The last `limit` events with the tables they read (shared copy-on-write), leaving these as
+  /// they are: a consumer that keeps only the newest lines gets a copy of just those, and the
+  /// stage's buffer stays where it is, warm, for the next burst.
+  func suffix(_ limit: Int) -> CompactEvents {
+    var kept = self
+    kept.events = Array(events.suffix(max(0, limit)))
+    let dropped = events.count - kept.events.count
+    kept.failureIndices = failureIndices.filter { $0 >= dropped }.map { $0 - dropped }
+    return kept
+  }
+
+  /// Every event of a failure kind (`EventKind.isFailure`), made now.
+  func failures() -> [StageEvent] { failureIndices.map(event(at:)) }
+
+  /// Forgets everything, keeping the buffers' capacity for the next burst.
+  mutating func removeAll() {
+    events.removeAll(keepingCapacity: true)
+    profiles.removeAll(keepingCapacity: true)
+    metadata.removeAll(keepingCapacity: true)
+    whole.removeAll(keepingCapacity: true)
+    failureIndices.removeAll(keepingCapacity: true)
+    lastMetadata = (-1, -1, -1)
+    lastProfile = nil
+  }
+}
