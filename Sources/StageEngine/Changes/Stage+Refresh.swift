@@ -79,8 +79,6 @@ extension Stage {
     snapshot.time = clock.now
     snapshot.isDeleted = isDeleted
     if joinOrderChanged {
-      // From a local copy: each read of the stage's property pays an exclusivity check.
-      let clients = clients
       snapshot.joinOrder = joinOrder.map { clients[$0].id }
     }
     snapshot.publishers = publishOrder.map { clients[$0].id }

@@ -12,8 +12,10 @@ import TokenCore
 ///
 /// Slots are kept in 32 bits: `Stage.addParticipant` refuses a participant whose slot would not
 /// fit, so the conversions below never lose a bit.
+///
+/// An event's `seq` is its position (`CompactEvents.firstSeq` + index), and the indices of its
+/// participant info and of its whole form share one field (`detail`), as no event has both.
 struct CompactEvent: Sendable {
-  var seq: Int
   var time: Int64
   var source: EventSource
   var kind: EventKind
@@ -23,18 +25,26 @@ struct CompactEvent: Sendable {
   private var profileIndex: Int32 = 0
   private var participantSlot: Int32 = -1
   private var remoteSlot: Int32 = -1
-  /// Index of the participant info it carries in `CompactEvents.metadata`, or -1.
-  var metadata = -1
-  /// Index of the whole event in `CompactEvents.whole` (a rare kind), or -1.
-  var whole = -1
+  /// `metadata` (≥ 0), `whole` (as -2 - index) or neither (-1).
+  private var detail = -1
   /// The new state (client events) or the strategy's answer (strategy events).
   var word: EventWord?
 
-  init(seq: Int, time: Int64, source: EventSource, kind: EventKind) {
-    self.seq = seq
+  init(time: Int64, source: EventSource, kind: EventKind) {
     self.time = time
     self.source = source
     self.kind = kind
+  }
+
+  /// Index of the participant info it carries in `CompactEvents.metadata`, or -1.
+  var metadata: Int {
+    get { detail >= 0 ? detail : -1 }
+    set { detail = newValue }
+  }
+  /// Index of the whole event in `CompactEvents.whole` (a rare kind), or -1.
+  var whole: Int {
+    get { detail <= -2 ? -2 - detail : -1 }
+    set { detail = -2 - newValue }
   }
 
   /// The reporting client's slot, or -1 (server events report no observer).

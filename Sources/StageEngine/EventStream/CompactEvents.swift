@@ -21,8 +21,14 @@ struct CompactEvents: Sendable {
   /// recorded so that finding them does not scan a fan-out.
   private var failureIndices: [Int] = []
 
+  /// The `seq` of the first event; each next event's is one more.
+  private(set) var firstSeq = 1
+
   /// Events recorded.
   var count: Int { events.count }
+
+  /// The `seq` the next event gets.
+  var nextSeq: Int { firstSeq + events.count }
 
   /// Records an event in compact form.
   mutating func append(_ event: CompactEvent) {
@@ -32,8 +38,7 @@ struct CompactEvents: Sendable {
 
   /// Records a rare event whole.
   mutating func append(whole event: StageEvent) {
-    var compact = CompactEvent(
-      seq: event.seq, time: event.time, source: event.source, kind: event.kind)
+    var compact = CompactEvent(time: event.time, source: event.source, kind: event.kind)
     compact.whole = whole.count
     whole.append(event)
     append(compact)
@@ -60,14 +65,17 @@ struct CompactEvents: Sendable {
   }
 
   /// The `seq` of event `index`.
-  func seq(at index: Int) -> Int { events[index].seq }
+  func seq(at index: Int) -> Int {
+    let whole = events[index].whole
+    return whole >= 0 ? self.whole[whole].seq : firstSeq + index
+  }
 
   /// Event `index` as the stream carries it.
   func event(at index: Int) -> StageEvent {
     let compact = events[index]
     if compact.whole >= 0 { return whole[compact.whole] }
     var event = StageEvent(
-      source: compact.source, kind: compact.kind, seq: compact.seq, time: compact.time)
+      source: compact.source, kind: compact.kind, seq: firstSeq + index, time: compact.time)
     if compact.observer >= 0 {
       let sdk = profiles[compact.profile]
       event.observer = ids[compact.observer]
@@ -109,6 +117,7 @@ struct CompactEvents: Sendable {
     var kept = self
     kept.events = Array(events.suffix(max(0, limit)))
     let dropped = events.count - kept.events.count
+    kept.firstSeq = firstSeq + dropped
     kept.failureIndices = failureIndices.filter { $0 >= dropped }.map { $0 - dropped }
     return kept
   }
@@ -116,8 +125,16 @@ struct CompactEvents: Sendable {
   /// Every event of a failure kind (`EventKind.isFailure`), made now.
   func failures() -> [StageEvent] { failureIndices.map(event(at:)) }
 
-  /// Forgets everything, keeping the buffers' capacity for the next burst.
+  /// Forgets everything; the next event gets `seq`.
+  mutating func restart(at seq: Int) {
+    removeAll()
+    firstSeq = seq
+  }
+
+  /// Forgets everything, keeping the buffers' capacity for the next burst; the next event's
+  /// `seq` follows the last one's.
   mutating func removeAll() {
+    firstSeq = nextSeq
     events.removeAll(keepingCapacity: true)
     profiles.removeAll(keepingCapacity: true)
     metadata.removeAll(keepingCapacity: true)

@@ -14,10 +14,9 @@ extension Stage {
   }
 
   /// Puts this stage back to `checkpoint`'s state (the checkpoint stays as it was), with no
-  /// undrained events.
+  /// undrained events (`assign` restarts them at the checkpoint's `seq`).
   func restore(_ checkpoint: Stage) {
     assign(from: checkpoint)
-    events.removeAll()
   }
 
   /// The `seq` the next recorded event gets: where the stream stands.
@@ -40,6 +39,6 @@ extension Stage {
     compositions = other.compositions
     compositionSerials = other.compositionSerials
     staleBeliefs = other.staleBeliefs
-    nextSeq = other.nextSeq
+    events.restart(at: other.nextSeq)
   }
 }

@@ -10,8 +10,7 @@ extension Stage {
   /// Records a whole event of `kind` reported by `source`, stamped with the next sequence number
   /// and the clock; `fill` sets its fields.
   func emit(_ source: EventSource, _ kind: EventKind, _ fill: (inout StageEvent) -> Void) {
-    var event = StageEvent(source: source, kind: kind, seq: nextSeq, time: clock.now)
-    nextSeq += 1
+    var event = StageEvent(source: source, kind: kind, seq: events.nextSeq, time: clock.now)
     fill(&event)
     events.append(whole: event)
   }
@@ -21,8 +20,7 @@ extension Stage {
   private func emitCompact(
     _ source: EventSource, _ kind: EventKind, _ fill: (inout CompactEvent) -> Void
   ) {
-    var event = CompactEvent(seq: nextSeq, time: clock.now, source: source, kind: kind)
-    nextSeq += 1
+    var event = CompactEvent(time: clock.now, source: source, kind: kind)
     fill(&event)
     events.append(event)
   }
@@ -141,16 +139,15 @@ extension Stage {
   /// refuses (which changes nothing) can take its `step` event back.
   struct RetractionMark {
     let count: Int
-    let seq: Int
   }
 
   /// The current end of the undrained events.
-  var retractionMark: RetractionMark { RetractionMark(count: events.count, seq: nextSeq) }
+  var retractionMark: RetractionMark { RetractionMark(count: events.count) }
 
-  /// Drops the events recorded since `mark` and reuses their sequence numbers.
+  /// Drops the events recorded since `mark` and reuses their sequence numbers (an event's
+  /// `seq` is its position).
   func retract(to mark: RetractionMark) {
     guard mark.count <= events.count else { return }
     events.removeEvents(from: mark.count)
-    nextSeq = mark.seq
   }
 }

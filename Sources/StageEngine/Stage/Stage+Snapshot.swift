@@ -14,15 +14,15 @@ extension Stage {
       pendingQuestions: pendingQuestions())
   }
 
-  /// The strategy questions waiting, in slot order. Reads one flag per client from a local
-  /// copy of the table: filtering the clients would copy each one, and each read of the
-  /// stage's property would pay a dynamic exclusivity check.
+  /// The strategy questions waiting, in slot order.
+  /// Reads one field per client: a refresh asks whenever a question may have changed, and
+  /// filtering the clients themselves would copy all 10,000 of them (retaining each one's
+  /// token and history).
   func pendingQuestions() -> [PendingQuestion] {
-    let clients = clients
-    return clients.indices.filter { clients[$0].pendingPublishQuestion }.map {
+    clients.indices.filter { clients[$0].pendingPublishQuestion }.map { slot in
       PendingQuestion(
-        participant: clients[$0].id, kind: .shouldPublish,
-        name: PlatformNames.strategy(.shouldPublish, on: clients[$0].sdk.platform) ?? "")
+        participant: clients[slot].id, kind: .shouldPublish,
+        name: PlatformNames.strategy(.shouldPublish, on: clients[slot].sdk.platform) ?? "")
     }
   }
 
@@ -37,14 +37,12 @@ extension Stage {
     participantSnapshot(slot, remotes: remoteViews(of: slot, sharing: &sharing))
   }
 
-  /// Reads single fields of `clients[slot]` (through a local copy of the table, so without a
-  /// dynamic exclusivity check each): copying the whole client would retain and release its
-  /// token and history.
+  /// Reads single fields of `clients[slot]`: copying the whole client would retain and release
+  /// its token and history.
   private func participantSnapshot(_ slot: Int, remotes: [RemoteViewSnapshot])
     -> ParticipantSnapshot
   {
-    let clients = clients
-    return ParticipantSnapshot(
+    ParticipantSnapshot(
       id: clients[slot].id, sdk: clients[slot].sdk, strategy: clients[slot].strategy,
       token: clients[slot].token.map(TokenSummary.init), capabilities: clients[slot].capabilities,
       connection: clients[slot].connection, publish: clients[slot].publish,

@@ -56,7 +56,8 @@ public final class Stage {
   var staleBeliefs: Set<BeliefKey> = []
   /// Stale-belief reasons already built for the participant being fanned out.
   var staleReasons = StaleReasonCache()
-  var nextSeq = 1
+  /// The `seq` the next event gets.
+  var nextSeq: Int { events.nextSeq }
 
   /// Opens a stage with no participants at the configuration's start time.
   public init(configuration: StageConfiguration) {
@@ -88,7 +89,7 @@ public final class Stage {
   }
 
   /// Participant IDs in registration order.
-  public var participantIDs: [String] { clients.map(\.id) }
+  public var participantIDs: [String] { events.ids }
 
   /// Removes and returns every event recorded since the last call, oldest first.
   public func drainEvents() -> [StageEvent] {
