@@ -16,6 +16,9 @@ struct RemoteViewSharing {
   private let publishers: [Int]
   /// Each publisher's column in `views`, in publish order.
   private let columns: [Int]
+  /// The stage's views, held for the pass: calling a method on the stage's property copies
+  /// the table (retaining and releasing its storage) on each of 10,000 calls.
+  private let views: TrackedSlots<RemoteView>
   // The arrays built in this pass, each with the observer it was built for and whether a stale
   // belief's reason names that observer's SDK; kept apart so a lookup retains nothing.
   private var observers: [Int] = []
@@ -24,10 +27,11 @@ struct RemoteViewSharing {
   private var lastMatch = 0
   private var nextReplaced = 0
 
-  /// Sharing for one pass over `stage` (its publishers must not change during the pass).
+  /// Sharing for one pass over `stage` (its views must not change during the pass).
   init(_ stage: Stage) {
     publishers = stage.publishOrder
     columns = stage.publishOrder.map { stage.clients[$0].publisherSlot }
+    views = stage.views
   }
 
   /// The array built earlier in this pass for an observer that sees the publishers as `slot`
@@ -68,7 +72,7 @@ struct RemoteViewSharing {
   private func matches(_ index: Int, _ slot: Int, in stage: Stage) -> Bool {
     let observer = observers[index]
     if namesSDK[index], stage.clients[slot].sdk != stage.clients[observer].sdk { return false }
-    return stage.views.participantsMatch(slot, observer, at: columns)
+    return views.participantsMatch(slot, observer, at: columns)
   }
 }
 

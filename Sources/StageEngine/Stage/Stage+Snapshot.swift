@@ -5,10 +5,11 @@ extension Stage {
   /// The whole stage as values; cost grows with participants × publishers.
   public func snapshot() -> StageSnapshot {
     var sharing = RemoteViewSharing(self)
+    let ids = participantIDs
     return StageSnapshot(
       time: clock.now, stageARN: configuration.arn, isDeleted: isDeleted,
       participants: clients.indices.map { participantSnapshot($0, sharing: &sharing) },
-      joinOrder: joinOrder.map { clients[$0].id },
+      joinOrder: joinOrder.map { ids[$0] },
       publishers: publishOrder.map { clients[$0].id },
       compositions: compositions.map(compositionSnapshot),
       pendingQuestions: pendingQuestions())
