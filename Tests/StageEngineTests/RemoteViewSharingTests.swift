@@ -96,19 +96,26 @@ import Testing
     Self.expectUnshared(kept, fixture.stage)
   }
 
-  @Test func moreKindsThanTheSharingKeepsStillGetTheirOwnViews() throws {
-    // Each viewer joins after another exchange, so each believes a different version.
+  @Test func moreKindsThanTheSharingKeepsStillGetTheirOwnViewsAndShareInPairs() throws {
+    // A pair of viewers joins after each exchange, so each pair believes its own version.
     let fixture = try EngineFixture()
     try fixture.join("guest", attributes: ["seat": "0"])
     let kinds = RemoteViewSharing.capacity + 3
     for index in 0..<kinds {
-      try fixture.join("old\(index)", sdk: "android@1.36.0", publish: false)
+      for member in ["a", "b"] {
+        try fixture.join("old\(index)\(member)", sdk: "android@1.36.0", publish: false)
+      }
       _ = try fixture.exchange("guest", attributes: ["seat": "\(index + 1)"])
     }
     let snapshot = fixture.stage.snapshot()
     let observers = snapshot.participants.filter { $0.id.hasPrefix("old") }
     let believed = observers.compactMap { $0.remotes.first?.believed.attributes["seat"] }
-    #expect(believed == (0..<kinds).map { "\($0)" })
+    #expect(believed == (0..<kinds).flatMap { ["\($0)", "\($0)"] })
+    for pair in stride(from: 0, to: observers.count, by: 2) {
+      let storages = observers[pair...(pair + 1)].map { Self.storage($0.remotes) }
+      #expect(storages[0] == storages[1], "\(observers[pair].id)")
+    }
     Self.expectUnshared(snapshot, fixture.stage)
   }
+
 }

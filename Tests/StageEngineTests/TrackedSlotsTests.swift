@@ -87,31 +87,6 @@ import Testing
     #expect(checkpoint.takeChanges().changed.slots == [10])
   }
 
-  /// Participants of 12 cells: 256 is not a multiple of 12, so some straddle two chunks.
-  @Test(arguments: [(0, 1), (20, 21), (21, 22), (21, 400), (399, 0)])
-  func participantsMatchComparesTheGivenOffsetsOnly(_ first: Int, _ second: Int) {
-    let perParticipant = 12
-    var table = Self.table(count: 401, perParticipant: perParticipant)
-    for offset in 0..<perParticipant {
-      table[first * perParticipant + offset].value = offset
-      table[second * perParticipant + offset].value = offset
-    }
-    table[second * perParticipant + 7].value = -1
-    #expect(table.participantsMatch(first, second, at: [0, 3, 11]))
-    #expect(table.participantsMatch(second, first, at: [11, 0]))
-    #expect(!table.participantsMatch(first, second, at: [0, 7]))
-    #expect(!table.participantsMatch(second, first, at: [7]))
-  }
-
-  @Test func participantsMatchIsFalseOutsideTheTable() {
-    let table = Self.table(count: 30, perParticipant: 12)
-    #expect(table.participantsMatch(3, 3, at: [0, 11]))
-    #expect(!table.participantsMatch(3, 30, at: [0]))
-    #expect(!table.participantsMatch(-1, 3, at: [0]))
-    #expect(!table.participantsMatch(3, 4, at: [12]))
-    #expect(!table.participantsMatch(3, 4, at: [-1]))
-  }
-
   @Test func appendingReportsGrowth() {
     var table = Self.table(count: 3)
     table.append(Cell(value: 3))

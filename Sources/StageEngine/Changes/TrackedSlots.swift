@@ -116,35 +116,3 @@ extension Client: SlotState {
 extension RemoteView: SlotState {
   var stampSeenByOthers: Int { 0 }
 }
-
-extension TrackedSlots where Element: Equatable {
-  /// Whether participants `first` and `second` hold equal elements at each of `offsets` (an
-  /// offset indexes a participant's `slotsPerParticipant` elements); false for a participant or
-  /// offset outside the table. A snapshot pass compares 10,000 observers' views this way, so a
-  /// participant's elements are read from its chunk's buffer, not through the subscript's two
-  /// lookups per element.
-  func participantsMatch(_ first: Int, _ second: Int, at offsets: [Int]) -> Bool {
-    let width = slotsPerParticipant
-    let starts = (first * width, second * width)
-    guard first >= 0, second >= 0, starts.0 + width <= elementCount,
-      starts.1 + width <= elementCount
-    else { return false }
-    let positions = (starts.0 & (Self.chunkSize - 1), starts.1 & (Self.chunkSize - 1))
-    guard positions.0 + width <= Self.chunkSize, positions.1 + width <= Self.chunkSize else {
-      // A participant whose elements straddle two chunks.
-      return offsets.allSatisfy {
-        $0 >= 0 && $0 < width && self[starts.0 + $0] == self[starts.1 + $0]
-      }
-    }
-    return chunks[starts.0 >> Self.chunkShift].withUnsafeBufferPointer { firstChunk in
-      chunks[starts.1 >> Self.chunkShift].withUnsafeBufferPointer { secondChunk in
-        for offset in offsets {
-          guard offset >= 0, offset < width,
-            firstChunk[positions.0 + offset] == secondChunk[positions.1 + offset]
-          else { return false }
-        }
-        return true
-      }
-    }
-  }
-}

@@ -19,9 +19,11 @@ struct RemoteViewSharing {
   /// The stage's views, held for the pass: calling a method on the stage's property copies
   /// the table (retaining and releasing its storage) on each of 10,000 calls.
   private let views: TrackedSlots<RemoteView>
-  // The arrays built in this pass, each with the observer it was built for and whether a stale
-  // belief's reason names that observer's SDK; kept apart so a lookup retains nothing.
+  // The arrays built in this pass, each with the observer it was built for, that observer's
+  // view of each publisher (`columns.count` per array, in `rows`) and whether a stale belief's
+  // reason names its SDK; kept apart so that a lookup retains nothing.
   private var observers: [Int] = []
+  private var rows: [RemoteView] = []
   private var namesSDK: [Bool] = []
   private var arrays: [[RemoteViewSnapshot]] = []
   private var lastMatch = 0
@@ -46,13 +48,17 @@ struct RemoteViewSharing {
   mutating func keep(_ remotes: [RemoteViewSnapshot], builtFor slot: Int) {
     guard !publishers.contains(slot) else { return }
     let stale = remotes.contains(where: \.isStale)
+    let row = columns.map { views[slot * Stage.publisherLimit + $0] }
     if arrays.count < Self.capacity {
       observers.append(slot)
+      rows.append(contentsOf: row)
       namesSDK.append(stale)
       arrays.append(remotes)
       lastMatch = arrays.count - 1
     } else {
       (observers[nextReplaced], namesSDK[nextReplaced]) = (slot, stale)
+      let start = nextReplaced * columns.count
+      rows.replaceSubrange(start..<(start + columns.count), with: row)
       arrays[nextReplaced] = remotes
       lastMatch = nextReplaced
       nextReplaced = (nextReplaced + 1) % Self.capacity
@@ -69,10 +75,18 @@ struct RemoteViewSharing {
     return nil
   }
 
+  /// Whether `slot` holds the views entry `index` was built from (and the same SDK when a
+  /// stale reason names it).
   private func matches(_ index: Int, _ slot: Int, in stage: Stage) -> Bool {
-    let observer = observers[index]
-    if namesSDK[index], stage.clients[slot].sdk != stage.clients[observer].sdk { return false }
-    return views.participantsMatch(slot, observer, at: columns)
+    if namesSDK[index], stage.clients[slot].sdk != stage.clients[observers[index]].sdk {
+      return false
+    }
+    let row = slot * Stage.publisherLimit
+    let start = index * columns.count
+    for position in columns.indices where views[row + columns[position]] != rows[start + position] {
+      return false
+    }
+    return true
   }
 }
 
