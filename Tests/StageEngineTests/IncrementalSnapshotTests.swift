@@ -92,6 +92,20 @@ import Testing
     #expect(kept == fixture.stage.snapshot())
   }
 
+  /// The join order is edited, not rebuilt: each case is the old order, then the new one (as
+  /// slots into `ids`), covering leaves, joins, a reconnect and an arbitrary reordering.
+  @Test(arguments: [
+    ([0, 1, 2, 3], [0, 1, 2, 3]), ([0, 1, 2, 3], [1, 2, 3]), ([0, 1, 2, 3], [0, 1, 3]),
+    ([0, 1, 2], [0, 1, 2, 3]), ([0, 1, 2, 3], [1, 2, 3, 0]), ([0, 1, 2, 3], [3, 2, 1, 0]),
+    ([0, 1, 2, 3], []), ([], [2, 0]), ([0, 1, 2, 3], [0, 2, 4, 1]),
+  ])
+  func theJoinOrderIsEditedToTheNewOne(old: [Int], new: [Int]) {
+    let ids = ["a", "b", "c", "d", "e"]
+    var order = old.map { ids[$0] }
+    Stage.edit(&order, toFollow: new, ids: ids)
+    #expect(order == new.map { ids[$0] })
+  }
+
   @Test func aRefreshWithNothingChangedReportsNothing() throws {
     let runner = try Self.runner("Scenarios/cohost-upgrade")
     try runner.run { _ in }

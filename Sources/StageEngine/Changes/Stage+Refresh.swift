@@ -79,14 +79,28 @@ extension Stage {
     snapshot.time = clock.now
     snapshot.isDeleted = isDeleted
     if joinOrderChanged {
-      // From the dense table of IDs: reading each client's ID would touch 10,000 clients.
-      let ids = participantIDs
-      snapshot.joinOrder = joinOrder.map { ids[$0] }
+      Self.edit(&snapshot.joinOrder, toFollow: joinOrder, ids: participantIDs)
     }
     snapshot.publishers = publishOrder.map { clients[$0].id }
     let compositions = compositions.map(compositionSnapshot)
     guard compositions != snapshot.compositions else { return false }
     snapshot.compositions = compositions
     return true
+  }
+
+  /// Makes `order` the IDs of `slots` (`ids[slot]` each) by removing the IDs `slots` no longer
+  /// has and appending the ones after the last it kept: the join order changes by leaves (a
+  /// removal anywhere) and joins (an append), and rebuilding it would copy 10,000 IDs. Any
+  /// other change (a checkpoint restored) still ends with `order` equal to the mapped `slots`:
+  /// every ID that does not match the next wanted one is removed, the rest appended.
+  static func edit(_ order: inout [String], toFollow slots: [Int], ids: [String]) {
+    var kept = 0
+    for index in order.indices
+    where kept < slots.count && order[index] == ids[slots[kept]] {
+      if kept != index { order.swapAt(kept, index) }
+      kept += 1
+    }
+    order.removeSubrange(kept...)
+    order.append(contentsOf: slots[kept...].map { ids[$0] })
   }
 }
