@@ -18,6 +18,9 @@ public struct ParticipantToken: Equatable, Sendable {
   /// may appear in logs, output or saved files. Made once, when parsed: every snapshot of
   /// the stage shows it for every participant.
   public let redacted: String
+  /// Key-pair or CreateParticipantToken (SPEC §1.2). Found once, when parsed (it parses the
+  /// `kid` ARN, some microseconds): every snapshot of the stage shows it for every participant.
+  public let origin: TokenOrigin
 
   private init(
     header: TokenHeader, claims: TokenClaims, signature: [UInt8], signingInput: String,
@@ -29,6 +32,7 @@ public struct ParticipantToken: Equatable, Sendable {
     self.signingInput = signingInput
     self.compact = compact
     redacted = signingInput + ".<signature redacted>"
+    origin = header.origin
   }
 
   /// Parses a compact JWS, naming the part and the cause of any failure.
@@ -62,9 +66,6 @@ public struct ParticipantToken: Equatable, Sendable {
       throw TokenError(.malformed, part: part, reason: "is not valid JSON (\(error.reason))")
     }
   }
-
-  /// Key-pair or CreateParticipantToken (SPEC §1.2).
-  public var origin: TokenOrigin { header.origin }
 
   /// Whether the signature is a valid ES384 signature by `key`.
   public func verifySignature(with key: PublicKey) -> Bool {

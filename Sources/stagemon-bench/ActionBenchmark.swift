@@ -130,7 +130,14 @@ enum ActionBenchmark {
     BenchmarkHarness.report(
       "slowest: " + slowest.name, String(format: "%.3f ms", slowest.ms), target: "≤ 3 ms",
       met: slowest.ms <= target)
-    return slowest.ms <= target
+    // Last: it leaves the controller's snapshot behind the stage.
+    guard let publisher = controller.state.snapshot.publishers.first else {
+      print("action benchmark failed: no publisher left")
+      return false
+    }
+    let refreshMet = FanOutRefresh.run(
+      controller.state.runner, publisher: publisher, rounds: rounds, isTimed: isTimed)
+    return slowest.ms <= target && refreshMet
   }
 
   /// Clicks on two participant rows in turn (each moves the selection), wheel steps over the

@@ -19,6 +19,31 @@ import Testing
     #expect(rows.dropLast().map(\.isStale) == seeing.map(\.1.isStale))
   }
 
+  /// Observers that see the publishers alike share one array; the table reuses where the
+  /// subject is in it, and must still search each array held elsewhere.
+  @Test func sharedArraysAndTheOnesBetweenThemAreEachSearched() throws {
+    var snapshot = try Fixture.demo().state.snapshot
+    var seer = try #require(snapshot.participants.first { !$0.remotes.isEmpty })
+    let view = seer.remotes[0]
+    let subject = view.participant
+    var other = view
+    other.participant = "other"
+    seer.remotes = [other, view]
+    var reversed = seer
+    reversed.remotes = [view, other]
+    var blind = seer
+    blind.remotes = [other]
+    snapshot.participants = [seer, seer, reversed, seer, blind, blind, seer, reversed]
+    for index in snapshot.participants.indices { snapshot.participants[index].id = "o\(index)" }
+    let table = WhoSeesWhat(about: subject, in: snapshot)
+    let rows = table.rows(in: snapshot).filter { $0.observer.hasPrefix("o") }
+    #expect(rows.map(\.observer) == ["o0", "o1", "o2", "o3", "o6", "o7"])
+    let expected = snapshot.participants.compactMap {
+      $0.remotes.first { $0.participant == subject }
+    }
+    #expect(rows.map(\.believed) == expected.map(\.believed))
+  }
+
   @Test func aSubjectNobodySeesHasOnlyCompositionRowsOrNone() throws {
     let snapshot = try Fixture.demo().state.snapshot
     let table = WhoSeesWhat(about: "viewer-web", in: snapshot)

@@ -75,6 +75,37 @@ import Testing
     Self.expectCurrent(&kept, stage, "\(name) policy on-reconnect, 1h later")
   }
 
+  /// The questions are re-read only when a participant that changed has or had one.
+  @Test func questionsStayThroughOthersActionsAndGoWhenAnswered() throws {
+    let fixture = try EngineFixture()
+    try fixture.join("guest")
+    var kept = fixture.stage.snapshot()
+    try fixture.join("host", strategy: StrategySettings(publish: .ask))
+    fixture.stage.refresh(&kept)
+    #expect(kept.pendingQuestions.map(\.participant) == ["host"])
+    try fixture.stage.unpublish(participant: "guest")
+    fixture.stage.refresh(&kept)
+    #expect(kept.pendingQuestions.map(\.participant) == ["host"])
+    try fixture.stage.answer(participant: "host", publish: true)
+    fixture.stage.refresh(&kept)
+    #expect(kept.pendingQuestions.isEmpty)
+    #expect(kept == fixture.stage.snapshot())
+  }
+
+  /// The join order is edited, not rebuilt: each case is the old order, then the new one (as
+  /// slots into `ids`), covering leaves, joins, a reconnect and an arbitrary reordering.
+  @Test(arguments: [
+    ([0, 1, 2, 3], [0, 1, 2, 3]), ([0, 1, 2, 3], [1, 2, 3]), ([0, 1, 2, 3], [0, 1, 3]),
+    ([0, 1, 2], [0, 1, 2, 3]), ([0, 1, 2, 3], [1, 2, 3, 0]), ([0, 1, 2, 3], [3, 2, 1, 0]),
+    ([0, 1, 2, 3], []), ([], [2, 0]), ([0, 1, 2, 3], [0, 2, 4, 1]),
+  ])
+  func theJoinOrderIsEditedToTheNewOne(old: [Int], new: [Int]) {
+    let ids = ["a", "b", "c", "d", "e"]
+    var order = old.map { ids[$0] }
+    Stage.edit(&order, toFollow: new, ids: ids)
+    #expect(order == new.map { ids[$0] })
+  }
+
   @Test func aRefreshWithNothingChangedReportsNothing() throws {
     let runner = try Self.runner("Scenarios/cohost-upgrade")
     try runner.run { _ in }

@@ -25,17 +25,30 @@ public struct WhoSeesWhat: Sendable {
     var views: [ViewIndex] = []
     // A participant never holds a view of itself, so the subject's own row finds nothing.
     // Indexed, not iterated: iterating would copy (retain and release) every participant, and
-    // lengths are compared first, as two IDs of different lengths compare slowly.
+    // lengths are compared first, as two IDs of different lengths compare slowly. Observers
+    // that see the publishers alike share one array (`Stage.snapshot()`), so an array in the
+    // same storage as the last one searched holds the subject at the same place.
     let length = subject.utf8.count
     let participants = snapshot.participants
+    var last: (storage: UnsafeRawPointer?, remote: Int?) = (nil, nil)
     for index in participants.indices {
-      let remote = participants[index].remotes.firstIndex {
-        $0.participant.utf8.count == length && $0.participant == subject
+      let storage = Self.storage(of: participants[index].remotes)
+      if storage == nil || storage != last.storage {
+        let remote = participants[index].remotes.firstIndex {
+          $0.participant.utf8.count == length && $0.participant == subject
+        }
+        last = (storage, remote)
       }
-      if let remote { views.append(ViewIndex(participant: index, remote: remote)) }
+      if let remote = last.remote { views.append(ViewIndex(participant: index, remote: remote)) }
     }
     self.views = views
     compositionRows = ObserverBelief.compositions(about: subject, in: snapshot)
+  }
+
+  /// Where `remotes` keeps its elements: two arrays alive at once with the same storage hold
+  /// the same elements.
+  private static func storage(of remotes: [RemoteViewSnapshot]) -> UnsafeRawPointer? {
+    remotes.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
   }
 
   /// Rows in all: client observers, then compositions.

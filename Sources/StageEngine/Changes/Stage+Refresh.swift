@@ -19,9 +19,8 @@ extension Stage {
     let viewChanges = views.takeChanges()
     let publisherSeenChanged = own.forOthers.slots.contains { clients[$0].publisherSlot >= 0 }
     let grew = own.grew || viewChanges.grew
-    let everything =
-      grew || orderChanged || publisherSeenChanged
-      || snapshot.participants.count != clients.count
+    let mismatched = snapshot.participants.count != clients.count
+    let everything = grew || orderChanged || publisherSeenChanged || mismatched
     orderChanged = false
     var changedIDs: [String] = []
     if everything {
@@ -29,14 +28,19 @@ extension Stage {
     } else {
       // Own changes first, then participants only whose view of others changed (each once).
       let viewOnly = viewChanges.changed.slots.filter { !own.changed.contains($0) }
+      var sharing = RemoteViewSharing(self)
       for slot in own.changed.slots + viewOnly {
-        let fresh = participantSnapshot(slot)
+        let fresh = participantSnapshot(slot, sharing: &sharing)
         guard snapshot.participants[slot] != fresh else { continue }
         snapshot.participants[slot] = fresh
         changedIDs.append(fresh.id)
       }
     }
-    let composition = refreshStageWide(&snapshot, joinOrderChanged: everything || joinOrderChanged)
+    if grew || mismatched || asksChanged(own.changed, in: snapshot) {
+      snapshot.pendingQuestions = pendingQuestions()
+    }
+    let composition = refreshStageWide(
+      &snapshot, joinOrderChanged: joinOrderChanged || grew || mismatched)
     joinOrderChanged = false
     return StageChanges(
       everyParticipant: everything, participants: changedIDs, composition: composition)
@@ -46,32 +50,57 @@ extension Stage {
   /// changed, else only what it sees of others (a publish, an unpublish or a publisher's new
   /// metadata changes every observer's view and nothing else of it).
   private func refreshAll(_ snapshot: inout StageSnapshot, ownChanges: SlotSet, grew: Bool) {
+    var sharing = RemoteViewSharing(self)
     guard !grew, snapshot.participants.count == clients.count else {
-      snapshot.participants = clients.indices.map(participantSnapshot)
+      snapshot.participants = clients.indices.map { participantSnapshot($0, sharing: &sharing) }
       return
     }
     for slot in clients.indices {
       if ownChanges.contains(slot) {
-        snapshot.participants[slot] = participantSnapshot(slot)
+        snapshot.participants[slot] = participantSnapshot(slot, sharing: &sharing)
       } else {
-        snapshot.participants[slot].remotes = remoteViews(of: slot)
+        snapshot.participants[slot].remotes = remoteViews(of: slot, sharing: &sharing)
       }
     }
   }
 
-  /// Re-reads the stage-wide parts (time, orders, composition, questions); returns whether the
+  /// Whether a strategy question may have been asked or answered: only a client that changed
+  /// can have one now or have had one in `snapshot` (the list scans every client).
+  private func asksChanged(_ changed: SlotSet, in snapshot: StageSnapshot) -> Bool {
+    changed.slots.contains { slot in
+      clients[slot].pendingPublishQuestion
+        || snapshot.pendingQuestions.contains { $0.participant == clients[slot].id }
+    }
+  }
+
+  /// Re-reads the stage-wide parts (time, orders, composition); returns whether the
   /// composition changed.
   private func refreshStageWide(_ snapshot: inout StageSnapshot, joinOrderChanged: Bool) -> Bool {
     snapshot.time = clock.now
     snapshot.isDeleted = isDeleted
     if joinOrderChanged {
-      snapshot.joinOrder = joinOrder.map { clients[$0].id }
+      Self.edit(&snapshot.joinOrder, toFollow: joinOrder, ids: participantIDs)
     }
     snapshot.publishers = publishOrder.map { clients[$0].id }
-    snapshot.pendingQuestions = pendingQuestions()
     let compositions = compositions.map(compositionSnapshot)
     guard compositions != snapshot.compositions else { return false }
     snapshot.compositions = compositions
     return true
+  }
+
+  /// Makes `order` the IDs of `slots` (`ids[slot]` each) by removing the IDs `slots` no longer
+  /// has and appending the ones after the last it kept: the join order changes by leaves (a
+  /// removal anywhere) and joins (an append), and rebuilding it would copy 10,000 IDs. Any
+  /// other change (a checkpoint restored) still ends with `order` equal to the mapped `slots`:
+  /// every ID that does not match the next wanted one is removed, the rest appended.
+  static func edit(_ order: inout [String], toFollow slots: [Int], ids: [String]) {
+    var kept = 0
+    for index in order.indices
+    where kept < slots.count && order[index] == ids[slots[kept]] {
+      if kept != index { order.swapAt(kept, index) }
+      kept += 1
+    }
+    order.removeSubrange(kept...)
+    order.append(contentsOf: slots[kept...].map { ids[$0] })
   }
 }

@@ -56,7 +56,7 @@ struct Client {
 }
 
 /// What one observer knows about one publisher slot (internal, 8 bytes).
-struct RemoteView {
+struct RemoteView: Equatable {
   var known = false
   var subscribe = SubscribeState.notSubscribed
   var streams: MediaStreams = []

@@ -4,18 +4,21 @@ import TokenCore
 extension Stage {
   /// The whole stage as values; cost grows with participants × publishers.
   public func snapshot() -> StageSnapshot {
-    StageSnapshot(
+    var sharing = RemoteViewSharing(self)
+    let ids = participantIDs
+    return StageSnapshot(
       time: clock.now, stageARN: configuration.arn, isDeleted: isDeleted,
-      participants: clients.indices.map(participantSnapshot),
-      joinOrder: joinOrder.map { clients[$0].id },
+      participants: clients.indices.map { participantSnapshot($0, sharing: &sharing) },
+      joinOrder: joinOrder.map { ids[$0] },
       publishers: publishOrder.map { clients[$0].id },
       compositions: compositions.map(compositionSnapshot),
       pendingQuestions: pendingQuestions())
   }
 
   /// The strategy questions waiting, in slot order.
-  /// Reads one field per client: every refresh asks, and filtering the clients themselves
-  /// would copy all 10,000 of them (retaining each one's token and history).
+  /// Reads one field per client: a refresh asks whenever a question may have changed, and
+  /// filtering the clients themselves would copy all 10,000 of them (retaining each one's
+  /// token and history).
   func pendingQuestions() -> [PendingQuestion] {
     clients.indices.filter { clients[$0].pendingPublishQuestion }.map { slot in
       PendingQuestion(
@@ -24,15 +27,27 @@ extension Stage {
     }
   }
 
-  /// Reads single fields of `clients[slot]`: a fan-out refreshes every observer's snapshot,
-  /// and copying each whole client would retain and release its token and history.
+  /// Participant `slot` as a value.
   func participantSnapshot(_ slot: Int) -> ParticipantSnapshot {
+    participantSnapshot(slot, remotes: remoteViews(of: slot))
+  }
+
+  /// Participant `slot`, its remote views shared with the observers `sharing` built them for
+  /// when they see the publishers alike (a pass over many participants).
+  func participantSnapshot(_ slot: Int, sharing: inout RemoteViewSharing) -> ParticipantSnapshot {
+    participantSnapshot(slot, remotes: remoteViews(of: slot, sharing: &sharing))
+  }
+
+  /// Reads single fields of `clients[slot]`: copying the whole client would retain and release
+  /// its token and history.
+  private func participantSnapshot(_ slot: Int, remotes: [RemoteViewSnapshot])
+    -> ParticipantSnapshot
+  {
     ParticipantSnapshot(
       id: clients[slot].id, sdk: clients[slot].sdk, strategy: clients[slot].strategy,
       token: clients[slot].token.map(TokenSummary.init), capabilities: clients[slot].capabilities,
       connection: clients[slot].connection, publish: clients[slot].publish,
-      muted: clients[slot].muted, metadata: clients[slot].history.last,
-      remotes: remoteViews(of: slot))
+      muted: clients[slot].muted, metadata: clients[slot].history.last, remotes: remotes)
   }
 
   /// What participant `slot` sees of each publisher, in publish order: the part of its

@@ -1,0 +1,102 @@
+/// Observers that see every publisher alike share one `[RemoteViewSnapshot]` (copy-on-write).
+///
+/// A fan-out (a publish, a leave, a reconnect) changes what every one of 10,000 observers sees
+/// of others, and most of them see the publishers identically. Building an array per observer
+/// allocated 10,000 arrays, each retaining the publishers' IDs and metadata, and freed the old
+/// ones: most of a refresh after a fan-out. One snapshot pass keeps each array it built with
+/// the observer it was built for; an observer whose views equal that observer's gets the same
+/// array (one retain). The comparison covers everything the array is made from — each
+/// publisher's view (known, subscription, streams, believed version) and, when a belief is
+/// stale, the SDK its reason names — so sharing never changes the snapshot's values. A
+/// publisher does not see itself, so its array is its own.
+struct RemoteViewSharing {
+  /// Distinct arrays kept at once: observers differ by SDK (stale reasons) and by what they
+  /// subscribed to, a handful of kinds; past this the oldest kind is replaced.
+  static let capacity = 16
+  private let publishers: [Int]
+  /// Each publisher's column in `views`, in publish order.
+  private let columns: [Int]
+  /// The stage's views, held for the pass: calling a method on the stage's property copies
+  /// the table (retaining and releasing its storage) on each of 10,000 calls.
+  private let views: TrackedSlots<RemoteView>
+  // The arrays built in this pass, each with the observer it was built for, that observer's
+  // view of each publisher (`columns.count` per array, in `rows`) and whether a stale belief's
+  // reason names its SDK; kept apart so that a lookup retains nothing.
+  private var observers: [Int] = []
+  private var rows: [RemoteView] = []
+  private var namesSDK: [Bool] = []
+  private var arrays: [[RemoteViewSnapshot]] = []
+  private var lastMatch = 0
+  private var nextReplaced = 0
+
+  /// Sharing for one pass over `stage` (its views must not change during the pass).
+  init(_ stage: Stage) {
+    publishers = stage.publishOrder
+    columns = stage.publishOrder.map { stage.clients[$0].publisherSlot }
+    views = stage.views
+  }
+
+  /// The array built earlier in this pass for an observer that sees the publishers as `slot`
+  /// does, if any.
+  mutating func shared(with slot: Int, in stage: Stage) -> [RemoteViewSnapshot]? {
+    guard !publishers.contains(slot), let index = match(for: slot, in: stage) else { return nil }
+    lastMatch = index
+    return arrays[index]
+  }
+
+  /// Keeps `remotes`, just built for `slot`, for observers that see the publishers alike.
+  mutating func keep(_ remotes: [RemoteViewSnapshot], builtFor slot: Int) {
+    guard !publishers.contains(slot) else { return }
+    let stale = remotes.contains(where: \.isStale)
+    let row = columns.map { views[slot * Stage.publisherLimit + $0] }
+    if arrays.count < Self.capacity {
+      observers.append(slot)
+      rows.append(contentsOf: row)
+      namesSDK.append(stale)
+      arrays.append(remotes)
+      lastMatch = arrays.count - 1
+    } else {
+      (observers[nextReplaced], namesSDK[nextReplaced]) = (slot, stale)
+      let start = nextReplaced * columns.count
+      rows.replaceSubrange(start..<(start + columns.count), with: row)
+      arrays[nextReplaced] = remotes
+      lastMatch = nextReplaced
+      nextReplaced = (nextReplaced + 1) % Self.capacity
+    }
+  }
+
+  /// The entry for `slot`: the last one matched first (consecutive observers tend to match).
+  private func match(for slot: Int, in stage: Stage) -> Int? {
+    guard lastMatch < observers.count else { return nil }
+    if matches(lastMatch, slot, in: stage) { return lastMatch }
+    for index in observers.indices where index != lastMatch {
+      if matches(index, slot, in: stage) { return index }
+    }
+    return nil
+  }
+
+  /// Whether `slot` holds the views entry `index` was built from (and the same SDK when a
+  /// stale reason names it).
+  private func matches(_ index: Int, _ slot: Int, in stage: Stage) -> Bool {
+    if namesSDK[index], stage.clients[slot].sdk != stage.clients[observers[index]].sdk {
+      return false
+    }
+    let row = slot * Stage.publisherLimit
+    let start = index * columns.count
+    for position in columns.indices where views[row + columns[position]] != rows[start + position] {
+      return false
+    }
+    return true
+  }
+}
+
+extension Stage {
+  /// `remoteViews(of:)`, shared with an observer `sharing` built it for when they see the
+  /// publishers alike.
+  func remoteViews(of slot: Int, sharing: inout RemoteViewSharing) -> [RemoteViewSnapshot] {
+    if let shared = sharing.shared(with: slot, in: self) { return shared }
+    let remotes = remoteViews(of: slot)
+    sharing.keep(remotes, builtFor: slot)
+    return remotes
+  }
+}
