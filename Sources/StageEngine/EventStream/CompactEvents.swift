@@ -103,7 +103,10 @@ struct CompactEvents: Sendable {
   /// stage's buffer stays where it is, warm, for the next burst.
   func suffix(_ limit: Int) -> CompactEvents {
     var kept = self
-    kept.events = Array(events.suffix(max(0, limit)))
+    // Appended into a buffer of its own: `Array(events.suffix(n))` shares the stage's buffer
+    // when it covers all of it, and the stage's next event would then move to a fresh one.
+    kept.events = []
+    kept.events.append(contentsOf: events.suffix(max(0, limit)))
     let dropped = events.count - kept.events.count
     kept.firstSeq = firstSeq + dropped
     kept.failureIndices = failureIndices.filter { $0 >= dropped }.map { $0 - dropped }
