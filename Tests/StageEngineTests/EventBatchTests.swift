@@ -38,3 +38,24 @@ import Testing
     #expect(batch.lastSeq == 2)
   }
 }
+
+/// Compact events name the reporting client's SDK by an index into the stage's profile table:
+/// a client that changes SDK reports under the new one from then on, and events recorded
+/// before the change keep the SDK they were reported on.
+@Suite struct EventProfileTests {
+  @Test func anSDKChangeNamesLaterEventsOnlyAndEarlierOnesKeepTheirs() throws {
+    let fixture = try EngineFixture()
+    try fixture.join("obs", sdk: "android@1.36.0", publish: false)
+    try fixture.join("pub")
+    try fixture.stage.unpublish(participant: "pub")
+    let android = try SDKProfile(parsing: "android@1.36.0")
+    let web = try SDKProfile(parsing: "web@1.33.0")
+    try fixture.stage.setSDKProfile(participant: "obs", to: web)
+    try fixture.stage.publish(participant: "pub")
+    let events = fixture.stage.drainEvents().filter { $0.observer == "obs" }
+    let left = try #require(events.first { $0.kind == .participantLeft })
+    let joined = try #require(events.first { $0.kind == .participantJoined })
+    #expect(left.sdk == android && left.name == "onParticipantLeft")
+    #expect(joined.sdk == web && joined.name == "STAGE_PARTICIPANT_JOINED")
+  }
+}

@@ -8,6 +8,8 @@ struct Client {
   }
   /// Cached `sdk.hasMetadataEvent`, read once per observer in every fan-out.
   private(set) var hasMetadataEvent: Bool
+  /// The index of `sdk` in the stage's `ParticipantTables`, which every event it reports names.
+  var profile: Int
   var strategy: StrategySettings
   var token: ParticipantToken?
   var connection = ConnectionState.disconnected
@@ -24,9 +26,10 @@ struct Client {
   /// The current metadata boxed once per version, shared by every `beliefChanged` event.
   private(set) var truth: BeliefTruth?
 
-  init(id: String, sdk: SDKProfile, strategy: StrategySettings) {
+  init(id: String, sdk: SDKProfile, profile: Int, strategy: StrategySettings) {
     self.id = id
     self.sdk = sdk
+    self.profile = profile
     self.hasMetadataEvent = sdk.hasMetadataEvent
     self.strategy = strategy
   }

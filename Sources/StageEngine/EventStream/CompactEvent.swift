@@ -10,8 +10,8 @@ import TokenCore
 /// turns one into its `StageEvent` when it is read. Events of rare kinds are recorded whole
 /// (`whole` indexes them) and only their place in the order is kept here.
 ///
-/// Slots are kept in 32 bits: `Stage.addParticipant` refuses a participant whose slot would not
-/// fit, so the conversions below never lose a bit.
+/// Slots and profile indices are kept in 32 bits: the stage refuses a participant or an SDK
+/// profile whose index would not fit, so the conversions below never lose a bit.
 ///
 /// An event's `seq` is its position (`CompactEvents.firstSeq` + index), and the indices of its
 /// participant info and of its whole form share one field (`detail`), as no event has both.
@@ -52,8 +52,7 @@ struct CompactEvent: Sendable {
     get { Int(observerSlot) }
     set { observerSlot = Int32(truncatingIfNeeded: newValue) }
   }
-  /// Index of the reporting client's SDK profile in `CompactEvents.profiles` (at most one per
-  /// participant).
+  /// Index of the reporting client's SDK profile in `ParticipantTables.profiles`.
   var profile: Int {
     get { Int(profileIndex) }
     set { profileIndex = Int32(truncatingIfNeeded: newValue) }

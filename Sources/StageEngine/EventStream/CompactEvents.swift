@@ -3,16 +3,13 @@ import TokenCore
 /// The events a stage recorded since the last drain, compactly (`CompactEvent`), with the
 /// tables their indices point into: what a drain hands on as an `EventBatch`.
 ///
-/// Participant IDs are not copied per event: an event names slots, and `ids` (the stage's own
-/// table, shared copy-on-write) turns them back into IDs. Participant info is kept once per
-/// participant and version however many observers receive it, SDK profiles once per profile.
+/// Participant IDs and SDK profiles are not copied per event: an event names slots and profile
+/// indices, and `tables` (the stage's own, shared copy-on-write) turns them back into values.
+/// Participant info is kept once per participant and version however many observers receive it.
 struct CompactEvents: Sendable {
   private(set) var events: [CompactEvent] = []
-  /// Participant IDs by slot, as the stage had them when it recorded the events.
-  var ids: [String] = []
-  private var profiles: [SDKProfile] = []
-  /// The profile looked up last, and where (a fan-out's observers mostly share one).
-  private var lastProfile: (sdk: SDKProfile, index: Int)?
+  /// Participant IDs and SDK profiles, as the stage had them when it recorded the events.
+  var tables = ParticipantTables()
   private var metadata: [ParticipantMetadata] = []
   /// The last participant and version put into `metadata`, and where (a fan-out repeats it).
   private var lastMetadata = (slot: -1, version: -1, index: -1)
@@ -44,15 +41,6 @@ struct CompactEvents: Sendable {
     append(compact)
   }
 
-  /// The index of `sdk` in the profile table, added on first use (a stage has a handful).
-  mutating func profileIndex(_ sdk: SDKProfile) -> Int {
-    if let last = lastProfile, last.sdk == sdk { return last.index }
-    let index = profiles.lastIndex(of: sdk) ?? profiles.count
-    if index == profiles.count { profiles.append(sdk) }
-    lastProfile = (sdk, index)
-    return index
-  }
-
   /// The index of participant `slot`'s info at `version`; `info` makes it when it is not the
   /// one recorded last.
   mutating func metadataIndex(
@@ -77,16 +65,16 @@ struct CompactEvents: Sendable {
     var event = StageEvent(
       source: compact.source, kind: compact.kind, seq: firstSeq + index, time: compact.time)
     if compact.observer >= 0 {
-      let sdk = profiles[compact.profile]
-      event.observer = ids[compact.observer]
+      let sdk = tables.profiles[compact.profile]
+      event.observer = tables.ids[compact.observer]
       event.sdk = sdk
       event.name =
         compact.source == .strategy
         ? PlatformNames.strategy(compact.kind, on: sdk.platform)
         : PlatformNames.renderer(compact.kind, on: sdk.platform)
     }
-    if compact.participant >= 0 { event.participant = ids[compact.participant] }
-    if compact.remote >= 0 { event.remoteParticipantId = ids[compact.remote] }
+    if compact.participant >= 0 { event.participant = tables.ids[compact.participant] }
+    if compact.remote >= 0 { event.remoteParticipantId = tables.ids[compact.remote] }
     if compact.metadata >= 0 {
       event.userId = metadata[compact.metadata].userId
       event.attributes = metadata[compact.metadata].attributes
@@ -136,11 +124,9 @@ struct CompactEvents: Sendable {
   mutating func removeAll() {
     firstSeq = nextSeq
     events.removeAll(keepingCapacity: true)
-    profiles.removeAll(keepingCapacity: true)
     metadata.removeAll(keepingCapacity: true)
     whole.removeAll(keepingCapacity: true)
     failureIndices.removeAll(keepingCapacity: true)
     lastMetadata = (-1, -1, -1)
-    lastProfile = nil
   }
 }

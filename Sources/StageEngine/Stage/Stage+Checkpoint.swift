@@ -26,7 +26,7 @@ extension Stage {
     clock = other.clock
     keys = other.keys
     clients = other.clients
-    events.ids = other.events.ids
+    events.tables = other.events.tables
     slotByID = other.slotByID
     joinOrder = other.joinOrder
     publishOrder = other.publishOrder

@@ -43,7 +43,7 @@ extension Stage {
   ) {
     emitCompact(.client, kind) { event in
       event.observer = observer
-      event.profile = events.profileIndex(clients[observer].sdk)
+      event.profile = clients[observer].profile
       event.participant = participant
       event.streams = streams
       event.word = state
@@ -72,7 +72,7 @@ extension Stage {
   ) {
     emitCompact(.strategy, kind) { event in
       event.observer = observer
-      event.profile = events.profileIndex(clients[observer].sdk)
+      event.profile = clients[observer].profile
       event.participant = participant
       event.word = answer
     }
@@ -82,7 +82,7 @@ extension Stage {
   func emitParticipantInfo(_ kind: EventKind, observer: Int, about participant: Int, version: Int) {
     emitCompact(.client, kind) { event in
       event.observer = observer
-      event.profile = events.profileIndex(clients[observer].sdk)
+      event.profile = clients[observer].profile
       event.participant = participant
       event.metadata = events.metadataIndex(slot: participant, version: version) {
         clients[participant].history[version]

@@ -106,10 +106,11 @@ extension Stage {
     clients[slot].publish = .notPublished
     emitState(.publishStateChanged, .publish(.notPublished), observer: slot, about: slot)
     emitServer(.publishStopped, participant: slot)
+    let column = clients[slot].publisherSlot
     for observer in joinOrder where observer != slot {
-      let index = viewIndex(observer: observer, publisher: slot)
+      let index = observer * Self.publisherLimit + column
       guard views[index].known else { continue }
-      if views[index].subscribe != .notSubscribed { unsubscribe(observer, from: slot) }
+      if views[index].subscribe != .notSubscribed { reportUnsubscribed(observer, from: slot) }
       emitClient(.streamsRemoved, observer: observer, about: slot, streams: .audioVideo)
       emitClient(.participantLeft, observer: observer, about: slot)
       views[index] = RemoteView()

@@ -36,6 +36,12 @@ extension Stage {
     let index = viewIndex(observer: observer, publisher: publisher)
     views[index].subscribe = .notSubscribed
     views[index].streams = []
+    reportUnsubscribed(observer, from: publisher)
+  }
+
+  /// The events of `observer` unsubscribing from `publisher`, for a caller that changes the
+  /// view itself (an unpublish clears every observer's view of the publisher at once).
+  func reportUnsubscribed(_ observer: Int, from publisher: Int) {
     emitState(
       .subscribeStateChanged, .subscribe(.notSubscribed), observer: observer,
       about: publisher)

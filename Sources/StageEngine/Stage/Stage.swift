@@ -82,14 +82,15 @@ public final class Stage {
     guard clients.count < Int32.max else {
       throw StageActionError("a stage holds at most \(Int32.max) participants")
     }
+    let profile = try profileIndex(of: sdk)
     slotByID[id] = clients.count
-    clients.append(Client(id: id, sdk: sdk, strategy: strategy))
-    events.ids.append(id)
+    clients.append(Client(id: id, sdk: sdk, profile: profile, strategy: strategy))
+    events.tables.append(id: id)
     views.append(contentsOf: repeatElement(RemoteView(), count: Self.publisherLimit))
   }
 
   /// Participant IDs in registration order.
-  public var participantIDs: [String] { events.ids }
+  public var participantIDs: [String] { events.tables.ids }
 
   /// Removes and returns every event recorded since the last call, oldest first.
   public func drainEvents() -> [StageEvent] {
@@ -137,7 +138,9 @@ public final class Stage {
   /// Changes the simulated SDK of a participant, e.g. to reproduce a customer's release.
   public func setSDKProfile(participant id: String, to sdk: SDKProfile) throws(StageActionError) {
     let slot = try slot(of: id)
+    let profile = try profileIndex(of: sdk)
     clients[slot].sdk = sdk
+    clients[slot].profile = profile
   }
 
   /// Changes how the host app answers strategy questions; takes effect on the next
@@ -147,6 +150,16 @@ public final class Stage {
   {
     let slot = try slot(of: id)
     clients[slot].strategy = strategy
+  }
+
+  /// `sdk`'s index in the stage's profile table; events keep it in 32 bits (`CompactEvent`),
+  /// so a profile that would not fit is refused.
+  private func profileIndex(of sdk: SDKProfile) throws(StageActionError) -> Int {
+    let index = events.tables.index(of: sdk)
+    guard index < Int32.max else {
+      throw StageActionError("a stage runs at most \(Int32.max) different SDK profiles")
+    }
+    return index
   }
 
   func slot(of id: String) throws(StageActionError) -> Int {
