@@ -23,6 +23,7 @@ public struct WhoSeesWhat: Sendable {
   public init(about subject: String, in snapshot: StageSnapshot) {
     self.subject = subject
     var views: [ViewIndex] = []
+    views.reserveCapacity(snapshot.participants.count)
     // A participant never holds a view of itself, so the subject's own row finds nothing.
     // Indexed, not iterated: iterating would copy (retain and release) every participant, and
     // lengths are compared first, as two IDs of different lengths compare slowly. Observers
