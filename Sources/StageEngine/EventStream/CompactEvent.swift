@@ -13,10 +13,11 @@ import TokenCore
 /// Slots and profile indices are kept in 32 bits: the stage refuses a participant or an SDK
 /// profile whose index would not fit, so the conversions below never lose a bit.
 ///
-/// An event's `seq` is its position (`CompactEvents.firstSeq` + index), and the indices of its
-/// participant info and of its whole form share one field (`detail`), as no event has both.
+/// An event's `seq` is its position (`CompactEvents.firstSeq` + index), its time is kept once
+/// per run of events at the same instant (`CompactEvents`), and the indices of its participant
+/// info and of its whole form share one field (`detail`), as no event has both. All of it fits
+/// in 32 bytes.
 struct CompactEvent: Sendable {
-  var time: Int64
   var source: EventSource
   var kind: EventKind
   var streams: MediaStreams?
@@ -25,26 +26,26 @@ struct CompactEvent: Sendable {
   private var profileIndex: Int32 = 0
   private var participantSlot: Int32 = -1
   private var remoteSlot: Int32 = -1
-  /// `metadata` (≥ 0), `whole` (as -2 - index) or neither (-1).
-  private var detail = -1
+  /// `metadata` (≥ 0), `whole` (as -2 - index) or neither (-1). Indices into one drain's
+  /// tables, which hold at most one entry per event: 2^31 events (64 GiB of them) cannot be.
+  private var detail: Int32 = -1
   /// The new state (client events) or the strategy's answer (strategy events).
   var word: EventWord?
 
-  init(time: Int64, source: EventSource, kind: EventKind) {
-    self.time = time
+  init(source: EventSource, kind: EventKind) {
     self.source = source
     self.kind = kind
   }
 
   /// Index of the participant info it carries in `CompactEvents.metadata`, or -1.
   var metadata: Int {
-    get { detail >= 0 ? detail : -1 }
-    set { detail = newValue }
+    get { detail >= 0 ? Int(detail) : -1 }
+    set { detail = Int32(truncatingIfNeeded: newValue) }
   }
   /// Index of the whole event in `CompactEvents.whole` (a rare kind), or -1.
   var whole: Int {
-    get { detail <= -2 ? -2 - detail : -1 }
-    set { detail = -2 - newValue }
+    get { detail <= -2 ? -2 - Int(detail) : -1 }
+    set { detail = Int32(truncatingIfNeeded: -2 - newValue) }
   }
 
   /// The reporting client's slot, or -1 (server events report no observer).

@@ -17,6 +17,7 @@ struct CompactEvents: Sendable {
   /// Indices of the events of a failure kind (`EventKind.isFailure`), noted as they are
   /// recorded so that finding them does not scan a fan-out.
   private var failureIndices: [Int] = []
+  private var times = EventTimes()
 
   /// The `seq` of the first event; each next event's is one more.
   private(set) var firstSeq = 1
@@ -27,18 +28,19 @@ struct CompactEvents: Sendable {
   /// The `seq` the next event gets.
   var nextSeq: Int { firstSeq + events.count }
 
-  /// Records an event in compact form.
-  mutating func append(_ event: CompactEvent) {
+  /// Records an event in compact form, which happened at `time`.
+  mutating func append(_ event: CompactEvent, at time: Int64) {
     if event.kind.isFailure { failureIndices.append(events.count) }
+    times.record(time, at: events.count)
     events.append(event)
   }
 
   /// Records a rare event whole.
   mutating func append(whole event: StageEvent) {
-    var compact = CompactEvent(time: event.time, source: event.source, kind: event.kind)
+    var compact = CompactEvent(source: event.source, kind: event.kind)
     compact.whole = whole.count
     whole.append(event)
-    append(compact)
+    append(compact, at: event.time)
   }
 
   /// The index of participant `slot`'s info at `version`; `info` makes it when it is not the
@@ -63,7 +65,8 @@ struct CompactEvents: Sendable {
     let compact = events[index]
     if compact.whole >= 0 { return whole[compact.whole] }
     var event = StageEvent(
-      source: compact.source, kind: compact.kind, seq: firstSeq + index, time: compact.time)
+      source: compact.source, kind: compact.kind, seq: firstSeq + index,
+      time: times.time(at: index))
     if compact.observer >= 0 {
       let sdk = tables.profiles[compact.profile]
       event.observer = tables.ids[compact.observer]
@@ -96,6 +99,7 @@ struct CompactEvents: Sendable {
     guard index < events.count else { return }
     events.removeSubrange(index...)
     failureIndices.removeAll { $0 >= index }
+    times.removeAll(from: index)
   }
 
   /// The last `limit` events with the tables they read (shared copy-on-write), leaving these as
@@ -109,6 +113,7 @@ struct CompactEvents: Sendable {
     kept.events.append(contentsOf: events.suffix(max(0, limit)))
     let dropped = events.count - kept.events.count
     kept.firstSeq = firstSeq + dropped
+    kept.times = times.suffix(from: dropped)
     kept.failureIndices = failureIndices.filter { $0 >= dropped }.map { $0 - dropped }
     return kept
   }
@@ -130,6 +135,7 @@ struct CompactEvents: Sendable {
     metadata.removeAll(keepingCapacity: true)
     whole.removeAll(keepingCapacity: true)
     failureIndices.removeAll(keepingCapacity: true)
+    times.removeAll()
     lastMetadata = (-1, -1, -1)
   }
 }

@@ -20,9 +20,9 @@ extension Stage {
   private func emitCompact(
     _ source: EventSource, _ kind: EventKind, _ fill: (inout CompactEvent) -> Void
   ) {
-    var event = CompactEvent(time: clock.now, source: source, kind: kind)
+    var event = CompactEvent(source: source, kind: kind)
     fill(&event)
-    events.append(event)
+    events.append(event, at: clock.now)
   }
 
   /// The fields of a whole event an SDK client reports: who (`observer`), on which SDK, under

@@ -1,0 +1,42 @@
+/// The time of each recorded event, kept once per run of events at the same instant: the
+/// virtual clock moves only between steps, so a fan-out of 100,000 events shares one entry and
+/// a compact event carries no time of its own.
+struct EventTimes: Sendable {
+  /// Each run's first event index and time, in index order.
+  private var runs: [(first: Int, time: Int64)] = []
+
+  /// Notes that event `index` (the next one recorded) happened at `time`.
+  mutating func record(_ time: Int64, at index: Int) {
+    if runs.last?.time != time { runs.append((index, time)) }
+  }
+
+  /// The time of event `index` (recorded).
+  func time(at index: Int) -> Int64 {
+    var low = 0
+    var high = runs.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if runs[middle].first <= index { low = middle } else { high = middle }
+    }
+    return runs[low].time
+  }
+
+  /// The times of the events from `start` on, numbered from 0.
+  func suffix(from start: Int) -> EventTimes {
+    var kept = EventTimes()
+    for (index, run) in runs.enumerated() {
+      let next = index + 1 < runs.count ? runs[index + 1].first : Int.max
+      guard next > start else { continue }
+      kept.runs.append((max(0, run.first - start), run.time))
+    }
+    return kept
+  }
+
+  /// Forgets the times of the events from `index` on.
+  mutating func removeAll(from index: Int) {
+    while let last = runs.last, last.first >= index { runs.removeLast() }
+  }
+
+  /// Forgets every time.
+  mutating func removeAll() { runs.removeAll(keepingCapacity: true) }
+}
