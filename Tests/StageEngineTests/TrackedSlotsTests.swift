@@ -78,6 +78,23 @@ import Testing
     #expect(table.takeChanges().changed.slots.isEmpty)
   }
 
+  /// A fan-out writes one element several times in a row; every write is still tracked, also
+  /// the first after the changes were taken, and a later one that changes what others see.
+  @Test func repeatedWritesToOneElementAreTrackedAcrossTakes() {
+    let perParticipant = 12
+    var table = Self.table(count: 10, perParticipant: perParticipant)
+    let index = 7 * perParticipant + 2
+    table[index].value = 1
+    table[index].value = 2
+    table[index].stampSeenByOthers += 1
+    let first = table.takeChanges()
+    #expect(first.changed.slots == [7] && first.forOthers.slots == [7])
+    table[index].value = 3
+    let second = table.takeChanges()
+    #expect(second.changed.slots == [7] && second.forOthers.slots.isEmpty)
+    #expect(table[index].value == 3)
+  }
+
   @Test func aCopyKeepsTrackingItsOwnWrites() {
     var live = Self.table(count: 2 * TrackedSlots<Cell>.chunkSize)
     var checkpoint = live

@@ -28,6 +28,10 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
   private(set) var changedForOthers = SlotSet()
   /// Whether participants were added (every snapshot index may have moved).
   private(set) var grew = false
+  /// The element written last since the changes were taken, and its participant: a fan-out
+  /// writes one observer's view several times in a row, and a repeated write needs neither the
+  /// division nor the insert again.
+  private var lastWritten = (index: -1, slot: -1)
 
   /// An empty table; `slotsPerParticipant` elements belong to each participant.
   init(slotsPerParticipant: Int = 1) {
@@ -46,9 +50,13 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
       let offset = index & (Self.chunkSize - 1)
       let before = chunks[chunk][offset].stampSeenByOthers
       yield &chunks[chunk][offset]
-      let slot = index / slotsPerParticipant
-      changed.insert(slot)
-      if chunks[chunk][offset].stampSeenByOthers != before { changedForOthers.insert(slot) }
+      if index != lastWritten.index {
+        lastWritten = (index, index / slotsPerParticipant)
+        changed.insert(lastWritten.slot)
+      }
+      if chunks[chunk][offset].stampSeenByOthers != before {
+        changedForOthers.insert(lastWritten.slot)
+      }
     }
   }
 
@@ -76,6 +84,7 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
       changed.removeAll()
       changedForOthers.removeAll()
       grew = false
+      lastWritten = (-1, -1)
     }
     return (changed, changedForOthers, grew)
   }

@@ -4,10 +4,14 @@
 struct EventTimes: Sendable {
   /// Each run's first event index and time, in index order.
   private var runs: [(first: Int, time: Int64)] = []
+  /// The last run's time, read for every event recorded (nil before the first).
+  private var lastTime: Int64?
 
   /// Notes that event `index` (the next one recorded) happened at `time`.
   mutating func record(_ time: Int64, at index: Int) {
-    if runs.last?.time != time { runs.append((index, time)) }
+    guard time != lastTime else { return }
+    runs.append((index, time))
+    lastTime = time
   }
 
   /// The time of event `index` (recorded).
@@ -29,14 +33,19 @@ struct EventTimes: Sendable {
       guard next > start else { continue }
       kept.runs.append((max(0, run.first - start), run.time))
     }
+    kept.lastTime = kept.runs.last?.time
     return kept
   }
 
   /// Forgets the times of the events from `index` on.
   mutating func removeAll(from index: Int) {
     while let last = runs.last, last.first >= index { runs.removeLast() }
+    lastTime = runs.last?.time
   }
 
   /// Forgets every time.
-  mutating func removeAll() { runs.removeAll(keepingCapacity: true) }
+  mutating func removeAll() {
+    runs.removeAll(keepingCapacity: true)
+    lastTime = nil
+  }
 }
