@@ -3,11 +3,10 @@ import StageEngine
 /// `Stage.refresh(_:)` alone after each action a fan-out key performs (part of `actions`): the
 /// key's figure includes the model and the log, this isolates bringing the UI's snapshot up to
 /// date. Each action runs on the selected publisher through the runner, its events are drained,
-/// then only the refresh is timed; the refreshed snapshot is checked against `snapshot()`.
+/// then only the refresh is timed; the refreshed snapshot is checked against `snapshot()`. The
+/// figures are a breakdown of the key's (whose target is 3 ms), so they have no target of their
+/// own.
 enum FanOutRefresh {
-  /// Target for the refresh alone (a share of the key's 3 ms).
-  static let target = 0.5
-
   /// The actions, in an order that leaves the stage as it was after each pair.
   private static func actions(of id: String) -> [(name: String, step: ScenarioStep)] {
     [
@@ -22,7 +21,7 @@ enum FanOutRefresh {
   /// Times the refresh after each action whose name `isTimed` accepts (all of them run, so
   /// the stage returns to where it was), on `runner`'s stage. It keeps its own snapshot, so the
   /// stage's changes no longer reach the controller's: run it last. Returns whether every
-  /// timed refresh met the target and every refreshed snapshot matched a fresh one.
+  /// refreshed snapshot matched a fresh one.
   static func run(
     _ runner: ScenarioRunner, publisher id: String, rounds: Int, isTimed: (String) -> Bool
   ) -> Bool {
@@ -45,15 +44,12 @@ enum FanOutRefresh {
       matches = kept == stage.snapshot() && matches
     }
     if !matches { print("  the refreshed snapshot differed from snapshot()") }
-    var allMet = matches
     for action in actions(of: id) {
       guard let times = samples[action.name] else { continue }
-      let ms = BenchmarkHarness.median(times)
-      allMet = ms <= target && allMet
       BenchmarkHarness.report(
-        "  " + action.name, String(format: "%.3f ms", ms), target: "≤ \(target) ms",
-        met: ms <= target)
+        "  " + action.name, String(format: "%.3f ms", BenchmarkHarness.median(times)),
+        target: "— (part of the key)", met: true)
     }
-    return allMet
+    return matches
   }
 }
