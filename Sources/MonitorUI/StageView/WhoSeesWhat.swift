@@ -6,15 +6,9 @@ import StageEngine
 /// only when the detail pane draws it or `c` copies the table, so selecting a publisher seen
 /// by ten thousand observers costs one scan, not ten thousand rows.
 public struct WhoSeesWhat: Sendable {
-  /// Where one observer's view of the subject is in the snapshot.
-  struct ViewIndex: Sendable {
-    let participant: Int
-    let remote: Int
-  }
-
   /// The selected participant's ID.
   public let subject: String
-  private let views: [ViewIndex]
+  private let views: ObserverViews
   /// The compositions' rows (one per composition that shows the subject), always last:
   /// refreshed alone when only compositions changed.
   public var compositionRows: [ObserverBelief]
@@ -22,8 +16,7 @@ public struct WhoSeesWhat: Sendable {
   /// Finds every observer's view of `subject` in `snapshot` (table order), compositions last.
   public init(about subject: String, in snapshot: StageSnapshot) {
     self.subject = subject
-    var views: [ViewIndex] = []
-    views.reserveCapacity(snapshot.participants.count)
+    var views = ObserverViews()
     // A participant never holds a view of itself, so the subject's own row finds nothing.
     // Indexed, not iterated: iterating would copy (retain and release) every participant, and
     // lengths are compared first, as two IDs of different lengths compare slowly. Observers
@@ -40,7 +33,7 @@ public struct WhoSeesWhat: Sendable {
         }
         last = (storage, remote)
       }
-      if let remote = last.remote { views.append(ViewIndex(participant: index, remote: remote)) }
+      if let remote = last.remote { views.append(participant: index, remote: remote) }
     }
     self.views = views
     compositionRows = ObserverBelief.compositions(about: subject, in: snapshot)
