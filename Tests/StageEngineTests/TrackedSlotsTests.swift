@@ -12,14 +12,10 @@ import Testing
     var stampSeenByOthers = 0
   }
 
-  /// A table of `count` participants with `perParticipant` cells each, values 0, 1, 2, …,
-  /// its changes taken.
-  static func table(count: Int, perParticipant: Int = 1) -> TrackedSlots<Cell> {
-    var table = TrackedSlots<Cell>(slotsPerParticipant: perParticipant)
-    for slot in 0..<count {
-      let values = (slot * perParticipant)..<((slot + 1) * perParticipant)
-      table.append(contentsOf: values.map { Cell(value: $0) })
-    }
+  /// A table of `count` participants, values 0, 1, 2, …, its changes taken.
+  static func table(count: Int) -> TrackedSlots<Cell> {
+    var table = TrackedSlots<Cell>()
+    for value in 0..<count { table.append(Cell(value: value)) }
     _ = table.takeChanges()
     return table
   }
@@ -66,11 +62,10 @@ import Testing
   }
 
   @Test func writesAreTrackedPerParticipant() {
-    let perParticipant = 12
-    var table = Self.table(count: 100, perParticipant: perParticipant)
-    table[5 * perParticipant + 3].value = 0
-    table[70 * perParticipant].stampSeenByOthers += 1
-    table[5 * perParticipant + 11].value = 0
+    var table = Self.table(count: 100)
+    table[5].value = 0
+    table[70].stampSeenByOthers += 1
+    table[5].value = 1
     let changes = table.takeChanges()
     #expect(changes.changed.slots == [5, 70])
     #expect(changes.forOthers.slots == [70])
@@ -81,9 +76,8 @@ import Testing
   /// A fan-out writes one element several times in a row; every write is still tracked, also
   /// the first after the changes were taken, and a later one that changes what others see.
   @Test func repeatedWritesToOneElementAreTrackedAcrossTakes() {
-    let perParticipant = 12
-    var table = Self.table(count: 10, perParticipant: perParticipant)
-    let index = 7 * perParticipant + 2
+    var table = Self.table(count: 10)
+    let index = 7
     table[index].value = 1
     table[index].value = 2
     table[index].stampSeenByOthers += 1

@@ -8,8 +8,8 @@ protocol SlotState {
 /// An array of per-slot state that remembers which participant slots were written since the
 /// last `takeChanges()`. Every write goes through its subscript's `_modify`, so an engine action
 /// reports what it changed without saying so: a new action that writes `clients[slot]` or
-/// `views[index]` is tracked like every existing one. `slotsPerParticipant` maps an element to
-/// its participant (1 for clients, `publisherLimit` for the observer × publisher views).
+/// `views[index]` (`ViewTable`, one of these per publisher column) is tracked like every
+/// existing one. Element `i` belongs to participant slot `i`.
 ///
 /// The elements are stored in fixed-size chunks, each its own copy-on-write array, because
 /// time travel keeps copies of the stage (checkpoints) that share this storage: the first
@@ -21,22 +21,18 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
   private static var chunkShift: Int { 8 }
   private var chunks: [[Element]] = []
   private var elementCount = 0
-  private let slotsPerParticipant: Int
   /// Participants whose own snapshot may have changed.
   private(set) var changed = SlotSet()
   /// Participants whose change other participants' snapshots show (every observer of them).
   private(set) var changedForOthers = SlotSet()
   /// Whether participants were added (every snapshot index may have moved).
   private(set) var grew = false
-  /// The element written last since the changes were taken, and its participant: a fan-out
-  /// writes one observer's view several times in a row, and a repeated write needs neither the
-  /// division nor the insert again.
-  private var lastWritten = (index: -1, slot: -1)
+  /// The element written last since the changes were taken: a fan-out writes one observer's
+  /// view several times in a row, and a repeated write need not be inserted again.
+  private var lastWritten = -1
 
-  /// An empty table; `slotsPerParticipant` elements belong to each participant.
-  init(slotsPerParticipant: Int = 1) {
-    self.slotsPerParticipant = slotsPerParticipant
-  }
+  /// An empty table.
+  init() {}
 
   var startIndex: Int { 0 }
   var endIndex: Int { elementCount }
@@ -50,32 +46,23 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
       let offset = index & (Self.chunkSize - 1)
       let before = chunks[chunk][offset].stampSeenByOthers
       yield &chunks[chunk][offset]
-      if index != lastWritten.index {
-        lastWritten = (index, index / slotsPerParticipant)
-        changed.insert(lastWritten.slot)
+      if index != lastWritten {
+        lastWritten = index
+        changed.insert(index)
       }
-      if chunks[chunk][offset].stampSeenByOthers != before {
-        changedForOthers.insert(lastWritten.slot)
-      }
+      if chunks[chunk][offset].stampSeenByOthers != before { changedForOthers.insert(index) }
     }
   }
 
-  /// Adds elements for a new participant.
-  mutating func append(contentsOf new: some Sequence<Element>) {
-    for element in new {
-      if elementCount & (Self.chunkSize - 1) == 0 {
-        chunks.append([])
-        chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
-      }
-      chunks[chunks.count - 1].append(element)
-      elementCount += 1
-    }
-    grew = true
-  }
-
-  /// Adds one element (a new participant when `slotsPerParticipant` is 1).
+  /// Adds the element of a new participant.
   mutating func append(_ element: Element) {
-    append(contentsOf: CollectionOfOne(element))
+    if elementCount & (Self.chunkSize - 1) == 0 {
+      chunks.append([])
+      chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+    }
+    chunks[chunks.count - 1].append(element)
+    elementCount += 1
+    grew = true
   }
 
   /// Hands over what changed since the last call and starts afresh.
@@ -84,7 +71,7 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
       changed.removeAll()
       changedForOthers.removeAll()
       grew = false
-      lastWritten = (-1, -1)
+      lastWritten = -1
     }
     return (changed, changedForOthers, grew)
   }

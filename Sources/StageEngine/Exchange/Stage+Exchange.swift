@@ -150,7 +150,7 @@ extension Stage {
     let version = clients[slot].version
     let column = clients[slot].publisherSlot
     for observer in joinOrder where observer != slot {
-      let index = observer * Self.publisherLimit + column
+      let index = ViewIndex(observer: observer, column: column)
       guard views[index].known else { continue }
       guard clients[observer].hasMetadataEvent else {
         believeStale(observer: observer, about: slot, version: Int(views[index].version))

@@ -18,7 +18,7 @@ struct RemoteViewSharing {
   private let columns: [Int]
   /// The stage's views, held for the pass: calling a method on the stage's property copies
   /// the table (retaining and releasing its storage) on each of 10,000 calls.
-  private let views: TrackedSlots<RemoteView>
+  private let views: ViewTable
   // The arrays built in this pass, each with the observer it was built for, that observer's
   // view of each publisher (`columns.count` per array, in `rows`) and whether a stale belief's
   // reason names its SDK; kept apart so that a lookup retains nothing.
@@ -48,7 +48,7 @@ struct RemoteViewSharing {
   mutating func keep(_ remotes: [RemoteViewSnapshot], builtFor slot: Int) {
     guard !publishers.contains(slot) else { return }
     let stale = remotes.contains(where: \.isStale)
-    let row = columns.map { views[slot * Stage.publisherLimit + $0] }
+    let row = columns.map { views[ViewIndex(observer: slot, column: $0)] }
     if arrays.count < Self.capacity {
       observers.append(slot)
       rows.append(contentsOf: row)
@@ -81,9 +81,9 @@ struct RemoteViewSharing {
     if namesSDK[index], stage.clients[slot].sdk != stage.clients[observers[index]].sdk {
       return false
     }
-    let row = slot * Stage.publisherLimit
     let start = index * columns.count
-    for position in columns.indices where views[row + columns[position]] != rows[start + position] {
+    for position in columns.indices
+    where views[ViewIndex(observer: slot, column: columns[position])] != rows[start + position] {
       return false
     }
     return true

@@ -29,7 +29,7 @@ extension Stage {
     }
     let column = clients[slot].publisherSlot
     for observer in joinOrder where observer != slot {
-      guard views[observer * Self.publisherLimit + column].known else { continue }
+      guard views[ViewIndex(observer: observer, column: column)].known else { continue }
       emitMute(observer, about: slot, streams: changed, muted: muted)
     }
   }

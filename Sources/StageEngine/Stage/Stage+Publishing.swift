@@ -108,7 +108,7 @@ extension Stage {
     emitServer(.publishStopped, participant: slot)
     let column = clients[slot].publisherSlot
     for observer in joinOrder where observer != slot {
-      let index = observer * Self.publisherLimit + column
+      let index = ViewIndex(observer: observer, column: column)
       guard views[index].known else { continue }
       if views[index].subscribe != .notSubscribed { reportUnsubscribed(observer, from: slot) }
       emitClient(.streamsRemoved, observer: observer, about: slot, streams: .audioVideo)

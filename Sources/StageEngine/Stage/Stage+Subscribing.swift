@@ -1,7 +1,7 @@
 /// Subscriptions of observers to publishers (SPEC §2.2–§2.4).
 extension Stage {
-  func viewIndex(observer: Int, publisher: Int) -> Int {
-    observer * Self.publisherLimit + clients[publisher].publisherSlot
+  func viewIndex(observer: Int, publisher: Int) -> ViewIndex {
+    ViewIndex(observer: observer, column: clients[publisher].publisherSlot)
   }
 
   /// Asks "subscribe?" about `publisher` and subscribes unless the answer is `none`.

@@ -40,8 +40,8 @@ public final class Stage {
   var orderChanged = false
   /// Free publisher slots (each publisher gets one of `publisherLimit` columns of `views`).
   var freePublisherSlots: [Int] = Array((0..<Stage.publisherLimit).reversed())
-  /// Per observer, per publisher slot: `views[observer * publisherLimit + publisherSlot]`.
-  var views = TrackedSlots<RemoteView>(slotsPerParticipant: Stage.publisherLimit)
+  /// Every observer's view of each publisher column (`Client.publisherSlot`).
+  var views = ViewTable()
   var revokedParticipantIDs: Set<String> = []
   var isDeleted = false
   /// Running compositions in start order (at most `compositionLimit`).
@@ -86,7 +86,7 @@ public final class Stage {
     slotByID[id] = clients.count
     clients.append(Client(id: id, sdk: sdk, profile: profile, strategy: strategy))
     events.tables.append(id: id)
-    views.append(contentsOf: repeatElement(RemoteView(), count: Self.publisherLimit))
+    views.appendParticipant()
   }
 
   /// Participant IDs in registration order.
