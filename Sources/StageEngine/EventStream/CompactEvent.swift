@@ -22,10 +22,14 @@ struct CompactEvent: Sendable {
   var kind: EventKind
   var streams: MediaStreams?
   var capabilities: Capabilities?
-  private var observerSlot: Int32 = -1
-  private var profileIndex: Int32 = 0
-  private var participantSlot: Int32 = -1
-  private var remoteSlot: Int32 = -1
+  /// The reporting client's slot, or -1 (server events report no observer).
+  @Index32 var observer = -1
+  /// Index of the reporting client's SDK profile in `ParticipantTables.profiles`.
+  @Index32 var profile = 0
+  /// The slot of the participant the event is about, or -1.
+  @Index32 var participant = -1
+  /// The slot of the publisher a subscribe server event is about, or -1.
+  @Index32 var remote = -1
   /// `metadata` (≥ 0), `whole` (as -2 - index) or neither (-1). Indices into one drain's
   /// tables, which hold at most one entry per event: 2^31 events (64 GiB of them) cannot be.
   private var detail: Int32 = -1
@@ -47,26 +51,19 @@ struct CompactEvent: Sendable {
     get { detail <= -2 ? -2 - Int(detail) : -1 }
     set { detail = Int32(truncatingIfNeeded: -2 - newValue) }
   }
+}
 
-  /// The reporting client's slot, or -1 (server events report no observer).
-  var observer: Int {
-    get { Int(observerSlot) }
-    set { observerSlot = Int32(truncatingIfNeeded: newValue) }
-  }
-  /// Index of the reporting client's SDK profile in `ParticipantTables.profiles`.
-  var profile: Int {
-    get { Int(profileIndex) }
-    set { profileIndex = Int32(truncatingIfNeeded: newValue) }
-  }
-  /// The slot of the participant the event is about, or -1.
-  var participant: Int {
-    get { Int(participantSlot) }
-    set { participantSlot = Int32(truncatingIfNeeded: newValue) }
-  }
-  /// The slot of the publisher a subscribe server event is about, or -1.
-  var remote: Int {
-    get { Int(remoteSlot) }
-    set { remoteSlot = Int32(truncatingIfNeeded: newValue) }
+/// A slot or table index kept in 32 bits in a `CompactEvent` and read and written as an `Int`;
+/// the stage refuses whatever would not fit (see `CompactEvent`).
+@propertyWrapper
+struct Index32: Sendable {
+  private var stored: Int32
+
+  init(wrappedValue: Int) { stored = Int32(truncatingIfNeeded: wrappedValue) }
+
+  var wrappedValue: Int {
+    get { Int(stored) }
+    set { stored = Int32(truncatingIfNeeded: newValue) }
   }
 }
 
