@@ -5,8 +5,9 @@ import TokenCore
 ///
 /// The UI scrolls these and the headless writer serialises them, so a single
 /// value type carries every field §7 names; fields that do not apply to a kind
-/// are `nil`. A fan-out makes tens of thousands per key, and every one is
-/// copied into the stage's buffer and out to its consumers, so the fields
+/// are `nil`. A fan-out makes tens of thousands per key: the stage records
+/// those compactly and makes these values only when they are read (see
+/// `CompactEvent`), and a headless run still makes every one, so the fields
 /// those events carry are stored inline and the fields only rare events carry
 /// (errors, rejections, exchanges, layouts, expectations) share one boxed
 /// `EventDetails`: an event stays small and copying it touches few references.
