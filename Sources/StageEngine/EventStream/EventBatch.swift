@@ -24,7 +24,7 @@ public final class EventBatch: Sendable {
   public convenience init(_ events: [StageEvent]) {
     var kept = CompactEvents()
     for event in events { kept.append(whole: event) }
-    self.init(kept, skipped: 0, failures: events.filter(\.kind.isFailure))
+    self.init(kept, skipped: 0, failures: kept.failures())
   }
 
   /// Number of events drained, kept or not.

@@ -41,12 +41,23 @@ extension Stage {
     _ kind: EventKind, observer: Int, about participant: Int, streams: MediaStreams? = nil,
     state: EventWord? = nil
   ) {
-    emitCompact(.client, kind) { event in
+    emitReported(.client, kind, observer: observer, about: participant) { event in
+      event.streams = streams
+      event.word = state
+    }
+  }
+
+  /// A compact event client `observer` reports about `participant` (a renderer event or a
+  /// strategy question); `fill` adds the kind's own fields.
+  private func emitReported(
+    _ source: EventSource, _ kind: EventKind, observer: Int, about participant: Int,
+    _ fill: (inout CompactEvent) -> Void
+  ) {
+    emitCompact(source, kind) { event in
       event.observer = observer
       event.profile = clients[observer].profile
       event.participant = participant
-      event.streams = streams
-      event.word = state
+      fill(&event)
     }
   }
 
@@ -70,20 +81,12 @@ extension Stage {
   func emitQuestion(
     _ kind: EventKind, observer: Int, about participant: Int, answer: EventWord
   ) {
-    emitCompact(.strategy, kind) { event in
-      event.observer = observer
-      event.profile = clients[observer].profile
-      event.participant = participant
-      event.word = answer
-    }
+    emitReported(.strategy, kind, observer: observer, about: participant) { $0.word = answer }
   }
 
   /// Participant info of `participant` at metadata `version`, as an observer receives it.
   func emitParticipantInfo(_ kind: EventKind, observer: Int, about participant: Int, version: Int) {
-    emitCompact(.client, kind) { event in
-      event.observer = observer
-      event.profile = clients[observer].profile
-      event.participant = participant
+    emitReported(.client, kind, observer: observer, about: participant) { event in
       event.metadata = events.metadataIndex(slot: participant, version: version) {
         clients[participant].history[version]
       }
