@@ -62,6 +62,19 @@ struct RemoteView: Equatable {
   var streams: MediaStreams = []
   /// The publisher's metadata version this observer last received.
   var version: Int32 = 0
+
+  /// Subscribed to `streams`. Both fields change in one write of the view: a fan-out makes one
+  /// per observer, and each write of a tracked view is noted as a change.
+  mutating func markSubscribed(to streams: MediaStreams) {
+    subscribe = .subscribed
+    self.streams = streams
+  }
+
+  /// Not subscribed, in one write (see `markSubscribed(to:)`).
+  mutating func markUnsubscribed() {
+    subscribe = .notSubscribed
+    streams = []
+  }
 }
 
 /// One running composition: its ID, configuration, the layout it last announced and

@@ -14,7 +14,7 @@ public final class EventBatch: Sendable {
   /// Every event of a failure kind in the drain, kept or not, oldest first.
   public let failures: [StageEvent]
 
-  init(_ kept: CompactEvents, skipped: Int, failures: [StageEvent]) {
+  init(_ kept: consuming CompactEvents, skipped: Int, failures: [StageEvent]) {
     self.kept = kept
     self.skipped = skipped
     self.failures = failures

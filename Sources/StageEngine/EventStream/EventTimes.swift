@@ -7,7 +7,13 @@ struct EventTimes: Sendable {
   /// The last run's time, read for every event recorded (nil before the first).
   private var lastTime: Int64?
 
+  /// Whether `time` is the last run's: the check made for every event recorded, so that only a
+  /// new instant pays for `record`.
+  @inline(__always)
+  func isLast(_ time: Int64) -> Bool { time == lastTime }
+
   /// Notes that event `index` (the next one recorded) happened at `time`.
+  @inline(never)
   mutating func record(_ time: Int64, at index: Int) {
     guard time != lastTime else { return }
     runs.append((index, time))

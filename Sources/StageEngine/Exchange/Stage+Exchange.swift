@@ -137,7 +137,9 @@ extension Stage {
     } else if !new.subscribe && old.subscribe {
       for publisher in publishOrder where publisher != slot {
         let index = viewIndex(observer: slot, publisher: publisher)
-        if views[index].subscribe != .notSubscribed { unsubscribe(slot, from: publisher) }
+        if views[index].subscribe != .notSubscribed {
+          unsubscribe(slot, from: publisher, at: index)
+        }
       }
     }
   }

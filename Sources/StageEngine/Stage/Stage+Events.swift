@@ -6,6 +6,10 @@ import TokenCore
 /// subscribe server events) are recorded compactly (`CompactEvent`: slots and table indices,
 /// nothing to retain) and made into `StageEvent`s only when read; events of rare kinds (errors,
 /// rejections, exchanges, layouts, beliefs) are built whole with `emit`.
+///
+/// The compact emitters are inlined into the flows that call them: a fan-out records up to
+/// 100,000 events, and inlined, each event's kind is a constant, so its failure check and its
+/// fields fold into a few stores instead of a call per event.
 extension Stage {
   /// Records a whole event of `kind` reported by `source`, stamped with the next sequence number
   /// and the clock; `fill` sets its fields.
@@ -17,6 +21,7 @@ extension Stage {
 
   /// Records a compact event of `kind` reported by `source`, stamped like `emit`'s; `fill`
   /// sets its fields.
+  @inline(__always)
   private func emitCompact(
     _ source: EventSource, _ kind: EventKind, _ fill: (inout CompactEvent) -> Void
   ) {
@@ -37,6 +42,7 @@ extension Stage {
 
   /// A renderer event reported by client `observer` about `participant` (its streams or new
   /// state, if the kind has them), named as the observer's platform names it.
+  @inline(__always)
   func emitClient(
     _ kind: EventKind, observer: Int, about participant: Int, streams: MediaStreams? = nil,
     state: EventWord? = nil
@@ -49,6 +55,7 @@ extension Stage {
 
   /// A compact event client `observer` reports about `participant` (a renderer event or a
   /// strategy question); `fill` adds the kind's own fields.
+  @inline(__always)
   private func emitReported(
     _ source: EventSource, _ kind: EventKind, observer: Int, about participant: Int,
     _ fill: (inout CompactEvent) -> Void
@@ -73,11 +80,13 @@ extension Stage {
     }
   }
 
+  @inline(__always)
   func emitState(_ kind: EventKind, _ state: EventWord, observer: Int, about participant: Int) {
     emitClient(kind, observer: observer, about: participant, state: state)
   }
 
   /// A strategy question client `observer` asked about `participant`, with the app's answer.
+  @inline(__always)
   func emitQuestion(
     _ kind: EventKind, observer: Int, about participant: Int, answer: EventWord
   ) {
@@ -85,6 +94,7 @@ extension Stage {
   }
 
   /// Participant info of `participant` at metadata `version`, as an observer receives it.
+  @inline(__always)
   func emitParticipantInfo(_ kind: EventKind, observer: Int, about participant: Int, version: Int) {
     emitReported(.client, kind, observer: observer, about: participant) { event in
       event.metadata = events.metadataIndex(slot: participant, version: version) {
@@ -105,6 +115,7 @@ extension Stage {
   }
 
   /// A server event about `participant`.
+  @inline(__always)
   func emitServer(_ kind: EventKind, participant: Int) {
     emitCompact(.server, kind) { $0.participant = participant }
   }
@@ -120,6 +131,7 @@ extension Stage {
   }
 
   /// A subscribe server event: `remote` is the publisher it is about.
+  @inline(__always)
   func emitServer(_ kind: EventKind, participant: Int, remote: Int) {
     emitCompact(.server, kind) { event in
       event.participant = participant

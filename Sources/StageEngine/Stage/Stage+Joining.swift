@@ -170,7 +170,9 @@ extension Stage {
     if clients[slot].publish != .notPublished { unpublishFlow(slot) }
     for publisher in publishOrder where publisher != slot {
       let index = viewIndex(observer: slot, publisher: publisher)
-      if views[index].subscribe != .notSubscribed { unsubscribe(slot, from: publisher) }
+      if views[index].subscribe != .notSubscribed {
+        unsubscribe(slot, from: publisher, at: index)
+      }
       views[index] = RemoteView()
     }
     clients[slot].connection = .disconnected

@@ -10,32 +10,31 @@ extension Stage {
     emitQuestion(
       .shouldSubscribe, observer: observer, about: publisher, answer: .subscribeAnswer(answer))
     let index = viewIndex(observer: observer, publisher: publisher)
+    let subscribed = views[index].subscribe != .notSubscribed
     if answer == .none {
-      if views[index].subscribe != .notSubscribed { unsubscribe(observer, from: publisher) }
-    } else if views[index].subscribe == .notSubscribed {
-      subscribe(observer, to: publisher, streams: answer.streams)
+      if subscribed { unsubscribe(observer, from: publisher, at: index) }
+    } else if !subscribed {
+      subscribe(observer, to: publisher, streams: answer.streams, at: index)
     } else {
       views[index].streams = answer.streams
     }
   }
 
-  func subscribe(_ observer: Int, to publisher: Int, streams: MediaStreams) {
-    let index = viewIndex(observer: observer, publisher: publisher)
+  /// Observer `observer` subscribes to `publisher`, whose view is at `index`.
+  func subscribe(_ observer: Int, to publisher: Int, streams: MediaStreams, at index: ViewIndex) {
     emitState(
       .subscribeStateChanged, .subscribe(.attemptingSubscribe), observer: observer,
       about: publisher)
     emitState(
       .subscribeStateChanged, .subscribe(.subscribed), observer: observer,
       about: publisher)
-    views[index].subscribe = .subscribed
-    views[index].streams = streams
+    views[index].markSubscribed(to: streams)
     emitServer(.subscribeStarted, participant: observer, remote: publisher)
   }
 
-  func unsubscribe(_ observer: Int, from publisher: Int) {
-    let index = viewIndex(observer: observer, publisher: publisher)
-    views[index].subscribe = .notSubscribed
-    views[index].streams = []
+  /// Observer `observer` unsubscribes from `publisher`, whose view is at `index`.
+  func unsubscribe(_ observer: Int, from publisher: Int, at index: ViewIndex) {
+    views[index].markUnsubscribed()
     reportUnsubscribed(observer, from: publisher)
   }
 

@@ -117,7 +117,8 @@ public final class Stage {
   public func drainBatch(keepingLast limit: Int) -> EventBatch {
     defer { events.removeAll() }
     let kept = events.suffix(limit)
-    return EventBatch(kept, skipped: events.count - kept.count, failures: events.failures())
+    let skipped = events.count - kept.count
+    return EventBatch(kept, skipped: skipped, failures: events.failures())
   }
 
   /// Number of events recorded and not yet drained.
