@@ -16,15 +16,23 @@ public struct WhoSeesWhat: Sendable {
   /// Finds every observer's view of `subject` in `snapshot` (table order), compositions last.
   public init(about subject: String, in snapshot: StageSnapshot) {
     self.subject = subject
+    views = snapshot.participants.withUnsafeBufferPointer { Self.views(of: subject, in: $0) }
+    compositionRows = ObserverBelief.compositions(about: subject, in: snapshot)
+  }
+
+  /// Where each of `participants` holds its view of `subject`. A participant never holds a
+  /// view of itself, so the subject's own row finds nothing. Through a buffer, not iterated:
+  /// iterating would copy (retain and release) every participant, and indexing the array checks
+  /// its bounds on each of 10,000 reads. Lengths are compared first, as two IDs of different
+  /// lengths compare slowly. Observers that see the publishers alike share one array
+  /// (`Stage.snapshot()`), so the subject is at the same place for a whole stretch of
+  /// participants whose arrays have the same storage: each stretch is searched once and added
+  /// as one run.
+  private static func views(
+    of subject: String, in participants: UnsafeBufferPointer<ParticipantSnapshot>
+  ) -> ObserverViews {
     var views = ObserverViews()
-    // A participant never holds a view of itself, so the subject's own row finds nothing.
-    // Indexed, not iterated: iterating would copy (retain and release) every participant, and
-    // lengths are compared first, as two IDs of different lengths compare slowly. Observers
-    // that see the publishers alike share one array (`Stage.snapshot()`), so the subject is at
-    // the same place for a whole stretch of participants whose arrays have the same storage:
-    // each stretch is searched once and added as one run.
     let length = subject.utf8.count
-    let participants = snapshot.participants
     var last: (storage: UnsafeRawPointer?, remote: Int?) = (nil, nil)
     var start = participants.startIndex
     while start < participants.endIndex {
@@ -44,8 +52,7 @@ public struct WhoSeesWhat: Sendable {
       if let remote = last.remote { views.append(participants: start..<end, remote: remote) }
       start = end
     }
-    self.views = views
-    compositionRows = ObserverBelief.compositions(about: subject, in: snapshot)
+    return views
   }
 
   /// Where `remotes` keeps its elements: two arrays alive at once with the same storage hold
