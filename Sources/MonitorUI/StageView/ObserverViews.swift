@@ -16,14 +16,21 @@ struct ObserverViews: Sendable {
   /// Rows in all.
   private(set) var count = 0
 
-  /// Adds participant `participant` (after every one added before), whose view is at `remote`.
-  mutating func append(participant: Int, remote: Int) {
-    if let last = runs.last, last.participant + last.count == participant, last.remote == remote {
-      runs[runs.count - 1].count += 1
+  /// Adds `participants` (after every one added before), whose views are all at `remote`: a
+  /// scan appends each stretch of observers that share one array at once, not one by one.
+  mutating func append(participants: Range<Int>, remote: Int) {
+    guard !participants.isEmpty else { return }
+    if let last = runs.last, last.participant + last.count == participants.lowerBound,
+      last.remote == remote
+    {
+      runs[runs.count - 1].count += participants.count
     } else {
-      runs.append(Run(firstRow: count, participant: participant, count: 1, remote: remote))
+      runs.append(
+        Run(
+          firstRow: count, participant: participants.lowerBound, count: participants.count,
+          remote: remote))
     }
-    count += 1
+    count += participants.count
   }
 
   /// Row `row`'s participant and the place of its view (0 ≤ row < count).

@@ -13,7 +13,8 @@ struct RemoteViewSharing {
   /// Distinct arrays kept at once: observers differ by SDK (stale reasons) and by what they
   /// subscribed to, a handful of kinds; past this the oldest kind is replaced.
   static let capacity = 16
-  private let publishers: [Int]
+  /// The publishers' slots: a lookup per observer, which a list of 12 would scan.
+  private let publishers: SlotSet
   /// Each publisher's column in `views`, in publish order.
   private let columns: [Int]
   /// The stage's views, held for the pass: calling a method on the stage's property copies
@@ -31,17 +32,25 @@ struct RemoteViewSharing {
 
   /// Sharing for one pass over `stage` (its views must not change during the pass).
   init(_ stage: Stage) {
-    publishers = stage.publishOrder
+    var publishers = SlotSet()
+    for slot in stage.publishOrder { publishers.insert(slot) }
+    self.publishers = publishers
     columns = stage.publishOrder.map { stage.clients[$0].publisherSlot }
     views = stage.views
   }
 
   /// The array built earlier in this pass for an observer that sees the publishers as `slot`
-  /// does, if any.
+  /// does, if any: the last one matched first (consecutive observers tend to match).
   mutating func shared(with slot: Int, in stage: Stage) -> [RemoteViewSnapshot]? {
-    guard !publishers.contains(slot), let index = match(for: slot, in: stage) else { return nil }
-    lastMatch = index
-    return arrays[index]
+    guard !publishers.contains(slot) else { return nil }
+    if lastMatch < observers.count, matches(lastMatch, slot, in: stage) { return arrays[lastMatch] }
+    for index in observers.indices where index != lastMatch {
+      if matches(index, slot, in: stage) {
+        lastMatch = index
+        return arrays[index]
+      }
+    }
+    return nil
   }
 
   /// Keeps `remotes`, just built for `slot`, for observers that see the publishers alike.
@@ -65,26 +74,16 @@ struct RemoteViewSharing {
     }
   }
 
-  /// The entry for `slot`: the last one matched first (consecutive observers tend to match).
-  private func match(for slot: Int, in stage: Stage) -> Int? {
-    guard lastMatch < observers.count else { return nil }
-    if matches(lastMatch, slot, in: stage) { return lastMatch }
-    for index in observers.indices where index != lastMatch {
-      if matches(index, slot, in: stage) { return index }
-    }
-    return nil
-  }
-
   /// Whether `slot` holds the views entry `index` was built from (and the same SDK when a
   /// stale reason names it).
   private func matches(_ index: Int, _ slot: Int, in stage: Stage) -> Bool {
     if namesSDK[index], stage.clients[slot].sdk != stage.clients[observers[index]].sdk {
       return false
     }
-    let start = index * columns.count
-    for position in columns.indices
-    where views[ViewIndex(observer: slot, column: columns[position])] != rows[start + position] {
-      return false
+    var position = index * columns.count
+    for column in columns {
+      guard views[ViewIndex(observer: slot, column: column)] == rows[position] else { return false }
+      position += 1
     }
     return true
   }
