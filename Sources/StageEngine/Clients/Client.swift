@@ -1,17 +1,17 @@
 import TokenCore
 
 /// One simulated SDK client's state inside the stage (internal).
+///
+/// A fan-out reads a few fields of each of 10,000 clients, so those come first and share the
+/// struct's first cache line; Swift lays a struct out in declaration order.
 struct Client {
-  let id: String
-  var sdk: SDKProfile {
-    didSet { hasMetadataEvent = sdk.hasMetadataEvent }
-  }
-  /// Cached `sdk.hasMetadataEvent`, read once per observer in every fan-out.
-  private(set) var hasMetadataEvent: Bool
   /// The index of `sdk` in the stage's `ParticipantTables`, which every event it reports names.
   var profile: Int
+  /// The current token's capabilities, stored because every fan-out reads them.
+  private(set) var capabilities = Capabilities()
+  /// Cached `sdk.hasMetadataEvent`, read once per observer in every fan-out.
+  private(set) var hasMetadataEvent: Bool
   var strategy: StrategySettings
-  var token: ParticipantToken?
   var connection = ConnectionState.disconnected
   var publish = PublishState.notPublished
   /// Column in `Stage.views` while publishing, else -1.
@@ -19,6 +19,11 @@ struct Client {
   var pendingPublishQuestion = false
   /// Local streams the app has muted; they stay muted across unpublish and network drops.
   var muted: MediaStreams = []
+  let id: String
+  var sdk: SDKProfile {
+    didSet { hasMetadataEvent = sdk.hasMetadataEvent }
+  }
+  var token: ParticipantToken?
   /// Every distinct user ID / attributes value this participant has had; index = version.
   var history: [ParticipantMetadata] = [] {
     didSet { truth = history.last.map(BeliefTruth.init) }
@@ -34,8 +39,6 @@ struct Client {
     self.strategy = strategy
   }
 
-  /// The current token's capabilities, stored because every fan-out reads them.
-  private(set) var capabilities = Capabilities()
   var version: Int { history.count - 1 }
   var metadata: ParticipantMetadata {
     history.last ?? ParticipantMetadata(userId: nil, attributes: [:])

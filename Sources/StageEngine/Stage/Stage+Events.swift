@@ -62,7 +62,7 @@ extension Stage {
   ) {
     emitCompact(source, kind) { event in
       event.observer = observer
-      event.profile = clients[observer].profile
+      event.profile = clients.fanOut[observer].profile
       event.participant = participant
       fill(&event)
     }
