@@ -97,15 +97,18 @@ extension Stage {
   /// removal anywhere) and joins (an append), and rebuilding it would copy 10,000 IDs. Any
   /// other change (a checkpoint restored) still ends with `order` equal to the mapped `slots`:
   /// every ID that does not match the next wanted one is removed, the rest appended. IDs are
-  /// swapped in one buffer: after a reconnect every ID after the one that left moves up by one,
-  /// and swapping in the array checks that it is unique on each of 10,000 swaps.
+  /// swapped in one buffer and the slots read from one (`kept` stays below their count): after
+  /// a reconnect every ID after the one that left moves up by one, and swapping in the array
+  /// checks that it is unique on each of 10,000 swaps.
   static func edit(_ order: inout [String], toFollow slots: [Int], ids: [String]) {
     var kept = 0
     order.withUnsafeMutableBufferPointer { order in
-      for index in order.indices
-      where kept < slots.count && order[index] == ids[slots[kept]] {
-        if kept != index { order.swapAt(kept, index) }
-        kept += 1
+      slots.withUnsafeBufferPointer { slots in
+        for index in order.indices
+        where kept < slots.count && order[index] == ids[slots[kept]] {
+          if kept != index { order.swapAt(kept, index) }
+          kept += 1
+        }
       }
     }
     order.removeSubrange(kept...)
