@@ -35,7 +35,7 @@ import Testing
     #expect(expected.indices.map(times.time(at:)) == expected)
   }
 
-  @Test func aCompactEventFitsInThirtyTwoBytes() {
-    #expect(MemoryLayout<CompactEvent>.stride == 32)
+  @Test func aCompactEventFitsInTwentyFourBytes() {
+    #expect(MemoryLayout<CompactEvent>.stride == 24)
   }
 }
