@@ -10,6 +10,8 @@ import Testing
   struct Cell: SlotState, Equatable {
     var value: Int
     var stampSeenByOthers = 0
+    var summary: Int { value * 10 }
+    static var keepsSummaries: Bool { true }
   }
 
   /// A table of `count` participants, values 0, 1, 2, …, its changes taken.
@@ -31,6 +33,15 @@ import Testing
     let table = Self.table(count: count)
     #expect(table.count == count)
     #expect(table.map(\.value) == Array(0..<count))
+  }
+
+  @Test(arguments: sizes)
+  func summariesFollowEveryAppendAndWrite(_ count: Int) {
+    var table = Self.table(count: count)
+    table[count - 1].value = -1
+    table[0].value += 100
+    #expect(table.summaries == table.map(\.summary))
+    #expect(table.summaries.last == (count == 1 ? 990 : -10))
   }
 
   @Test(arguments: sizes)

@@ -3,6 +3,12 @@ protocol SlotState {
   /// Changes whenever something *other* participants' snapshots show of this one changes
   /// (a client's metadata version). Views of other participants return a constant.
   var stampSeenByOthers: Int { get }
+  /// The few fields a fan-out reads of every element, kept again side by side in
+  /// `TrackedSlots.summaries` when `keepsSummaries` (see `FanOutFields`).
+  associatedtype Summary
+  var summary: Summary { get }
+  /// Whether `TrackedSlots` keeps `summaries` for this kind of element.
+  static var keepsSummaries: Bool { get }
 }
 
 /// An array of per-slot state that remembers which participant slots were written since the
@@ -30,6 +36,11 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
   /// The element written last since the changes were taken: a fan-out writes one observer's
   /// view several times in a row, and a repeated write need not be inserted again.
   private var lastWritten = -1
+  /// Each element's `summary`, by index, refreshed by every write through the subscript (empty
+  /// unless `Element.keepsSummaries`). Kept here, not in a wrapper around this table: a
+  /// wrapper's subscript yielding this one's nests two read coroutines, which the optimizer
+  /// compiled into a read of a freed coroutine frame (found by the `scenario-run` fuzzer).
+  private(set) var summaries: [Element.Summary] = []
 
   /// An empty table.
   init() {}
@@ -51,6 +62,7 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
         changed.insert(index)
       }
       if chunks[chunk][offset].stampSeenByOthers != before { changedForOthers.insert(index) }
+      if Element.keepsSummaries { summaries[index] = chunks[chunk][offset].summary }
     }
   }
 
@@ -61,6 +73,7 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
       chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
     }
     chunks[chunks.count - 1].append(element)
+    if Element.keepsSummaries { summaries.append(element.summary) }
     elementCount += 1
     grew = true
   }
@@ -107,8 +120,12 @@ struct SlotSet: Sendable {
 
 extension Client: SlotState {
   var stampSeenByOthers: Int { history.count }
+  var summary: FanOutFields { FanOutFields(self) }
+  static var keepsSummaries: Bool { true }
 }
 
 extension RemoteView: SlotState {
   var stampSeenByOthers: Int { 0 }
+  var summary: Void { () }
+  static var keepsSummaries: Bool { false }
 }

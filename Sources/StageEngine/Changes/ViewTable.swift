@@ -16,7 +16,10 @@ struct ViewTable {
   private var columns = Array(repeating: TrackedSlots<RemoteView>(), count: Stage.publisherLimit)
 
   subscript(index: ViewIndex) -> RemoteView {
-    _read { yield columns[index.column][index.observer] }
+    // A copy, not a yield of the column's own read coroutine: a view is 8 bytes of plain data,
+    // and a read accessor yielding another one's value is what the optimizer once compiled
+    // into a read of a freed coroutine frame (see `TrackedSlots.summaries`).
+    get { columns[index.column][index.observer] }
     _modify { yield &columns[index.column][index.observer] }
   }
 

@@ -154,7 +154,7 @@ extension Stage {
     for observer in joinOrder where observer != slot {
       let index = ViewIndex(observer: observer, column: column)
       guard views[index].known else { continue }
-      guard clients.fanOut[observer].hasMetadataEvent else {
+      guard clients.summaries[observer].hasMetadataEvent else {
         believeStale(observer: observer, about: slot, version: Int(views[index].version))
         continue
       }

@@ -62,7 +62,7 @@ extension Stage {
   ) {
     emitCompact(source, kind) { event in
       event.observer = observer
-      event.profile = clients.fanOut[observer].profile
+      event.profile = clients.summaries[observer].profile
       event.participant = participant
       fill(&event)
     }

@@ -99,7 +99,7 @@ extension Stage {
     emitClient(.streamsAdded, observer: observer, about: publisher, streams: .audioVideo)
     let muted = clients[publisher].muted
     if !muted.isEmpty { emitMute(observer, about: publisher, streams: muted, muted: true) }
-    if clients.fanOut[observer].canSubscribe { askSubscribe(observer, to: publisher) }
+    if clients.summaries[observer].canSubscribe { askSubscribe(observer, to: publisher) }
   }
 
   func unpublishFlow(_ slot: Int) {

@@ -6,7 +6,7 @@ extension Stage {
 
   /// Asks "subscribe?" about `publisher` and subscribes unless the answer is `none`.
   func askSubscribe(_ observer: Int, to publisher: Int) {
-    let answer = clients.fanOut[observer].subscribeAnswer
+    let answer = clients.summaries[observer].subscribeAnswer
     emitQuestion(
       .shouldSubscribe, observer: observer, about: publisher, answer: .subscribeAnswer(answer))
     let index = viewIndex(observer: observer, publisher: publisher)

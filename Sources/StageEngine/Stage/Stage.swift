@@ -25,7 +25,7 @@ public final class Stage {
   /// Tokens whose signature `proveSignatures` checked, with the key it verified with.
   var provenSigners: [String: PublicKey] = [:]
   /// Every client, by slot; writes are tracked for `refresh(_:)`.
-  var clients = ClientTable()
+  var clients = TrackedSlots<Client>()
   var slotByID: [String: Int] = [:]
   /// Connected client slots in join order.
   var joinOrder: [Int] = [] {
