@@ -2,15 +2,14 @@ import TokenCore
 
 /// One simulated SDK client's state inside the stage (internal).
 ///
-/// A fan-out reads a few fields of each of 10,000 clients, so those come first and share the
-/// struct's first cache line; Swift lays a struct out in declaration order.
+/// The small fields the model reads most come first and share the struct's first cache line
+/// (Swift lays a struct out in declaration order); a fan-out reads its observers' through
+/// `FanOutFields` instead.
 struct Client {
   /// The index of `sdk` in the stage's `ParticipantTables`, which every event it reports names.
   var profile: Int
   /// The current token's capabilities, stored because every fan-out reads them.
   private(set) var capabilities = Capabilities()
-  /// Cached `sdk.hasMetadataEvent`, read once per observer in every fan-out.
-  private(set) var hasMetadataEvent: Bool
   var strategy: StrategySettings
   var connection = ConnectionState.disconnected
   var publish = PublishState.notPublished
@@ -20,9 +19,7 @@ struct Client {
   /// Local streams the app has muted; they stay muted across unpublish and network drops.
   var muted: MediaStreams = []
   let id: String
-  var sdk: SDKProfile {
-    didSet { hasMetadataEvent = sdk.hasMetadataEvent }
-  }
+  var sdk: SDKProfile
   var token: ParticipantToken?
   /// Every distinct user ID / attributes value this participant has had; index = version.
   var history: [ParticipantMetadata] = [] {
@@ -35,7 +32,6 @@ struct Client {
     self.id = id
     self.sdk = sdk
     self.profile = profile
-    self.hasMetadataEvent = sdk.hasMetadataEvent
     self.strategy = strategy
   }
 

@@ -14,14 +14,14 @@ struct FanOutFields: Equatable {
   let canSubscribe: Bool
   /// The app's answer to "subscribe?".
   let subscribeAnswer: StrategySettings.Subscribe
-  /// `Client.hasMetadataEvent`.
+  /// Whether the client's SDK has the metadata event (`SDKProfile.hasMetadataEvent`).
   let hasMetadataEvent: Bool
 
   init(_ client: Client) {
     storedProfile = Int32(truncatingIfNeeded: client.profile)
     canSubscribe = client.capabilities.subscribe
     subscribeAnswer = client.strategy.subscribe
-    hasMetadataEvent = client.hasMetadataEvent
+    hasMetadataEvent = client.sdk.hasMetadataEvent
   }
 
   /// The index of the client's SDK profile in `ParticipantTables.profiles`.
