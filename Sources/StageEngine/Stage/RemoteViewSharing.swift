@@ -75,9 +75,11 @@ struct RemoteViewSharing {
   }
 
   /// Whether `slot` holds the views entry `index` was built from (and the same SDK when a
-  /// stale reason names it).
+  /// stale reason names it: the same profile index, as the stage keeps each profile once).
   private func matches(_ index: Int, _ slot: Int, in stage: Stage) -> Bool {
-    if namesSDK[index], stage.clients[slot].sdk != stage.clients[observers[index]].sdk {
+    if namesSDK[index],
+      stage.clients.summaries[slot].profile != stage.clients.summaries[observers[index]].profile
+    {
       return false
     }
     var position = index * columns.count
