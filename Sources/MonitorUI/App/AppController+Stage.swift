@@ -128,7 +128,7 @@ extension AppController {
       return
     }
     let index = runner.nextStepIndex
-    if case .answer(let id, _)? = state.script.nextStep,
+    if case .answer(let id, _, _)? = state.script.nextStep,
       !state.snapshot.pendingQuestions.contains(where: { $0.participant == id })
     {
       runner.skipStep()

@@ -112,7 +112,7 @@ public struct AppState {
   /// Whether the script's next step is the answer to the waiting question.
   public var scriptAnswersPendingQuestion: Bool {
     guard let question = pendingQuestion, let next = script.nextStep,
-      case .answer(let id, _) = next
+      case .answer(let id, _, _) = next
     else { return false }
     return id == question.participant
   }

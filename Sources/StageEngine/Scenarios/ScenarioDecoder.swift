@@ -61,6 +61,7 @@ extension Scenario {
       .object(allowed: Scenario.topLevelFields)
     var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
     self = try decoder.decode(root)
+    stepPositions = JSONParser.elementPositions(ofMember: "steps", in: Array(text.utf8))
   }
 }
 
