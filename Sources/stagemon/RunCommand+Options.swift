@@ -13,11 +13,17 @@ extension RunCommand {
     let compare: String?
     let updateGolden: Bool
     let ignoredFields: [String]
+    /// `--force`: write the golden even when an expectation failed.
+    let force: Bool
+    /// `--no-check`: compare without judging expectations.
+    let noCheck: Bool
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       headless = arguments.flag("--headless")
       check = arguments.flag("--check")
       updateGolden = arguments.flag("--update-golden")
+      force = arguments.flag("--force")
+      noCheck = arguments.flag("--no-check")
       compare = try arguments.option("--compare")
       ignoredFields = JSONLStream.lineNumberingFields + (try arguments.options("--ignore-field"))
       let formatText = try arguments.option("--format")
@@ -32,6 +38,8 @@ extension RunCommand {
         throw UsageError(
           "run needs --headless; to watch \(scenario) in the UI, use: stagemon \(scenario)")
       }
+      guard !force || updateGolden else { throw UsageError("--force goes with --update-golden") }
+      guard !(noCheck && check) else { throw UsageError("--no-check and --check contradict") }
       format = try formatText.map { text throws(UsageError) in
         guard let format = EventStreamFormat(rawValue: text) else {
           throw UsageError("unknown format \(Excerpt.quoted(text)) (expected jsonl or text)")
@@ -49,6 +57,10 @@ extension RunCommand {
 
     /// Whether the run is judged (check, compare or update) rather than only streamed.
     var judges: Bool { check || compare != nil || updateGolden }
+
+    /// Whether failed expectations fail the run: `--check`, and `--compare` or
+    /// `--update-golden` unless `--no-check` (a golden of a failing run would lie).
+    var checksExpectations: Bool { check || (!noCheck && (compare != nil || updateGolden)) }
 
     /// Whether the stream is compared with a golden file (not when updating it).
     var comparesGolden: Bool { compare != nil && !updateGolden }

@@ -73,9 +73,10 @@ import Testing
     for _ in 0..<3 { controller.handle(.character("n")) }
     let hint = FooterView.hints(controller.state).first { $0.action == .nextStep }
     #expect(hint?.label.hasSuffix(" 4/\(controller.state.script.total)") == true)
-    controller.state.status = nil
+    var state = controller.state
+    state.status = nil
     let grid = Fixture.render(width: 160, height: 1) { rect, grid in
-      StatusBarView.render(controller.state, hint: "", in: rect, into: &grid)
+      StatusBarView.render(state, hint: "", in: rect, into: &grid)
     }
     let status = Fixture.text(grid)[0]
     #expect(status.contains("next step (n) 4/\(controller.state.script.total)"))

@@ -17,7 +17,7 @@ import Testing
     #expect(result.stdout.contains("./deep/er/a.json"))
     #expect(result.stdout.contains("./b/b.json"))
     #expect(result.stdout.contains("skipped ./b/notes.json: not a scenario"))
-    #expect(result.stdout.hasSuffix("2 passed, 0 failed (2 files)\n"))
+    #expect(result.stdout.hasSuffix("2 passed, 0 failed (2 files, 1 skipped)\n"))
   }
 
   @Test func anEmptyFolderIsAnError() throws {
