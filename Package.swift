@@ -4,7 +4,7 @@ import PackageDescription
 // Layering (each module depends only on modules below it):
 //   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
-//   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
+//   stagemon → ScenarioChecks → StageEngine, JSONKit;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
 //   TerminalKit → CNcursesw
 //   JSONKit, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (reading named files, quoting input)
@@ -43,7 +43,7 @@ let package = Package(
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
     .target(name: "StreamCompare", dependencies: ["JSONKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
-    .target(name: "ScenarioChecks", dependencies: ["StageEngine"]),
+    .target(name: "ScenarioChecks", dependencies: ["StageEngine", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
     .target(
       name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], resources: [.process("Themes")]),

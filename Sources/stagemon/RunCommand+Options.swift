@@ -58,9 +58,9 @@ extension RunCommand {
     /// Whether the run is judged (check, compare or update) rather than only streamed.
     var judges: Bool { check || compare != nil || updateGolden }
 
-    /// Whether failed expectations fail the run: `--check`, and `--compare` or
-    /// `--update-golden` unless `--no-check` (a golden of a failing run would lie).
-    var checksExpectations: Bool { check || (!noCheck && (compare != nil || updateGolden)) }
+    /// Whether failed expectations fail the run: `--check`, and `--compare` unless
+    /// `--no-check` (`--update-golden` refuses such a run on its own, unless `--force`).
+    var checksExpectations: Bool { check || (!noCheck && comparesGolden) }
 
     /// Whether the stream is compared with a golden file (not when updating it).
     var comparesGolden: Bool { compare != nil && !updateGolden }

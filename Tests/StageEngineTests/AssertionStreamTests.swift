@@ -1,3 +1,4 @@
+import JSONKit
 import Testing
 
 @testable import StageEngine
@@ -43,7 +44,8 @@ import Testing
   @Test func addingAndEditingPassingAssertionsLeavesTheStreamUnchanged() throws {
     let plain = try Self.run(Self.scenario()).lines
     let one = try Self.run(
-      Self.scenario(expects: #"{ "expect": { "participant": "host", "connection": "connected" } },"#)
+      Self.scenario(
+        expects: #"{ "expect": { "participant": "host", "connection": "connected" } },"#)
     ).lines
     let two = try Self.run(
       Self.scenario(
@@ -64,16 +66,18 @@ import Testing
     let failure = try #require(runner.expectationFailures.first)
     #expect(failure.step == "step 2")
     #expect(failure.position == SourcePosition(line: 7, column: 5))
-    #expect(lines.contains { $0.contains(#""kind":"expectFailed""#) && $0.contains(#""step":"step 2""#) })
+    #expect(
+      lines.contains { $0.contains(#""kind":"expectFailed""#) && $0.contains(#""step":"step 2""#) })
   }
 
   @Test func anEventsExpectationThatMatchedNothingShowsTheNearestEvent() throws {
     let text = Self.scenario(
-      expects: #"{ "expect": { "events": { "includes": [ { "kind": "connectionStateChanged", "observer": "host", "state": "disconnected" } ] } } },"#
+      expects:
+        #"{ "expect": { "events": { "includes": [ { "kind": "connectionStateChanged", "observer": "host", "state": "disconnected" } ] } } },"#
     )
     let failure = try #require(try Self.run(text).runner.expectationFailures.first)
     #expect(failure.message.contains("nearest"))
-    #expect(failure.message.contains(#"state: expected "disconnected", found "connected""#))
+    #expect(failure.message.contains(#"state: expected "disconnected", found "connecting""#))
   }
 
   @Test func answeringAQuestionIsAnEventThatCanBeAsserted() throws {

@@ -14,22 +14,22 @@ extension AppController {
     travel(to: overflow ? -1 : target)
   }
 
-  /// `:goto STEP`: the step number as typed.
+  /// `:goto STEP`: the step number as typed — back, forward over steps gone back over, then on
+  /// through the script as `n` runs it.
   func travel(toStep text: String) {
     guard let step = Int(text) else {
       report("goto: \"\(text)\" is not a step number (0…\(state.runner.reachableStep))", .error)
       return
     }
-    travel(to: step)
-  }
-
-  /// Goes to the state after `step` steps of the session — back, forward over steps gone back
-  /// over, then on through the script; outside that, says the valid range.
-  func travel(to step: Int) {
     if step > lastStep, step <= state.runner.reachableStep {
       runScript(to: step)
-      return
+    } else {
+      travel(to: step)
     }
+  }
+
+  /// Goes to the state after `step` steps of the session; outside the run, says the valid range.
+  func travel(to step: Int) {
     refresh()
     if state.runner.redoCount == 0 { state.undoneLog.removeAll() }
     let from = state.runner.history.count
@@ -38,7 +38,7 @@ extension AppController {
       try state.runner.travel(to: step)
     } catch {
       report(
-        "no step \(step): time travel goes to steps 0…\(state.runner.reachableStep) (now at \(from))",
+        "no step \(step): time travel goes to steps 0…\(lastStep), :goto to 0…\(state.runner.reachableStep) (now at \(from))",
         .error)
       return
     }
