@@ -4,7 +4,7 @@ import StageEngine
 import TerminalKit
 import Testing
 
-/// Recording assertions in the monitor: `e` opens the input line on `expect` steps that hold
+/// Recording assertions in the monitor: `A` opens the input line on `expect` steps that hold
 /// now for the selected participant, Enter adds them to the session, Esc cancels, and the
 /// session saved with `:save-scenario` replays with every one of them holding.
 @Suite struct AssertionRecordingTests {
@@ -18,7 +18,7 @@ import Testing
     let controller = try Self.steppedMute()
     let id = try #require(controller.state.selectedParticipant?.id)
     let before = controller.state.runner.history.count
-    controller.handle(.character("e"))
+    controller.handle(.character("A"))
     let input = try #require(controller.state.input)
     #expect(input.purpose == .expectation)
     #expect(input.text.contains(#"{"expect":{"participant":"\#(id)","connection":"#))
@@ -31,7 +31,7 @@ import Testing
   @Test func enterAddsThemAndTheSavedScenarioPassesOnReplay() throws {
     let controller = try Self.steppedMute()
     let before = controller.state.runner.history.count
-    controller.handle(.character("e"))
+    controller.handle(.character("A"))
     controller.handle(.enter)
     #expect(controller.state.status?.kind == .success, "\(controller.state.status?.text ?? "")")
     let added = controller.state.runner.history.count - before
@@ -51,7 +51,7 @@ import Testing
   @Test func anEditedAssertionThatDoesNotHoldFailsVisibly() throws {
     let controller = try Self.steppedMute()
     let id = try #require(controller.state.selectedParticipant?.id)
-    controller.handle(.character("e"))
+    controller.handle(.character("A"))
     let length = controller.state.input?.text.count ?? 0
     for _ in 0..<length { controller.handle(.backspace) }
     controller.handle(
@@ -65,7 +65,7 @@ import Testing
   @Test func aMistakeKeepsTheTextAndRunsNothing() throws {
     let controller = try Self.steppedMute()
     let before = controller.state.runner.history.count
-    controller.handle(.character("e"))
+    controller.handle(.character("A"))
     Fixture.type("x", into: controller)
     controller.handle(.enter)
     #expect(controller.state.status?.kind == .error)

@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import TmuxHarness
 
-/// Recording an assertion in the real monitor: step a scenario, press `e`, Enter, save the
+/// Recording an assertion in the real monitor: step a scenario, press `A`, Enter, save the
 /// session, and `stagemon test` passes the saved file — the QA workflow end to end.
 extension MonitorEndToEndTests {
   @Test func anAssertionRecordedInTheMonitorPassesStagemonTest() throws {
     let session = try joinedStage()
-    try session.send("e")
+    try session.send("A")
     try expect(session, shows: "Enter adds to the session")
     try session.send("Enter")
     try expect(session, shows: "assertion(s) to the session (0 failed)")

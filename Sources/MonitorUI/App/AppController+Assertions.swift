@@ -2,13 +2,13 @@ import JSONKit
 import StageEngine
 import TerminalKit
 
-/// Assertions in the monitor: an `expect` step run here (scripted, or recorded with `e` /
+/// Assertions in the monitor: an `expect` step run here (scripted, or recorded with `A` /
 /// `:expect`) shows its verdict in the log as ✔ or ✘ and counts in the header; recording one
 /// captures the selected participant's state and each observer's belief of it as `expect`
 /// steps, shown in the input line for editing first (Enter adds them to the session, Esc
 /// cancels), so `:save-scenario` writes them and the saved scenario passes `stagemon test`.
 extension AppController {
-  /// `e` / `:expect`: opens the input line on the assertions that hold now for the selected
+  /// `A` / `:expect`: opens the input line on the assertions that hold now for the selected
   /// participant.
   func captureExpectation() {
     guard let participant = state.selectedParticipant else {
