@@ -49,6 +49,21 @@ import Testing
     #expect(unchecked.status == 0)
   }
 
+  @Test func aComparisonThatIsNotOnATerminalStaysPlain() throws {
+    let folder = try Self.folder(["x.json": TestCommandTests.passing])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try StagemonBinary.run(["run", "x.json", "--update-golden"], directory: folder)
+    let golden = folder.appendingPathComponent("expected/x.jsonl")
+    let text = try String(contentsOf: golden, encoding: .utf8)
+    try text.replacingOccurrences(of: "connected", with: "gone").write(
+      to: golden, atomically: true, encoding: .utf8)
+    let result = try StagemonBinary.run(
+      ["run", "x.json", "--compare", "expected/x.jsonl"], directory: folder)
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("-{"))
+    #expect(!result.stdout.contains("\u{1B}"))
+  }
+
   @Test func checkNamesTheStepFromOne() throws {
     let folder = try Self.folder(["x.json": Self.failing])
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -69,6 +84,7 @@ import Testing
     #expect(result.status == 1)
     let manager = FileManager.default
     #expect(manager.fileExists(atPath: folder.appendingPathComponent("a/expected/pass.jsonl").path))
-    #expect(!manager.fileExists(atPath: folder.appendingPathComponent("a/expected/fail.jsonl").path))
+    #expect(
+      !manager.fileExists(atPath: folder.appendingPathComponent("a/expected/fail.jsonl").path))
   }
 }
