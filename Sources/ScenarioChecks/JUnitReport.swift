@@ -37,7 +37,8 @@ public enum JUnitReport {
 
   private static func suite(_ check: ScenarioCheck) -> String {
     let file = escape(check.file)
-    var out = #"  <testsuite name="\#(file)" file="\#(file)" \#(Counts([check]).attributes)>"# + "\n"
+    var out =
+      #"  <testsuite name="\#(file)" file="\#(file)" \#(Counts([check]).attributes)>"# + "\n"
     for assertion in check.cases { out += testCase(assertion, file: check.file) }
     switch check.outcome {
     case .error(let message, _):

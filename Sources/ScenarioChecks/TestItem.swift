@@ -70,7 +70,9 @@ public enum TestCollection {
       case Int32(DT_LNK):
         if name.hasSuffix(".json"), kind(of: path) == .file { found.append(path) }
       default:
-        if kind(of: path) == .folder { walk(path, into: &found) } else if name.hasSuffix(".json") {
+        if kind(of: path) == .folder {
+          walk(path, into: &found)
+        } else if name.hasSuffix(".json") {
           found.append(path)
         }
       }

@@ -13,7 +13,9 @@ public enum TestReport {
       let failed = cases.count { !$0.passed }
       let counted = count(cases.count, "assertion")
       head =
-        failed == 0 ? "ok    \(check.file) (\(counted))" : "FAIL  \(check.file) (\(failed) of \(counted) failed)"
+        failed == 0
+        ? "ok    \(check.file) (\(counted))"
+        : "FAIL  \(check.file) (\(failed) of \(counted) failed)"
     }
     var lines = [head]
     for assertion in check.cases where verbose || !assertion.passed {
@@ -35,7 +37,8 @@ public enum TestReport {
     let failed = checks.reduce(0) { $0 + $1.failedCount }
     let skipped = checks.count(where: \.isSkipped)
     let files = count(checks.count - skipped, "file")
-    return "\(passed) passed, \(failed) failed (\(files)\(skipped > 0 ? ", \(skipped) skipped" : ""))"
+    return
+      "\(passed) passed, \(failed) failed (\(files)\(skipped > 0 ? ", \(skipped) skipped" : ""))"
   }
 
   /// `FILE::step N: name` per assertion `--list` shows (pytest's `--collect-only -q`).

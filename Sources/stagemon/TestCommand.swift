@@ -49,7 +49,8 @@ enum TestCommand {
     if options.list { return list(items, options) }
     let checks = runAll(items, options)
     guard !checks.isEmpty else {
-      Console.error("stagemon: no scenarios under \(options.paths.joined(separator: ", ")) match -k")
+      Console.error(
+        "stagemon: no scenarios under \(options.paths.joined(separator: ", ")) match -k")
       return .invalid
     }
     Console.out(TestReport.summary(checks))

@@ -48,7 +48,8 @@ public struct Expectation: Sendable {
     }
     let text = members.map { member in
       let value = member.value.stringValue ?? JSONWriter.compact(member.value)
-      return Expectation.subjects.contains(member.key) ? "\(member.key) \(value)" : "\(member.key)=\(value)"
+      return Expectation.subjects.contains(member.key)
+        ? "\(member.key) \(value)" : "\(member.key)=\(value)"
     }.joined(separator: " ")
     return text.count > 80 ? String(text.prefix(79)) + "…" : text
   }

@@ -4,7 +4,8 @@ import InputKit
 extension ScenarioDecoder {
   /// Extra fields each verb accepts beside the verb itself.
   static let verbFields: [String: [String]] = [
-    "exchange": ["token"], "setStrategy": ["publish", "subscribe"], "answer": ["publish", "by"], "expect": ["description"],
+    "exchange": ["token"], "setStrategy": ["publish", "subscribe"], "answer": ["publish", "by"],
+    "expect": ["description"],
     "setSDK": ["sdk"], "setCompositionUpdates": ["updates"],
   ]
 

@@ -127,7 +127,9 @@ public enum ScenarioEncoder {
       if let subscribe { members.append(("subscribe", .string(subscribe.rawValue))) }
       return .object(members)
     case .answer(let id, let publish, let origin):
-      var members: [(key: String, value: JSON)] = [("answer", .string(id)), ("publish", .bool(publish))]
+      var members: [(key: String, value: JSON)] = [
+        ("answer", .string(id)), ("publish", .bool(publish)),
+      ]
       if origin != .script { members.append(("by", .string(origin.rawValue))) }
       return .object(members)
     case .expect(let expectation):
