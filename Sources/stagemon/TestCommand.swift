@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import ScenarioChecks
 import StageEngine
 
@@ -42,17 +43,10 @@ enum TestCommand {
       return status
     }
     let items = TestCollection.collect(options.paths)
-    guard !items.isEmpty else {
-      Console.error("stagemon: no scenarios under \(options.paths.joined(separator: ", "))")
-      return .invalid
-    }
+    guard !items.isEmpty else { return nothingFound(options) }
     if options.list { return list(items, options) }
     let checks = runAll(items, options)
-    guard !checks.isEmpty else {
-      Console.error(
-        "stagemon: no scenarios under \(options.paths.joined(separator: ", ")) match -k")
-      return .invalid
-    }
+    guard !checks.isEmpty else { return nothingFound(options) }
     Console.out(TestReport.summary(checks))
     if let junit = options.junit {
       do {
@@ -63,11 +57,16 @@ enum TestCommand {
       }
     }
     let ran = checks.filter { !$0.isSkipped }
-    guard !ran.isEmpty else {
-      Console.error("stagemon: no scenarios under \(options.paths.joined(separator: ", "))")
-      return .invalid
-    }
+    guard !ran.isEmpty else { return nothingFound(options) }
     return ran.allSatisfy(\.passed) ? .success : .invalid
+  }
+
+  /// Nothing to run is an error, as a test run that tests nothing proves nothing.
+  private static func nothingFound(_ options: Options) -> ExitStatus {
+    let matching = options.keyword.map { " matching -k \(Excerpt.quoted($0))" } ?? ""
+    Console.error(
+      "stagemon: no scenarios under \(options.paths.joined(separator: ", "))\(matching)")
+    return .invalid
   }
 
   /// Runs every item in order, printing each verdict as it comes; `-x` stops at the first

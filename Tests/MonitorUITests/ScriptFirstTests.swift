@@ -32,6 +32,24 @@ import Testing
     #expect(controller.state.runner.expectationCheckCount > 0)
   }
 
+  static let bundled: [String] =
+    ((try? FileManager.default.contentsOfDirectory(
+      atPath: repository.appendingPathComponent("Scenarios").path)) ?? [])
+    .filter { $0.hasSuffix(".json") }.sorted().map { "Scenarios/\($0)" }
+
+  @Test(arguments: bundled)
+  func everyBundledScenarioSteppedWithNAgreesWithItsHeadlessRun(name: String) throws {
+    let path = Self.repository.appendingPathComponent(name).path
+    let headless = try ScenarioRunner(scenario: Scenario(contentsOfFile: path), file: path)
+    try headless.run { _ in }
+    let controller = try Fixture.controller(scenarioAt: path)
+    Self.stepThrough(controller)
+    let monitor = controller.state.runner
+    #expect(monitor.isFinished)
+    #expect(monitor.expectationFailures == headless.expectationFailures)
+    #expect(monitor.expectationCheckCount == headless.expectationCheckCount)
+  }
+
   @Test func playingRunsThroughAQuestionTheScriptAnswers() throws {
     let setup = try MonitorSetup.file(
       Self.repository.appendingPathComponent("Scenarios/cohost-upgrade.json").path)
