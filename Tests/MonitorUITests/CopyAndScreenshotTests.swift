@@ -107,7 +107,7 @@ import Testing
     Self.command("screenshot \(directory)/taken", controller)
     let status = try #require(controller.state.status)
     #expect(status.kind == .error)
-    #expect(status.text == "cannot write the screenshot \(directory)/taken.txt: Is a directory")
+    #expect(status.text == "cannot write the screenshot \(directory)/taken.txt: it is a directory")
   }
 
   /// Types `:text` Enter, as a person would.
