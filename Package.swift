@@ -4,10 +4,11 @@ import PackageDescription
 // Layering (each module depends only on modules below it):
 //   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
-//   stagemon → ScenarioChecks → StageEngine, JSONKit;  stagemon → StreamCompare → JSONKit
-//   StageEngine → TokenCore → JSONKit, COpenSSL
+//   stagemon → ScenarioChecks → StageEngine, JSONKit;  stagemon → StreamCompare → JSONKit, InputKit
+//   StageEngine → TokenCore → JSONKit, COpenSSL, InputKit
 //   TerminalKit → CNcursesw
-//   JSONKit, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (reading named files, quoting input)
+//   JSONKit, TokenCore, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (bounded reads,
+//   safe writes, the terminal sanitiser, the standard streams)
 let package = Package(
   name: "stagemon",
   platforms: [.macOS(.v13)],
@@ -28,7 +29,7 @@ let package = Package(
     ),
     .target(name: "InputKit"),
     .target(name: "JSONKit", dependencies: ["InputKit"]),
-    .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
+    .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL", "InputKit"]),
     // The model's fan-outs touch the stage's stored properties a dozen times per observer, and
     // each dynamic exclusivity check costs as much as the work it guards (a quarter of a key at
     // 10,000 observers). Release builds leave them out; debug builds — every test — keep them,
@@ -41,7 +42,7 @@ let package = Package(
     ),
     .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit", "InputKit"]),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
-    .target(name: "StreamCompare", dependencies: ["JSONKit"]),
+    .target(name: "StreamCompare", dependencies: ["JSONKit", "InputKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
     .target(name: "ScenarioChecks", dependencies: ["StageEngine", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
@@ -64,7 +65,7 @@ let package = Package(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "TmuxHarness", "ScenarioChecks", "StreamCompare",
+        "TmuxHarness", "ScenarioChecks", "StreamCompare", "InputKit",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
@@ -76,7 +77,7 @@ let package = Package(
     ),
     .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
     .testTarget(name: "ScenarioChecksTests", dependencies: ["ScenarioChecks"]),
-    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "InputKit"]),
     .testTarget(
       name: "MonitorUITests",
       dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]

@@ -1,3 +1,5 @@
+import InputKit
+
 /// JUnit XML for CI systems (GitLab, Jenkins, GitHub test reporters): one `testsuite` per
 /// scenario file (its summary), one `testcase` per `expect` step with its `time`, `file` and
 /// `line`, a `failure` naming `file:line:column`, an `error` for a file that could not be
@@ -73,7 +75,8 @@ public enum JUnitReport {
     return "\(whole / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 
-  /// Text safe inside XML attributes and elements.
+  /// Text safe inside XML attributes and elements (newlines kept as `&#10;` in attributes);
+  /// characters XML 1.0 forbids become U+FFFD, so the report is always well-formed.
   static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -84,7 +87,7 @@ public enum JUnitReport {
       case "\"": out += "&quot;"
       case "\n": out += "&#10;"
       case "\t", "\r": out += "&#\(scalar.value);"
-      default: out += scalar.value < 0x20 ? "\u{FFFD}" : String(scalar)
+      default: out.unicodeScalars.append(XMLText.isAllowed(scalar) ? scalar : "\u{FFFD}")
       }
     }
     return out

@@ -31,7 +31,7 @@ public struct ScenarioChecker {
   /// `participants` (a `package.json`, a key list). Read again only then, so loading
   /// scenarios costs one parse.
   static func isNotAScenario(_ path: String) -> Bool {
-    guard let text = try? InputFile.text(atPath: path, limit: Scenario.maximumFileBytes),
+    guard let text = try? BoundedInput.text(atPath: path, limit: Scenario.maximumFileBytes),
       let members = (try? JSONParser.parse(text))?.objectValue
     else { return false }
     return !members.contains { $0.key == "participants" }

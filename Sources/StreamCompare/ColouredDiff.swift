@@ -1,7 +1,11 @@
+import InputKit
+
 /// A stream diff for a terminal: removed lines red, added lines green, region headers cyan,
 /// and inside a removed line followed by an added one the fields that changed in reverse
 /// video — so a one-field change in a 300-byte event line is seen at a glance. Plain text
-/// (`StreamDiff.unified`) stays the form for files, pipes and `NO_COLOR`.
+/// (`StreamDiff.unified`) stays the form for files, pipes and `NO_COLOR`. Every line passes
+/// `TerminalText.safe` before it is painted, so a golden's bytes never reach the terminal as
+/// escapes of their own: the colours are the only ones (`Console.writeStyled`).
 extension StreamDiff {
   /// The unified diff with ANSI colours.
   public var coloured: String {
@@ -26,7 +30,7 @@ extension StreamDiff {
   static let noReverse = "\u{1B}[27m"
 
   private static func paint(_ text: String, _ colour: String) -> String {
-    colour + text + reset
+    colour + TerminalText.safe(text) + reset
   }
 
   /// Each run of removed lines is paired with the run of added lines after it, line by line,
@@ -37,7 +41,7 @@ extension StreamDiff {
     while index < lines.count {
       guard lines[index].hasPrefix("-") else {
         let line = lines[index]
-        out.append(line.hasPrefix("+") ? paint(line, green) : line)
+        out.append(line.hasPrefix("+") ? paint(line, green) : TerminalText.safe(line))
         index += 1
         continue
       }
@@ -70,7 +74,8 @@ extension StreamDiff {
     var out = colour + String(line.prefix(1)) + members.open
     for (index, member) in members.members.enumerated() {
       if index > 0 { out += "," }
-      out += kept.contains(member) ? member : reverse + member + noReverse
+      let shown = TerminalText.safe(member)
+      out += kept.contains(member) ? shown : reverse + shown + noReverse
     }
     return out + members.close + reset
   }

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import ScenarioChecks
 import StageEngine
 
@@ -67,7 +68,7 @@ enum ChecksBenchmark {
       let path = "\(sub)/s\(index).json"
       do {
         try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
-        try texts[index % texts.count].write(toFile: path, atomically: false, encoding: .utf8)
+        try SafeFile.write(texts[index % texts.count], to: path)
       } catch {
         return nil
       }

@@ -8,13 +8,12 @@ extension RunCommand {
     let scenario: String
     let format: EventStreamFormat?
     let out: String?
+    let force: Bool
     let headless: Bool
     let check: Bool
     let compare: String?
     let updateGolden: Bool
     let ignoredFields: [String]
-    /// `--force`: write the golden even when an expectation failed.
-    let force: Bool
     /// `--no-check`: compare without judging expectations.
     let noCheck: Bool
 
@@ -22,12 +21,12 @@ extension RunCommand {
       headless = arguments.flag("--headless")
       check = arguments.flag("--check")
       updateGolden = arguments.flag("--update-golden")
-      force = arguments.flag("--force")
       noCheck = arguments.flag("--no-check")
       compare = try arguments.option("--compare")
       ignoredFields = JSONLStream.lineNumberingFields + (try arguments.options("--ignore-field"))
       let formatText = try arguments.option("--format")
       out = try arguments.option("--out")
+      force = arguments.flag("--force")
       guard let scenario = arguments.positional() else {
         throw UsageError("run needs a scenario file (or - for standard input)")
       }
@@ -38,7 +37,6 @@ extension RunCommand {
         throw UsageError(
           "run needs --headless; to watch \(scenario) in the UI, use: stagemon \(scenario)")
       }
-      guard !force || updateGolden else { throw UsageError("--force goes with --update-golden") }
       guard !(noCheck && check) else { throw UsageError("--no-check and --check contradict") }
       format = try formatText.map { text throws(UsageError) in
         guard let format = EventStreamFormat(rawValue: text) else {

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import StageEngine
 import StreamCompare
 
@@ -18,7 +19,10 @@ enum RunCommand {
       --headless          run without the UI (`stagemon SCENARIO.json` opens the UI)
       --format FORMAT     jsonl (one JSON object per line) or text (aligned columns);
                           default: text on a terminal, otherwise jsonl
-      --out FILE          write the stream to FILE instead of standard output
+      --out FILE          write the stream to FILE (whole or not at all) instead of
+                          standard output; never the scenario itself
+      --force             replace FILE when it exists; with --update-golden, write the
+                          golden even when an expectation failed
       --check             exit 1 when an `expect` step failed, listing each failure on
                           standard error as FILE:LINE:COLUMN: step N: MESSAGE
       --compare GOLDEN    compare the JSONL stream with GOLDEN, ignoring `seq`; print
@@ -30,7 +34,6 @@ enum RunCommand {
       --update-golden     write the JSONL stream to GOLDEN (default: expected/NAME.jsonl
                           beside the scenario) instead of comparing; refused (exit 1)
                           when an expectation fails
-      --force             with --update-golden: write it even then
       -h, --help          show this help
 
     --check and --update-golden run headless and write the stream only with
@@ -64,13 +67,16 @@ enum RunCommand {
       Console.error("stagemon: \(error)")
       return .invalid
     }
-    guard let output = openOutput(options.writesStream ? options.out : "/dev/null") else {
+    let output: Output
+    do {
+      output = try Output(options)
+    } catch {
+      Console.error("stagemon: \(error)")
       return .invalid
     }
-    defer { if output != STDOUT_FILENO { close(output) } }
     let format =
       options.format ?? (options.out == nil && isatty(STDOUT_FILENO) != 0 ? .text : .jsonl)
-    let writer = EventStreamWriter(format: format, fileDescriptor: output)
+    let writer = EventStreamWriter(format: format, fileDescriptor: output.fileDescriptor)
     var capture = options.comparesGolden || options.updateGolden ? StreamCapture() : nil
     var status = ExitStatus.success
     do {
@@ -84,7 +90,10 @@ enum RunCommand {
     }
     do {
       try writer.flush()
+      try output.commit()
     } catch {
+      output.discard()
+      if (error as? EventStreamWriteError)?.code == EPIPE { return .invalid }
       Console.error("stagemon: \(error)")
       return .invalid
     }
@@ -123,8 +132,11 @@ enum RunCommand {
         Console.error("\(options.scenario): the stream matches \(golden.name) (seq ignored)")
         return .success
       }
-      let text = colours(options) ? diff.coloured : diff.unified
-      FileHandle.standardOutput.write(Data(text.utf8))
+      if colours(options) {
+        Console.writeStyled(diff.coloured)
+      } else {
+        Console.write(diff.unified)
+      }
       Console.error(
         "\(options.scenario): the stream differs from \(golden.name) in \(diff.hunks.count) region(s)"
       )
@@ -148,7 +160,7 @@ enum RunCommand {
       return .invalid
     }
     do {
-      try GoldenStream.write(capture.text, to: options.golden)
+      try GoldenStream.write(capture.text, to: options.golden, scenario: options.scenario)
       Console.error("wrote \(options.golden) (\(capture.lineCount) events)")
       return .success
     } catch {
@@ -162,15 +174,5 @@ enum RunCommand {
   private static func colours(_ options: Options) -> Bool {
     isatty(STDOUT_FILENO) != 0 && options.format != .text
       && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-  }
-
-  private static func openOutput(_ path: String?) -> Int32? {
-    guard let path else { return STDOUT_FILENO }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else {
-      Console.error("stagemon: cannot open \(path): \(String(cString: strerror(errno)))")
-      return nil
-    }
-    return fd
   }
 }

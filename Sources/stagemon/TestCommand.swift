@@ -50,7 +50,8 @@ enum TestCommand {
     Console.out(TestReport.summary(checks))
     if let junit = options.junit {
       do {
-        try GoldenStream.write(JUnitReport.xml(checks), to: junit)
+        try SafeFile.write(
+          JUnitReport.xml(checks), to: junit, replacing: true, sparing: items.map(\.path))
       } catch {
         Console.error("stagemon: \(error)")
         return .invalid
@@ -104,7 +105,7 @@ enum TestCommand {
       return nil
     }
     do {
-      try GoldenStream.write(capture.text, to: golden)
+      try GoldenStream.write(capture.text, to: golden, scenario: check.file)
       Console.error("wrote \(golden) (\(capture.lineCount) events)")
       return nil
     } catch {
