@@ -35,6 +35,8 @@ public final class ScenarioRunner {
   /// Builds the stage, loads or generates keys and mints every first token.
   /// `file` names the scenario in errors; throws before anything has run.
   public init(scenario: Scenario, file: String) throws(ScenarioError) {
+    try ScenarioLimits.check(
+      participants: scenario.participants.count, steps: scenario.steps.count, file: file)
     self.scenario = scenario
     self.file = file
     expectations = ExpectationChecker(steps: scenario.steps)
