@@ -62,15 +62,18 @@ enum ExplainCommand {
       }
       return try RecordImporter.session(fromScenario: scenario, file: files[0])
     }
-    let session = try RecordImporter.makeSession(
-      from: try options.inputs.read(), options: options.inputs.options)
+    let records = try options.inputs.read()
+    try records.requireEvents()
+    let session = try RecordImporter.makeSession(from: records, options: options.inputs.options)
     for line in RecordInputs.warnings(session) { Console.error(line) }
     return session
   }
 
   /// The scenario in `path` when it is one made by `import`, else nil (records).
   private static func scenario(at path: String) throws -> Scenario? {
-    guard path != "-", let data = FileManager.default.contents(atPath: path),
+    var isDirectory: ObjCBool = false
+    guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path),
       case .object(let members)? = try? JSONParser.parse(bytes: Array(data)),
       members.contains(where: { $0.key == "recorded" })
     else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import IVSRecords
+import InputKit
 
 /// The inputs `import` and `explain` share: record files in any mix and the
 /// `--sdk` / `--observer` additions, read into a `RecordSet`.
@@ -31,22 +32,48 @@ struct RecordInputs {
     self.options = options
   }
 
-  /// Reads every file into one record set; the first unusable file stops it.
+  /// The largest record file read (a 50,000-event session is about 10 MB).
+  static let maximumFileBytes = 1 << 30
+
+  /// Reads every file into one record set (a directory: its `*.json` files, in name
+  /// order); the first unusable file stops it.
   func read() throws -> RecordSet {
     var records = RecordSet()
-    for file in files {
+    for file in try Self.expanded(files) {
       let bytes: [UInt8]
-      if file == "-" {
-        bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-      } else {
-        guard let data = FileManager.default.contents(atPath: file) else {
-          throw InputError("cannot read \(file): \(String(cString: strerror(errno)))")
-        }
-        bytes = Array(data)
+      do {
+        bytes =
+          file == "-"
+          ? try InputFile.standardInput(limit: Self.maximumFileBytes)
+          : try InputFile.bytes(atPath: file, limit: Self.maximumFileBytes)
+      } catch {
+        throw InputError(error.description)
       }
       try records.read(bytes: bytes, file: file)
     }
     return records
+  }
+
+  /// `paths` with each directory replaced by the `*.json` files in it, in name order (a
+  /// customer's folder of CLI outputs); a directory without one is an error naming it.
+  static func expanded(_ paths: [String]) throws -> [String] {
+    var files: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        files.append(path)
+        continue
+      }
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      let json = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+      guard !json.isEmpty else {
+        throw InputError("\(path) is a directory without *.json files; name the record files")
+      }
+      files += json.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+    }
+    return files
   }
 
   /// The issues, guesses and contradictions of an import, as stderr lines.

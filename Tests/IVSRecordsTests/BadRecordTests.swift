@@ -129,7 +129,7 @@ import Testing
   }
 
   @Test(arguments: [
-    "2026-04-20 10:02:11Z", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-04-20T10:02:11",
+    "2026-04-20_10:02:11Z", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-04-20T10:02:11",
     "yesterday", "2026-04-20T10:02:11.Z",
   ])
   func badTimestampIsAnErrorNamingTheField(text: String) {

@@ -24,12 +24,25 @@ struct EventFields {
   init(_ json: JSON) {
     (name, kind) = json["name"]?.stringValue.map(RecordedEvent.modelled) ?? (nil, nil)
     participantId = json["participantId"]?.stringValue
-    eventTime = json["eventTime"]?.stringValue.map { Array($0.utf8)[...] }
+    eventTime = json["eventTime"].flatMap(Self.time)
     remoteParticipantId = json["remoteParticipantId"]?.stringValue
     errorCode = json["errorCode"]?.stringValue
     viaEventBridge = json["via"] == .string("EventBridge")
     previousToken = json["previousToken"]
     newToken = json["newToken"]
+  }
+
+  /// A timestamp member's text: a string as it is, an epoch number as its digits.
+  private static func time(_ json: JSON) -> ArraySlice<UInt8>? {
+    switch json {
+    case .string(let text): return Array(text.utf8)[...]
+    case .integer(let number): return Array(String(number).utf8)[...]
+    case .number(let number) where number.isFinite && number >= 0 && number < 1e16:
+      let milliseconds = Int64((number * 1000).rounded())
+      return Array("\(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())".utf8)[
+        ...]
+    default: return nil
+    }
   }
 
   /// Nothing read yet.
@@ -44,7 +57,10 @@ struct EventFields {
     var key = try stream.beginObject(matching: Member.names)
     while let read = key {
       switch Member(read) {
-      case .eventTime?: fields.eventTime = try stream.stringBytes()
+      case .eventTime?:
+        fields.eventTime =
+          stream.peek() == UInt8(ascii: "\"")
+          ? try stream.stringBytes() : Self.time(try stream.value())
       case .name?:
         (fields.name, fields.kind) =
           try stream.stringBytes().map(RecordedEvent.modelled(utf8:)) ?? (nil, nil)

@@ -37,6 +37,8 @@ extension RecordSet {
         try readEventBridge(json, at: place)
       } else if json["eventTime"] != nil || json["participantId"] != nil {
         try readEvent(json, at: place)
+      } else if let message = Self.awsErrorBody(json) {
+        throw place.error(message)
       } else {
         throw place.error("not a known IVS record shape; accepted: \(Self.acceptedShapes)")
       }
@@ -44,6 +46,17 @@ extension RecordSet {
       throw place.error(
         "not a known IVS record shape (a \(json.typeName)); accepted: \(Self.acceptedShapes)")
     }
+  }
+
+  /// An AWS error response (`{"__type": …, "message": …}`, `{"Error": {"Code", "Message"}}`,
+  /// `{"code", "message"}`) in words, or nil: a customer who pastes one sent no records.
+  static func awsErrorBody(_ json: JSON) -> String? {
+    let body = json["Error"] ?? json
+    let type = body["__type"]?.stringValue ?? body["Code"]?.stringValue ?? body["code"]?.stringValue
+    guard let type else { return nil }
+    let code = type.split(separator: "#").last.map(String.init) ?? type
+    let message = body["message"]?.stringValue ?? body["Message"]?.stringValue ?? ""
+    return RecordText.awsError(code: code, message: message)
   }
 
   mutating func readEvents(_ json: JSON, at place: RecordPlace) throws(RecordError) {

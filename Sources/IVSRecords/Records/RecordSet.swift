@@ -2,6 +2,8 @@
 /// every participant, what get-participant / list-participants said about them, the
 /// session, the stage, and the issues met on the way.
 public struct RecordSet: Sendable {
+  /// The files read, as their names were given.
+  public var files: [String] = []
   /// Every event read, in file order (duplicates included; the importer drops them).
   public var events: [RecordedEvent] = []
   /// Participants described by get-participant / list-participants / EventBridge, by ID.

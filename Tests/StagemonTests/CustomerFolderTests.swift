@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// `stagemon explain FOLDER` with no flags, as a support engineer runs it on a customer's
+/// folder of CLI outputs (issue 19): the real binary.
+@Suite struct CustomerFolderTests {
+  static let folder = "Tests/Fixtures/customer-session"
+
+  func run(_ arguments: [String], input: String = "") throws -> StagemonBinary.Output {
+    try StagemonBinary.run(arguments, input: input, directory: RunCommandTests.repository)
+  }
+
+  @Test func aDirectoryIsReadAsItsJSONFiles() throws {
+    let result = try run(["explain", "--sdk", "cT9rB4nY7eJs=android@1.37.0", Self.folder])
+    #expect(!result.stdout.isEmpty, "\(result.stderr)")
+    #expect(!result.stderr.contains("USAGE"))
+    #expect(result.stdout.contains("TOKEN_EXCHANGED cT9rB4nY7eJs"))
+  }
+
+  @Test func aDirectoryWithoutRecordsNamesIt() throws {
+    let empty = try StagemonBinary.temporaryDirectory()
+    let result = try run(["explain", empty.path])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "stagemon: \(empty.path) is a directory without *.json files; name the record files\n")
+  }
+
+  @Test func noEventsIsNothingToExplainAndExitsOne() throws {
+    let result = try run(["explain", "-"], input: #"{"events": []}"#)
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("stagemon: -: nothing to explain: the records hold no events"))
+  }
+
+  @Test func anAWSErrorFromStandardInputIsNamed() throws {
+    let result = try run(
+      ["explain", "-"],
+      input:
+        "An error occurred (AccessDeniedException) when calling the GetParticipant operation: denied\n"
+    )
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "stagemon: -: this is an AWS error, not records: AccessDeniedException: denied\n")
+  }
+}
