@@ -25,8 +25,10 @@ enum ExplainCommand {
       --json                  the same report as one JSON document
       -h, --help              show this help
 
-    Exit status: 0 every recorded event the model simulates was reproduced, 1 some
-    diverge or the records are invalid (each listed), 2 usage error.
+    Exit status: 0 every recorded event the model simulates was reproduced and every
+    answer is settled; 1 some diverge, the records contradict what was reported (an SDK
+    that cannot do what they show), a verdict depends on an SDK version nobody stated,
+    there are no events, or the records are invalid (each listed first); 2 usage error.
     """
 
   static func run(_ words: [String]) -> ExitStatus {

@@ -81,9 +81,11 @@ struct RecordInputs {
     var lines = session.issues.map { "warning: \($0)" }
     if !session.guessedSDKs.isEmpty {
       lines.append(
-        "warning: SDK guessed for \(session.guessedSDKs.map { $0.split(separator: ":")[0] }.joined(separator: ", "))"
-          + " — give the real ones with --sdk ID=PLATFORM@VERSION")
+        "warning: SDK not stated for \(session.guessedSDKs.map { $0.split(separator: ":")[0] }.joined(separator: ", "))"
+          + " — verdicts that depend on it are given as ranges; give the real ones with"
+          + " --sdk ID=PLATFORM@VERSION")
     }
+    lines += session.findings.map { "finding: \($0)" }
     lines += session.divergences.map { "divergence: \($0)" }
     return lines
   }

@@ -17,6 +17,19 @@ import Testing
     #expect(result.stdout.contains("TOKEN_EXCHANGED cT9rB4nY7eJs"))
   }
 
+  @Test func theFolderWithNoFlagsReportsTheContradictionFirstAndExitsOne() throws {
+    let result = try run(["explain", Self.folder])
+    #expect(result.status == 1)
+    #expect(!result.stderr.contains("USAGE"))
+    #expect(
+      result.stdout.hasPrefix(
+        "Summary\n  - get-participant says android@1.36.0, but cT9rB4nY7eJs (jonas, role=viewer)"
+          + " exchanged tokens 4 times"))
+    let json = try run(["explain", "--json", Self.folder])
+    #expect(json.stdout.contains(#""sdkSource": "records""#))
+    #expect(json.stdout.contains(#""sdkSource": "guessed""#))
+  }
+
   @Test func aDirectoryWithoutRecordsNamesIt() throws {
     let empty = try StagemonBinary.temporaryDirectory()
     let result = try run(["explain", empty.path])

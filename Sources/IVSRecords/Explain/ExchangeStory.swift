@@ -22,7 +22,7 @@ public struct ExchangeStory: Sendable {
   /// running composition, then each client that joined later (in join order); for an
   /// exchange that changed no metadata, the observers that saw the participant stop or
   /// start publishing in the exchange's step.
-  public let sightings: [Sighting]
+  public internal(set) var sightings: [Sighting]
 
   init(
     exchange: StageEvent, summary: TokenExchangeSummary, strategy: [String],

@@ -16,7 +16,8 @@ extension Explanation {
     for story in exchanges {
       for sighting in story.sightings {
         // A span a later exchange carries on is told with that exchange.
-        guard let stale = sighting.stale, stale.end != .superseded else { continue }
+        guard let stale = sighting.stale, stale.end != .superseded, sighting.dependsOn == nil
+        else { continue }
         let sentence = { (plural: Bool) in Self.sentence(sighting, stale, story, plural: plural) }
         let key = "\(sighting.isComposition) \(sentence(false))"
         if let group = index[key] {

@@ -15,8 +15,9 @@ public struct Explanation: Sendable {
 
   /// Whether the records are reproduced, valid and consistent (exit 0).
   public var isClean: Bool {
-    comparison.isReproduced && session.divergences.isEmpty
+    comparison.isReproduced && session.divergences.isEmpty && session.findings.isEmpty
       && !session.issues.contains(where: \.isInvalid)
+      && !exchanges.contains { $0.sightings.contains { $0.dependsOn != nil } }
   }
 
   /// Runs `session`, compares with `toleranceSeconds` and explains.
@@ -31,7 +32,7 @@ public struct Explanation: Sendable {
         // By index: a loop variable would copy (retain and release) every event.
         for index in batch.indices { follower.offer(batch[index]) }
       })
-    let exchanges = follower.finish(end: endOfSession(session.scenario))
+    let exchanges = ranged(follower.finish(end: endOfSession(session.scenario)), session)
     return Explanation(
       summary: summarize(comparison, exchanges, session), comparison: comparison,
       exchanges: exchanges, session: session)
@@ -47,7 +48,7 @@ public struct Explanation: Sendable {
   private static func summarize(
     _ comparison: RecordComparison, _ exchanges: [ExchangeStory], _ session: ImportedSession
   ) -> [String] {
-    var lines: [String] = []
+    var lines = unknownsFirst(exchanges, session)
     let recordedCount = session.recorded.count
     lines.append(
       "\(recordedCount) recorded events: \(comparison.count(.reproduced)) reproduced by the model, "
@@ -55,7 +56,7 @@ public struct Explanation: Sendable {
         + "\(comparison.count(.missingInRecords)) missing in the records, "
         + "\(comparison.count(.outsideModel)) outside the model (tolerance \(comparison.toleranceSeconds)s)"
     )
-    lines += staleLines(exchanges)
+    lines += staleLines(exchanges) + rangeLines(exchanges, session)
     if !session.divergences.isEmpty {
       lines.append("\(session.divergences.count) record(s) contradict earlier ones (listed below)")
     }

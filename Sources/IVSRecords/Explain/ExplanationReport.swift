@@ -15,7 +15,7 @@ extension Explanation {
       lines.append("Token exchanges: what changed, what the strategy was asked, who saw it")
     }
     for story in exchanges {
-      lines.append("  \(VirtualTime.iso8601(story.time)) \(story.participant)")
+      lines.append("  \(VirtualTime.iso8601(story.time)) \(session.name(story.participant))")
       lines.append("    changes: \(story.changes.joined(separator: "; "))")
       if !story.strategy.isEmpty {
         lines.append("    strategy: \(story.strategy.joined(separator: "; "))")
@@ -27,7 +27,8 @@ extension Explanation {
             : "    observers saw no change: user_id and attributes stayed the same")
       }
       for sighting in story.sightings {
-        lines.append("    \(sighting.observer) (\(sighting.profile)): \(sighting.text)")
+        lines.append(
+          "    \(session.name(sighting.observer)) (\(sighting.profile)): \(sighting.text)")
       }
     }
     let notes = session.runnable.notes
@@ -80,6 +81,8 @@ extension Explanation {
       ("reproduced", .bool(isClean)),
       ("toleranceSeconds", .integer(comparison.toleranceSeconds)),
       ("summary", .array(summary.map(JSON.string))),
+      ("findings", .array(session.findings.map(JSON.string))),
+      ("participants", .array(session.sdks.map { Self.participantJSON($0, session) })),
       ("timeline", .array(comparison.entries.map(Self.entryJSON))),
       ("exchanges", .array(exchanges.map(Self.storyJSON))),
       ("notes", .array(session.runnable.notes.map(JSON.string))),
@@ -92,6 +95,22 @@ extension Explanation {
           })
       ),
     ])
+  }
+
+  private static func participantJSON(_ sdk: ParticipantSDK, _ session: ImportedSession) -> JSON {
+    var members: [(key: String, value: JSON)] = [
+      ("id", .string(sdk.id)), ("name", .string(session.name(sdk.id))),
+      ("sdk", .string(sdk.shown)), ("modelledAs", .string(sdk.profile.description)),
+      ("sdkSource", .string(sdk.source.rawValue)), ("basis", .string(sdk.basis)),
+    ]
+    if let threshold = sdk.threshold {
+      members.append(
+        (
+          "verdictsDependOnVersion",
+          .object([("threshold", .string(threshold)), ("flag", .string(sdk.flag))])
+        ))
+    }
+    return .object(members)
   }
 
   private static func entryJSON(_ entry: RecordComparison.Entry) -> JSON {

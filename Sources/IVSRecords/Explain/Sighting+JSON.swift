@@ -15,6 +15,16 @@ extension ExchangeStory.Sighting {
     if let event { members.append(("event", .string(event))) }
     if let cause { members.append(("cause", .string(cause.rawValue))) }
     if let stale { members.append(("stale", Self.json(stale))) }
+    if let sdk = dependsOn, let threshold = sdk.threshold {
+      members.append(
+        (
+          "dependsOnSDK",
+          .object([
+            ("ifBelow", .string(threshold)), ("thenStale", .bool(true)),
+            ("elseSaw", .string(Verdict.atOnce.rawValue)), ("settledBy", .string(sdk.flag)),
+          ])
+        ))
+    }
     members.append(("text", .string(text)))
     return .object(members)
   }

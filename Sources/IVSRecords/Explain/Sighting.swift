@@ -82,8 +82,8 @@ extension ExchangeStory {
 
     /// The observer's ID (a participant, or a composition's ID).
     public let observer: String
-    /// Its SDK profile, or `composition`.
-    public let profile: String
+    /// Its SDK profile as the report states it, or `composition`.
+    public internal(set) var profile: String
     /// Whether the observer is a server-side composition.
     public let isComposition: Bool
     /// What it saw.
@@ -97,6 +97,9 @@ extension ExchangeStory {
     public let cause: Cause?
     /// When it showed stale values, if it did.
     public let stale: Staleness?
+    /// Set when the verdict depends on an SDK version nobody stated: the observer's SDK,
+    /// whose `threshold` says from which release it would have been updated at once.
+    public internal(set) var dependsOn: ParticipantSDK?
     /// The whole sighting in words, with times and event names (written once, at creation).
     public internal(set) var text = ""
   }

@@ -6,8 +6,11 @@ import TokenCore
 struct ParticipantPlan {
   let id: String
   var sdk: SDKProfile
-  /// Set when the SDK was guessed, with what the guess was based on.
-  var guess: SDKGuess?
+  /// Where `sdk` came from, what it was based on, and whether verdicts depend on it.
+  var source: SDKSource
+  var basis: String
+  var platform: SDKProfile.Platform?
+  var threshold: String?
   /// The first token the records reveal, else defaults.
   var first: RecordedToken
   /// Where `first` came from, for the notes.
@@ -19,18 +22,33 @@ struct ParticipantPlan {
   /// then be compared); EventBridge alone covers only its publish events.
   var hasOwnEvents = false
   var exchanges = false
+  /// How many TOKEN_EXCHANGED the records show for it.
+  var exchangeCount = 0
+
+  /// The SDK as the report states it.
+  var stated: ParticipantSDK {
+    ParticipantSDK(
+      id: id, profile: sdk, source: source, basis: basis, platform: platform,
+      threshold: threshold)
+  }
 
   /// Plans `id` from its events (oldest first) and what the records say about it.
   init(id: String, events: TimelineEvents, record: ParticipantRecord?, isRemoteOnly: Bool) {
     self.id = id
-    let guess = SDKGuess(record)
+    exchangeCount =
+      events.positions.lazy.filter { events.timeline[$0].kind == .tokenExchanged }
+      .count
+    let guess = SDKGuess(record, exchanges: exchangeCount > 0)
     sdk = guess.profile
-    self.guess = guess.isGuessed ? guess : nil
+    source = guess.source
+    basis = guess.basis
+    platform = guess.platform
+    threshold = guess.threshold
     // Fields are read in place: a closure over `events` would copy every event.
     hasOwnEvents = events.positions.contains {
       !events.timeline[$0].viaEventBridge && !events.timeline[$0].isInferred
     }
-    exchanges = events.contains(.tokenExchanged)
+    exchanges = exchangeCount > 0
     if let exchange = events.first(.tokenExchanged), let previous = exchange.previousToken {
       first = previous
       firstSource = "previousToken of its first TOKEN_EXCHANGED"
