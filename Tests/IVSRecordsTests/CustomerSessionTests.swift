@@ -73,3 +73,25 @@ import Testing
     #expect(chosen.session.findings.isEmpty)
   }
 }
+
+extension CustomerSessionTests {
+  @Test func eventBridgeBesideListParticipantEventsIsOneEventEach() throws {
+    let explanation = try F.explain(sdks: [
+      "\(F.cohost)=android@1.37.0", "\(F.oldAndroid)=android@1.36.0",
+    ])
+    #expect(explanation.comparison.count(.missingInModel) == 0)
+    #expect(explanation.comparison.count(.missingInRecords) == 0)
+    #expect(!explanation.session.runnable.notes.contains { $0.contains("assumed joined") })
+    #expect(
+      explanation.session.runnable.notes.contains {
+        $0.hasPrefix("4 EventBridge event(s) are the same events as ListParticipantEvents ones")
+      })
+    #expect(explanation.isClean)
+  }
+
+  @Test func anEventBridgeEventWithoutItsListParticipantEventIsKept() throws {
+    let explanation = try F.explain(
+      { $0 == "eventbridge.json" || $0.hasPrefix("get-") || $0.contains(F.iosViewer) })
+    #expect(explanation.session.recorded.filter(\.viaEventBridge).count == 4)
+  }
+}

@@ -55,7 +55,8 @@ public enum RecordImporter {
     throws(ImportUsageError) -> ImportedSession
   {
     let inferred = inferredJoins(records)
-    let timeline = RecordTimeline(inferred.isEmpty ? records.events : records.events + inferred)
+    let merge = SourceMerge.merged(records.events)
+    let timeline = RecordTimeline(inferred.isEmpty ? merge.events : merge.events + inferred)
     let ids = participantIDs(timeline, records)
     let byParticipant = timeline.eventsByParticipant
     var plans: [String: ParticipantPlan] = [:]
@@ -89,6 +90,11 @@ public enum RecordImporter {
       return "\(id): \(plan.stated.shown) (\(plan.source.rawValue), from \(plan.basis))"
     }
     scenario.notes = notes(plans, ids, timeline, records, options, guessed) + builder.notes
+    if merge.dropped > 0 {
+      scenario.notes.append(
+        "\(merge.dropped) EventBridge event(s) are the same events as ListParticipantEvents "
+          + "ones (matched at EventBridge's whole seconds): each counted once")
+    }
     return ImportedSession(
       runnable: scenario, attachesRecorded: true, recorded: recorded, guessedSDKs: guessed,
       issues: records.issues,
