@@ -95,3 +95,27 @@ extension CustomerSessionTests {
     #expect(explanation.session.recorded.filter(\.viaEventBridge).count == 4)
   }
 }
+
+extension CustomerSessionTests {
+  static let stated = ["\(F.cohost)=android@1.37.0", "\(F.oldAndroid)=android@1.36.0"]
+
+  @Test func backToBackExchangesAreMeasuredAgainstTheValuesTrueAtEachMoment() throws {
+    let summary = try F.explain(sdks: Self.stated).summary
+    // Values that were correct then are not called stale: the last exchange unpublished at once.
+    #expect(!summary.contains { $0.contains("instead of no lowerThird role=viewer seat=4") })
+    let superseded: String =
+      "viewers hQ3mX8vK2pLw on web@1.32.0 and aL6dF1gH3jKo on android@1.36.0 showed"
+      + " lowerThird=Jonas Berg - Berlin for cT9rB4nY7eJs instead of lowerThird=Jonas Berg -"
+      + " Guest of the week for 8s from 18:06:12Z: SDKs before iOS/Android 1.37.0 and Web"
+      + " 1.33.0 learn new attributes only when the publisher republishes or reconnects;"
+      + " cT9rB4nY7eJs exchanged again at 18:06:20Z before it saw lowerThird=Jonas Berg -"
+      + " Guest of the week"
+    #expect(summary.contains(superseded), "\(summary)")
+    #expect(
+      summary.contains {
+        $0.contains(
+          "showed lowerThird=Jonas Berg - Berlin seat=1 for cT9rB4nY7eJs instead of"
+            + " lowerThird=Jonas Berg - Guest of the week seat=2 for 2m40s from 18:06:20Z")
+      })
+  }
+}

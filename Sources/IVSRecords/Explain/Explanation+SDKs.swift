@@ -18,7 +18,7 @@ extension Explanation {
         stories[story].sightings[index].profile = sdk.shown
         guard let stale = sighting.stale, let threshold = sdk.threshold else { continue }
         let time = stories[story].time
-        let from = ExchangeStory.clock(stale.from, day: time)
+        let from = ExchangeStory.clock(stale.since, day: time)
         let until = ExchangeStory.clock(stale.until, day: time)
         stories[story].sightings[index].dependsOn = sdk
         stories[story].sightings[index].text =
@@ -61,7 +61,7 @@ extension Explanation {
         guard let sdk = sighting.dependsOn, let stale = sighting.stale,
           let threshold = sdk.threshold
         else { return nil }
-        let from = ExchangeStory.clock(stale.from, day: story.time)
+        let from = ExchangeStory.clock(stale.since, day: story.time)
         let until = ExchangeStory.clock(stale.until, day: story.time)
         let (shown, truth) = ExchangeStory.difference(stale.believed, story.truth)
         return "viewer \(session.name(sighting.observer)) on \(sdk.shown) showed \(shown) for "

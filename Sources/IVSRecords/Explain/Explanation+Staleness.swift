@@ -16,8 +16,8 @@ extension Explanation {
     for story in exchanges {
       for sighting in story.sightings {
         // A span a later exchange carries on is told with that exchange.
-        guard let stale = sighting.stale, stale.end != .superseded, sighting.dependsOn == nil
-        else { continue }
+        // Every exchange's own span, measured against its own values (a superseded one too).
+        guard let stale = sighting.stale, sighting.dependsOn == nil else { continue }
         let sentence = { (plural: Bool) in Self.sentence(sighting, stale, story, plural: plural) }
         let key = "\(sighting.isComposition) \(sentence(false))"
         if let group = index[key] {
@@ -63,7 +63,7 @@ extension Explanation {
   ) -> String {
     let participant = story.participant
     let (shown, truth) = ExchangeStory.difference(stale.believed, story.truth)
-    let from = ExchangeStory.clock(stale.from, day: story.time)
+    let from = ExchangeStory.clock(stale.since, day: story.time)
     let until = ExchangeStory.clock(stale.until, day: story.time)
     let rule =
       sighting.isComposition
@@ -71,8 +71,10 @@ extension Explanation {
       : "SDKs before iOS/Android 1.37.0 and Web 1.33.0 learn new attributes only when the"
         + " publisher republishes or reconnects"
     guard stale.end != .sessionEnded else {
+      // Since the observer began showing old values, whichever were true meanwhile.
+      let began = ExchangeStory.clock(stale.from, day: story.time)
       return "\(plural ? "still show" : "still shows") \(shown) for \(participant) instead of"
-        + " \(truth) (stale since \(from)): \(rule); \(participant) never republished or reconnected"
+        + " \(truth) (stale since \(began)): \(rule); \(participant) never republished or reconnected"
     }
     let span = VirtualDuration.text(seconds: stale.seconds)
     let ending: String

@@ -40,6 +40,7 @@ extension ExchangeStory.Sighting {
       ))
     return .object([
       ("from", .string(VirtualTime.iso8601(stale.from))),
+      ("since", .string(VirtualTime.iso8601(stale.since))),
       ("until", .string(VirtualTime.iso8601(stale.until))),
       ("seconds", .integer(Int64(clamping: stale.seconds))),
       ("ended", .string(stale.end.rawValue)),

@@ -65,6 +65,10 @@ extension ExchangeStory {
 
       /// When the observer started showing stale values (possibly at an earlier exchange).
       public let from: Int64
+      /// When this exchange's values became the true ones (`from`, or the exchange when the
+      /// span began under an earlier one): the span is measured from here, so values that
+      /// were correct at the time are never called stale.
+      public let since: Int64
       /// When it stopped.
       public let until: Int64
       /// Why it stopped.
@@ -74,9 +78,10 @@ extension ExchangeStory {
       /// The model's reason (which SDK or policy lacks the update).
       public let reason: String
 
-      /// How long, in seconds (never negative, never overflowing).
+      /// How long it was stale against this exchange's values, in seconds (never negative,
+      /// never overflowing).
       public var seconds: UInt64 {
-        until >= from ? VirtualDuration.distance(from: from, to: until) : 0
+        until >= since ? VirtualDuration.distance(from: since, to: until) : 0
       }
     }
 
