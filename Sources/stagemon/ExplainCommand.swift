@@ -20,6 +20,7 @@ enum ExplainCommand {
 
     OPTIONS:
       --sdk, --observer       as for `stagemon import` (records only)
+      --allow-other-sessions  as for `stagemon import`
       --tolerance DURATION    how far apart a recorded and a modelled event may be and still
                               match, e.g. 5s (default), 30s, 1m
       --json                  the same report as one JSON document

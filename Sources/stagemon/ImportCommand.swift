@@ -20,6 +20,8 @@ enum ImportCommand {
                                       (otherwise guessed from get-participant, with a warning)
       --observer ID=PLATFORM@VERSION  add a hypothetical subscribe-only viewer present the
                                       whole session ("what would it have seen?")
+      --allow-other-sessions          keep records of another stage or session, or outside the
+                                      session's start and end, instead of refusing them
       --out FILE                      write the scenario to FILE (whole or not at all)
                                       instead of standard output
       -h, --help                      show this help

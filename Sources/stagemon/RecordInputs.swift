@@ -7,6 +7,9 @@ import InputKit
 struct RecordInputs {
   let files: [String]
   let options: ImportOptions
+  /// `--allow-other-sessions`: keep records of another stage or session, or outside the
+  /// session's times, with a note, instead of refusing them.
+  let allowsOtherSessions: Bool
 
   /// Parses `[--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]… FILE…`.
   init(_ arguments: inout Arguments, command: String) throws(UsageError) {
@@ -25,6 +28,7 @@ struct RecordInputs {
     } catch {
       throw UsageError("\(error)")
     }
+    allowsOtherSessions = arguments.flag("--allow-other-sessions")
     var files: [String] = []
     while let file = arguments.positional() { files.append(file) }
     guard !files.isEmpty else { throw UsageError("\(command) needs at least one record file") }
@@ -39,6 +43,7 @@ struct RecordInputs {
   /// order); the first unusable file stops it.
   func read() throws -> RecordSet {
     var records = RecordSet()
+    records.allowsOtherSessions = allowsOtherSessions
     for file in try Self.expanded(files) {
       let bytes: [UInt8]
       do {
@@ -51,6 +56,7 @@ struct RecordInputs {
       }
       try records.read(bytes: bytes, file: file)
     }
+    try records.checkSessionBounds()
     return records
   }
 
@@ -86,6 +92,7 @@ struct RecordInputs {
           + " --sdk ID=PLATFORM@VERSION")
     }
     lines += session.findings.map { "finding: \($0)" }
+    lines += session.incompleteness.map { "incomplete: \($0)" }
     lines += session.divergences.map { "divergence: \($0)" }
     return lines
   }

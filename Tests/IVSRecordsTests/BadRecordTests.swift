@@ -148,6 +148,7 @@ import Testing
     #expect(
       failure([a, b])
         == "file2.json: records of two stages are mixed: arn:aws:ivs:us-east-1:123456789012:stage/BBBBBBBBBBBB here, arn:aws:ivs:us-east-1:123456789012:stage/AAAAAAAAAAAA in file1.json"
+        + " (--allow-other-sessions keeps them together)"
     )
   }
 
@@ -158,6 +159,7 @@ import Testing
     #expect(
       failure([a, session])
         == "file2.json: stageSession: records of two sessions are mixed: st-2 here, st-1 in file1.json"
+        + " (--allow-other-sessions keeps them together)"
     )
   }
 

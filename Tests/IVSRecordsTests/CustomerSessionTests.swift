@@ -119,3 +119,91 @@ extension CustomerSessionTests {
       })
   }
 }
+
+/// Items 4 and 5: the session's bounds and the pages that are missing.
+extension CustomerSessionTests {
+  /// The co-host's events of a session three days earlier, as a customer might add them.
+  static let earlier = """
+    {"events": [{"name": "LEFT", "participantId": "cT9rB4nY7eJs", "eventTime": "2026-03-11T09:40:00+00:00"},
+                {"name": "JOINED", "participantId": "cT9rB4nY7eJs", "eventTime": "2026-03-11T09:30:00+00:00"}]}
+    """
+
+  private func read(allowingOthers: Bool, extra: [String]) throws -> RecordSet {
+    var records = RecordSet()
+    records.allowsOtherSessions = allowingOthers
+    for file in F.files {
+      try records.read(bytes: try RecordFixtures.bytes("customer-session/\(file)"), file: file)
+    }
+    for (index, text) in extra.enumerated() {
+      try records.read(bytes: Array(text.utf8), file: "extra\(index + 1).json")
+    }
+    try records.checkSessionBounds()
+    return records
+  }
+
+  @Test func aFileOfAnotherSessionIsRefusedWithItsName() throws {
+    do {
+      _ = try read(allowingOthers: false, extra: [Self.earlier])
+      Issue.record("no error")
+    } catch {
+      #expect(
+        "\(error)"
+          == "extra1.json: 2 event(s) from 2026-03-11T09:30:00Z to 2026-03-11T09:40:00Z lie outside"
+          + " the session st-4Hq8Zt2Lm9Wx (2026-03-14T18:00:00.104Z – 2026-03-14T18:12:10Z, from"
+          + " get-stage-session.json): are they from another session? Leave the file out, or keep"
+          + " it with --allow-other-sessions")
+    }
+  }
+
+  @Test func anotherSessionIsKeptWhenAllowedAndTheTimelineHasDates() throws {
+    let records = try read(allowingOthers: true, extra: [Self.earlier])
+    #expect(records.issues.contains { $0.message.hasSuffix("kept (--allow-other-sessions)") })
+    var options = ImportOptions()
+    options.sdks = [(F.cohost, try SDKProfile(parsing: "android@1.37.0"))]
+    let session = try RecordImporter.makeSession(from: records, options: options)
+    let text = try Explanation.make(session, file: "x", toleranceSeconds: 5).text
+    #expect(text.contains("  2026-03-11T09:30:00Z      reproduced"))
+    #expect(text.contains("  2026-03-14T18:00:05.120Z  reproduced"))
+  }
+
+  @Test func anEventBridgeEventOfAnotherSessionIsRefused() {
+    let other = """
+      {"detail-type": "IVS Stage Update", "resources": ["arn:aws:ivs:eu-central-1:123456789012:stage/Xk29LmQp7RtV"],
+       "detail": {"session_id": "st-OTHER", "event_name": "Participant Published",
+                  "event_time": "2026-03-14T18:05:00Z", "participant_id": "x"}}
+      """
+    #expect(throws: RecordError.self) { try read(allowingOthers: false, extra: [other]) }
+  }
+
+  @Test func anUnansweredNextTokenIsNamedWithTheVerdictsItCanChange() throws {
+    let explanation = try F.explain({ !$0.contains("page2") }, sdks: Self.stated)
+    let pages = explanation.session.unansweredPages
+    #expect(pages.map(\.participant) == [F.cohost])
+    #expect(pages.first?.origin == "cT9rB4nY7eJs.events.json")
+    #expect(
+      explanation.summary.contains(
+        "cT9rB4nY7eJs.events.json has a nextToken whose page is not among the inputs:"
+          + " cT9rB4nY7eJs (jonas, role=viewer)'s events before 2026-03-14T18:06:12.200Z are"
+          + " missing (fetch them with list-participant-events --next-token)"))
+    #expect(explanation.summary.contains { $0.hasPrefix("the missing page of cT9rB4nY7eJs") })
+    #expect(!explanation.isClean)
+  }
+
+  @Test func theSecondPageAnswersTheFirst() throws {
+    #expect(try F.session(sdks: Self.stated).unansweredPages.isEmpty)
+  }
+
+  @Test func aFetchManifestBoundsTheSessionAndSaysWhenItIsIncomplete() throws {
+    let manifest = """
+      {"kind":"stagemon-fetch-manifest","version":1,"stageArn":"arn:aws:ivs:eu-central-1:123456789012:stage/Xk29LmQp7RtV","sessionId":"st-4Hq8Zt2Lm9Wx","fetchedAt":"2026-03-15T08:00:00Z","requestCount":9,"complete":false,"problems":["get-participant aL6dF1gH3jKo: ThrottlingException"]}
+      """
+    let explanation = try F.explain(extra: [manifest], sdks: Self.stated)
+    #expect(
+      explanation.summary.contains(
+        "extra1.json: stagemon fetch says these records are incomplete: get-participant"
+          + " aL6dF1gH3jKo: ThrottlingException"))
+    #expect(!explanation.isClean)
+    let other = manifest.replacingOccurrences(of: "st-4Hq8Zt2Lm9Wx", with: "st-Other")
+    #expect(throws: RecordError.self) { try F.session(extra: [other], sdks: Self.stated) }
+  }
+}

@@ -33,7 +33,21 @@ extension Explanation {
   /// The summary's first sentences: contradictions, then how many verdicts depend on
   /// versions nobody stated and the flag that settles each.
   static func unknownsFirst(_ stories: [ExchangeStory], _ session: ImportedSession) -> [String] {
-    var lines = session.findings
+    var lines = session.findings + session.incompleteness
+    for page in session.unansweredPages {
+      let before = page.before.floorDivided(by: 1000)
+      let touched = stories.filter { story in
+        story.time <= before
+          && (story.participant == page.participant
+            || story.sightings.contains { $0.observer == page.participant })
+      }
+      lines.append(
+        "the missing page of \(session.name(page.participant)) can change \(touched.count) "
+          + "exchange verdict(s) before \(RecordTime.iso8601(milliseconds: page.before))"
+          + (touched.isEmpty
+            ? "" : " (\(touched.map { VirtualTime.iso8601($0.time) }.joined(separator: ", ")))")
+          + ", and exchanges it held are not in this report")
+    }
     var counts: [String: Int] = [:]
     var order: [ParticipantSDK] = []
     for story in stories {

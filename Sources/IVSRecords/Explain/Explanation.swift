@@ -16,6 +16,7 @@ public struct Explanation: Sendable {
   /// Whether the records are reproduced, valid and consistent (exit 0).
   public var isClean: Bool {
     comparison.isReproduced && session.divergences.isEmpty && session.findings.isEmpty
+      && session.incompleteness.isEmpty
       && !session.issues.contains(where: \.isInvalid)
       && !exchanges.contains { $0.sightings.contains { $0.dependsOn != nil } }
   }

@@ -9,7 +9,8 @@ extension Explanation {
     lines.append("")
     lines.append(
       "Timeline (recorded events beside the model's, tolerance \(comparison.toleranceSeconds)s)")
-    for entry in comparison.entries { lines.append("  " + Self.line(entry)) }
+    let withDates = spansDays
+    for entry in comparison.entries { lines.append("  " + Self.line(entry, withDates: withDates)) }
     if !exchanges.isEmpty {
       lines.append("")
       lines.append("Token exchanges: what changed, what the strategy was asked, who saw it")
@@ -42,9 +43,20 @@ extension Explanation {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func line(_ entry: RecordComparison.Entry) -> String {
-    let time = String(RecordTime.iso8601(milliseconds: entry.time).dropFirst(11))
-      .padding(toLength: 13, withPad: " ", startingAt: 0)
+  /// Whether the records span more than one day (the timeline then writes dates).
+  var spansDays: Bool {
+    guard let first = comparison.entries.first?.time, let last = comparison.entries.last?.time
+    else { return false }
+    let (span, overflow) = last.subtractingReportingOverflow(first)
+    return overflow || span > 86_400_000
+      || RecordTime.iso8601(milliseconds: first).prefix(10)
+        != RecordTime.iso8601(milliseconds: last).prefix(10)
+  }
+
+  private static func line(_ entry: RecordComparison.Entry, withDates: Bool) -> String {
+    let stamp = RecordTime.iso8601(milliseconds: entry.time)
+    let time = String(withDates ? stamp : String(stamp.dropFirst(11)))
+      .padding(toLength: withDates ? 24 : 13, withPad: " ", startingAt: 0)
     let status: String
     switch entry.status {
     case .reproduced: status = "reproduced        "
@@ -55,7 +67,8 @@ extension Explanation {
     let what = entry.recorded.map(describe) ?? entry.modelled.map(describe) ?? ""
     let model =
       entry.modelled.map {
-        "model \(VirtualTime.iso8601($0.time).dropFirst(11).dropLast()) #\($0.seq)"
+        let stamp = VirtualTime.iso8601($0.time).dropLast()
+        return "model \(withDates ? stamp : stamp.dropFirst(11)) #\($0.seq)"
       } ?? ""
     return
       "\(time)  \(status)  \(what.padding(toLength: max(what.count, 44), withPad: " ", startingAt: 0))  \(model)"

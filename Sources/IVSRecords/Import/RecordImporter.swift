@@ -41,6 +41,29 @@ public struct ImportedSession: Sendable {
   /// Each participant as the report names it: `cT9rB4nY7eJs (jonas, role=cohost)`.
   public internal(set) var names: [String: String] = [:]
 
+  /// Pages whose `nextToken` no input answers (older events of that participant missing).
+  public internal(set) var unansweredPages: [RecordSet.UnansweredPage] = []
+  /// `stagemon fetch`'s manifest, when the folder had one.
+  public internal(set) var manifest: FetchManifest?
+
+  /// What the records lack, one sentence each: unanswered pages, an incomplete fetch.
+  public var incompleteness: [String] {
+    var lines: [String] = []
+    if let manifest, !manifest.complete {
+      let problems =
+        manifest.problems.isEmpty ? "" : ": " + manifest.problems.joined(separator: "; ")
+      lines.append(
+        "\(manifest.origin): stagemon fetch says these records are incomplete\(problems)")
+    }
+    for page in unansweredPages {
+      lines.append(
+        "\(page.origin) has a nextToken whose page is not among the inputs: \(name(page.participant))'s "
+          + "events before \(RecordTime.iso8601(milliseconds: page.before)) are missing (fetch them "
+          + "with list-participant-events --next-token)")
+    }
+    return lines
+  }
+
   /// `id` with its user ID and `role`/`name` attribute, when the records give them.
   public func name(_ id: String) -> String { names[id] ?? id }
 }
@@ -101,7 +124,8 @@ public enum RecordImporter {
       divergences: builder.divergences, observers: options.observers.map(\.id),
       covered: Set(ids.filter { plans[$0]?.hasOwnEvents == true }),
       publishCovered: publishers(recorded), sdks: ids.compactMap { plans[$0]?.stated },
-      findings: findings, names: labels(plans, records))
+      findings: findings, names: labels(plans, records),
+      unansweredPages: records.unansweredPages, manifest: records.manifest)
   }
 
   /// `id (userId, role=…, name=…)` for every participant whose records give a user ID or

@@ -24,7 +24,12 @@ extension RecordSet {
       }
     case .object:
       if let events = json["events"] {
+        let first = self.events.count
         try readEvents(events, at: place.member("events"))
+        notePage(
+          events: first..<self.events.count, nextToken: json["nextToken"]?.stringValue, at: place)
+      } else if json["kind"]?.stringValue == "stagemon-fetch-manifest" {
+        try readManifest(json, at: place)
       } else if let participant = json["participant"] {
         readParticipant(participant, at: place.member("participant"))
       } else if let participants = json["participants"], case .array(let list) = participants {
@@ -177,6 +182,11 @@ extension RecordSet {
     if let id = json["sessionId"]?.stringValue { try noteSession(id, origin: place.description) }
     if let start = json["startTime"]?.stringValue {
       sessionStart = try place.timestamp(start, member: "startTime")
+      sessionBoundsOrigin = place.file
+    }
+    if let end = json["endTime"]?.stringValue, !end.isEmpty {
+      sessionEnd = try place.timestamp(end, member: "endTime")
+      sessionBoundsOrigin = place.file
     }
   }
 }

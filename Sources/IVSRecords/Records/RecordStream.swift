@@ -88,6 +88,8 @@ extension RecordSet {
     case UInt8(ascii: "{"):
       var members: [(key: String, value: JSON)] = []
       var hasEvents = false
+      var nextToken: String?
+      let first = events.count
       var key = try stream.beginObject()
       while let name = key {
         if name == "events" {
@@ -95,11 +97,13 @@ extension RecordSet {
           try streamEvents(&stream, at: place.member("events"))
         } else {
           let value = try stream.value()
+          if name == "nextToken" { nextToken = value.stringValue }
           if !hasEvents { members.append((name, value)) }
         }
         key = try stream.nextKey()
       }
       if !hasEvents { try readDocument(.object(members), at: place) }
+      if hasEvents { notePage(events: first..<events.count, nextToken: nextToken, at: place) }
     case UInt8(ascii: "["):
       try Self.streamElements(&stream, at: place) { (stream, place) throws(RecordError) in
         try readDocument(try stream.value(), at: place)
