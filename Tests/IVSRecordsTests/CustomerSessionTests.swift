@@ -207,3 +207,41 @@ extension CustomerSessionTests {
     #expect(throws: RecordError.self) { try F.session(extra: [other], sdks: Self.stated) }
   }
 }
+
+/// Item 7: inferences are labelled and stable under unrelated evidence.
+extension CustomerSessionTests {
+  private func publishAnswer(_ explanation: Explanation, at time: String) -> String? {
+    explanation.exchanges.first { VirtualTime.iso8601($0.time) == time }?.strategy.first
+  }
+
+  @Test func theStrategyAnswerIsLabelledAsAnInference() throws {
+    let explanation = try F.explain(sdks: Self.stated)
+    #expect(
+      publishAnswer(explanation, at: "2026-03-14T18:04:30Z")
+        == "shouldPublishFromParticipant → yes (inferred from PUBLISH_STARTED 0.64 s later; not"
+        + " recorded: IVS logs no strategy calls)")
+  }
+
+  @Test func anUnrelatedLatePublishDoesNotFlipTheAnswer() throws {
+    // The host leaves and, four minutes after joining again, publishes of its own accord.
+    let late = """
+      {"events": [
+        {"name": "PUBLISH_STARTED", "participantId": "hQ3mX8vK2pLw", "eventTime": "2026-03-14T18:10:40.100000+00:00"},
+        {"name": "JOINED", "participantId": "hQ3mX8vK2pLw", "eventTime": "2026-03-14T18:06:40.000000+00:00"},
+        {"name": "LEFT", "participantId": "hQ3mX8vK2pLw", "eventTime": "2026-03-14T18:06:30.000000+00:00"},
+        {"name": "PUBLISH_STOPPED", "participantId": "hQ3mX8vK2pLw", "eventTime": "2026-03-14T18:06:30.000000+00:00"}]}
+      """
+    let before = try F.explain({ $0 != "eventbridge.json" }, sdks: Self.stated)
+    let after = try F.explain({ $0 != "eventbridge.json" }, extra: [late], sdks: Self.stated)
+    #expect(
+      publishAnswer(after, at: "2026-03-14T18:04:30Z")
+        == publishAnswer(before, at: "2026-03-14T18:04:30Z"))
+    let host = try #require(after.session.inferredAnswers[F.host])
+    #expect(host.values.map(\.publish).sorted { !$0 && $1 } == [false, true])
+    #expect(
+      host.values.contains {
+        $0.evidence
+          == "inferred: its next PUBLISH_STARTED came 240.1 s later, as a publish of its own"
+      })
+  }
+}

@@ -33,10 +33,31 @@ public struct Explanation: Sendable {
         // By index: a loop variable would copy (retain and release) every event.
         for index in batch.indices { follower.offer(batch[index]) }
       })
-    let exchanges = ranged(follower.finish(end: endOfSession(session.scenario)), session)
+    let exchanges = labelled(
+      ranged(follower.finish(end: endOfSession(session.scenario)), session), session)
     return Explanation(
       summary: summarize(comparison, exchanges, session), comparison: comparison,
       exchanges: exchanges, session: session)
+  }
+
+  /// `stories` with each strategy answer the model took from an inference labelled as one:
+  /// IVS records no strategy calls, so "→ pending" (the question the import answers) reads
+  /// "→ yes (inferred from PUBLISH_STARTED 0.64 s later; not recorded)".
+  static func labelled(_ stories: [ExchangeStory], _ session: ImportedSession) -> [ExchangeStory] {
+    guard !session.inferredAnswers.isEmpty else { return stories }
+    var stories = stories
+    for index in stories.indices {
+      guard let answer = session.inferredAnswers[stories[index].participant]?[stories[index].time]
+      else { continue }
+      stories[index].strategy = stories[index].strategy.map { line in
+        guard let arrow = line.range(of: " → "), line.hasPrefix("shouldPublish") else {
+          return line
+        }
+        return String(line[..<arrow.lowerBound])
+          + " → \(answer.publish ? "yes" : "no") (\(answer.evidence); not recorded: IVS logs no strategy calls)"
+      }
+    }
+    return stories
   }
 
   /// The clock after the last step: a run may end with an `advance`, after its last event.

@@ -43,6 +43,8 @@ public struct ImportedSession: Sendable {
 
   /// Pages whose `nextToken` no input answers (older events of that participant missing).
   public internal(set) var unansweredPages: [RecordSet.UnansweredPage] = []
+  /// The inferred answers to "publish?", by participant and the second it was asked.
+  public internal(set) var inferredAnswers: [String: [Int64: InferredAnswer]] = [:]
   /// `stagemon fetch`'s manifest, when the folder had one.
   public internal(set) var manifest: FetchManifest?
 
@@ -125,7 +127,12 @@ public enum RecordImporter {
       covered: Set(ids.filter { plans[$0]?.hasOwnEvents == true }),
       publishCovered: publishers(recorded), sdks: ids.compactMap { plans[$0]?.stated },
       findings: findings, names: labels(plans, records),
-      unansweredPages: records.unansweredPages, manifest: records.manifest)
+      unansweredPages: records.unansweredPages,
+      inferredAnswers: plans.mapValues { plan in
+        Dictionary(
+          plan.answers.map { ($0.key.floorDivided(by: 1000), $0.value) },
+          uniquingKeysWith: { a, _ in a })
+      }.filter { !$0.value.isEmpty }, manifest: records.manifest)
   }
 
   /// `id (userId, role=…, name=…)` for every participant whose records give a user ID or
