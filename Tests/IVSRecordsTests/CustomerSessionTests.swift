@@ -245,3 +245,34 @@ extension CustomerSessionTests {
       })
   }
 }
+
+/// Item 9: an answer for the customer, each rule with its source.
+extension CustomerSessionTests {
+  @Test func theCustomerSectionGivesCausesFixesAndWorkaroundsWithSources() throws {
+    let explanation = try F.explain(sdks: Self.stated)
+    let answer = explanation.forCustomer
+    #expect(answer.causes.count == 2)
+    #expect(
+      answer.causes.first?.text.hasPrefix(
+        "viewers on the Web SDK below 1.33.0 (hQ3mX8vK2pLw (maria, role=host, name=Maria))")
+        == true)
+    #expect(
+      answer.fixes.map(\.text) == [
+        "iOS and Android SDK 1.37.0 or later report participantMetadataUpdated at once",
+        "Web SDK 1.33.0 or later reports STAGE_PARTICIPANT_METADATA_CHANGED at once",
+      ])
+    #expect(answer.workarounds.map(\.source).last == "stagemon assumption")
+    #expect((answer.causes + answer.fixes + answer.workarounds).allSatisfy { !$0.source.isEmpty })
+    #expect(explanation.text.contains("\nFor the customer\n  - Cause: viewers on the Web SDK"))
+    #expect(explanation.json["forCustomer"]?["workarounds"]?.arrayValue?.count == 2)
+  }
+
+  @Test func nothingStaleMeansNoCustomerSection() throws {
+    let explanation = try F.explain(
+      sdks: [
+        "\(F.cohost)=android@1.37.0", "\(F.host)=web@1.33.0", "\(F.oldAndroid)=android@1.37.0",
+      ])
+    #expect(explanation.forCustomer.causes.isEmpty)
+    #expect(!explanation.text.contains("For the customer"))
+  }
+}

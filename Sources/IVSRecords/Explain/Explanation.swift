@@ -12,6 +12,8 @@ public struct Explanation: Sendable {
   public let exchanges: [ExchangeStory]
   /// The import's notes, issues and contradictions.
   public let session: ImportedSession
+  /// What to tell the customer: causes, fixes, workarounds, each with its source.
+  public var forCustomer: CustomerAnswer { CustomerAnswer.make(exchanges, session) }
 
   /// Whether the records are reproduced, valid and consistent (exit 0).
   public var isClean: Bool {

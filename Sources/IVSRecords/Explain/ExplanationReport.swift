@@ -7,6 +7,8 @@ extension Explanation {
   public var text: String {
     var lines = ["Summary"] + summary.map { "  - \($0)" }
     lines.append("")
+    let customer = forCustomer.lines
+    if !customer.isEmpty { lines += customer + [""] }
     lines.append(
       "Timeline (recorded events beside the model's, tolerance \(comparison.toleranceSeconds)s)")
     let withDates = spansDays
@@ -95,6 +97,7 @@ extension Explanation {
       ("toleranceSeconds", .integer(comparison.toleranceSeconds)),
       ("summary", .array(summary.map(JSON.string))),
       ("findings", .array(session.findings.map(JSON.string))),
+      ("forCustomer", forCustomer.json),
       ("participants", .array(session.sdks.map { Self.participantJSON($0, session) })),
       ("timeline", .array(comparison.entries.map(Self.entryJSON))),
       ("exchanges", .array(exchanges.map(Self.storyJSON))),
