@@ -276,3 +276,41 @@ extension CustomerSessionTests {
     #expect(!explanation.text.contains("For the customer"))
   }
 }
+
+/// Item 10: totals first, the worst first, error codes explained, replication's destination.
+extension CustomerSessionTests {
+  @Test func totalsComeBeforeTheWorstCases() throws {
+    let summary = try F.explain(sdks: Self.stated).summary
+    let totals = try #require(summary.firstIndex { $0.hasPrefix("stale views in all:") })
+    #expect(
+      summary[totals]
+        == "stale views in all: 2 observer(s) affected, 5.6 stale observer-minutes; by exchange,"
+        + " worst first: 18:06:20Z cT9rB4nY7eJs: 2 observer(s), 5.3 min; 18:06:12Z"
+        + " cT9rB4nY7eJs: 2 observer(s), 0.3 min")
+    #expect(summary[totals + 1].contains("for 2m40s from 18:06:20Z"))
+    #expect(summary[totals + 2].contains("for 8s from 18:06:12Z"))
+  }
+
+  @Test func errorCodesAreExplainedAndReplicationShowsItsDestination() throws {
+    var records = RecordSet()
+    for file in ["constructed.token-exchanged.json", "list-participant-events.replication.json"] {
+      var one = RecordSet()
+      try one.read(bytes: try RecordFixtures.bytes("ivs-records/\(file)"), file: file)
+      if file.hasPrefix("constructed") { records = one }
+      let session = try RecordImporter.makeSession(from: one, options: ImportOptions())
+      let text = try Explanation.make(session, file: file, toleranceSeconds: 5).text
+      if file.hasPrefix("constructed") {
+        #expect(
+          text.contains(
+            "  - INSUFFICIENT_CAPABILITIES: the app published (or subscribed) without that"
+              + " capability in its token"))
+      } else {
+        #expect(
+          text.contains(
+            "REPLICATION_STARTED abCDEf12GHIj → stage arn:aws:ivs:us-west-2:12345678901:stage/"
+              + "ABCDabcdefgh (st-b1c2d3e4f5g6a)"))
+      }
+    }
+    #expect(records.events.contains { $0.errorCode == "INSUFFICIENT_CAPABILITIES" })
+  }
+}

@@ -28,8 +28,16 @@ extension Explanation {
         }
       }
     }
-    let ordered = groups.filter(\.still) + groups.filter { !$0.still }
-    var lines = ordered.prefix(staleSentenceLimit).map { group in
+    // The worst first: spans still shown at the end, then the longest.
+    let longest = { (who: [Sighting]) in who.map { $0.stale?.seconds ?? 0 }.max() ?? 0 }
+    let ordered = (groups.filter(\.still) + groups.filter { !$0.still }).enumerated().sorted {
+      a, b in
+      if a.element.still != b.element.still { return a.element.still }
+      let (x, y) = (longest(a.element.who), longest(b.element.who))
+      return x != y ? x > y : a.offset < b.offset
+    }.map(\.element)
+    var lines = totals(exchanges)
+    lines += ordered.prefix(staleSentenceLimit).map { group in
       "\(subject(group.who)) \(group.sentence(group.who.count > 1))"
     }
     if ordered.count > staleSentenceLimit {
@@ -40,6 +48,46 @@ extension Explanation {
   }
 
   typealias Sighting = ExchangeStory.Sighting
+
+  /// At most this many exchanges in the totals' breakdown; the rest are counted.
+  static let totalsExchangeLimit = 5
+
+  /// `stale views: 2 observers affected, 5.6 stale observer-minutes; by exchange: …`, or
+  /// nothing when no observer showed stale values.
+  static func totals(_ exchanges: [ExchangeStory]) -> [String] {
+    var observers: Set<String> = []
+    var seconds: UInt64 = 0
+    var parts: [(seconds: UInt64, text: String)] = []
+    for story in exchanges {
+      let stale = story.sightings.filter { $0.stale != nil }
+      guard !stale.isEmpty else { continue }
+      let total = stale.reduce(UInt64(0)) { $0 &+ ($1.stale?.seconds ?? 0) }
+      observers.formUnion(stale.map(\.observer))
+      seconds = seconds &+ total
+      parts.append(
+        (
+          total,
+          "\(ExchangeStory.clock(story.time, day: exchanges[0].time)) \(story.participant): "
+            + "\(stale.count) observer(s), \(minutes(total)) min"
+        ))
+    }
+    guard !observers.isEmpty else { return [] }
+    let worst = parts.sorted { $0.seconds > $1.seconds }
+    var breakdown = worst.prefix(totalsExchangeLimit).map(\.text).joined(separator: "; ")
+    if worst.count > totalsExchangeLimit {
+      breakdown += "; \(worst.count - totalsExchangeLimit) more exchange(s)"
+    }
+    return [
+      "stale views in all: \(observers.count) observer(s) affected, \(minutes(seconds)) stale "
+        + "observer-minutes; by exchange, worst first: \(breakdown)"
+    ]
+  }
+
+  /// Seconds as minutes with one decimal.
+  private static func minutes(_ seconds: UInt64) -> String {
+    let tenths = (seconds &* 10 &+ 30) / 60
+    return "\(tenths / 10).\(tenths % 10)"
+  }
 
   /// `viewer carol on android@1.36.0`, `viewers carol on …, dave on … and 3 more`,
   /// `the composition main`.

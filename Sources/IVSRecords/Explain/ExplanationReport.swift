@@ -13,6 +13,12 @@ extension Explanation {
       "Timeline (recorded events beside the model's, tolerance \(comparison.toleranceSeconds)s)")
     let withDates = spansDays
     for entry in comparison.entries { lines.append("  " + Self.line(entry, withDates: withDates)) }
+    let codes = ErrorCodes.lines(session.recorded.compactMap(\.errorCode))
+    if !codes.isEmpty {
+      lines +=
+        ["", "Error codes in the records (from \(ErrorCodes.source))"]
+        + codes.map { "  - \($0)" }
+    }
     if !exchanges.isEmpty {
       lines.append("")
       lines.append("Token exchanges: what changed, what the strategy was asked, who saw it")
@@ -79,6 +85,7 @@ extension Explanation {
   private static func describe(_ event: RecordedEvent) -> String {
     var text = "\(event.name) \(event.participantId)"
     if let remote = event.remoteParticipantId { text += " → \(remote)" }
+    if let destination = event.destination { text += " → stage \(destination)" }
     if let code = event.errorCode { text += " \(code)" }
     return text
   }
@@ -97,6 +104,10 @@ extension Explanation {
       ("toleranceSeconds", .integer(comparison.toleranceSeconds)),
       ("summary", .array(summary.map(JSON.string))),
       ("findings", .array(session.findings.map(JSON.string))),
+      (
+        "errorCodes",
+        .array(ErrorCodes.lines(session.recorded.compactMap(\.errorCode)).map(JSON.string))
+      ),
       ("forCustomer", forCustomer.json),
       ("participants", .array(session.sdks.map { Self.participantJSON($0, session) })),
       ("timeline", .array(comparison.entries.map(Self.entryJSON))),

@@ -15,6 +15,9 @@ struct EventFields {
   var eventTime: ArraySlice<UInt8>?
   var remoteParticipantId: String?
   var errorCode: String?
+  /// REPLICATION_*: `destinationStageArn` and `destinationSessionId`.
+  var destinationStageArn: String?
+  var destinationSessionId: String?
   /// `"via": "EventBridge"` (written by `RecordedJSON` for events EventBridge delivered).
   var viaEventBridge = false
   var previousToken: JSON?
@@ -27,6 +30,8 @@ struct EventFields {
     eventTime = json["eventTime"].flatMap(Self.time)
     remoteParticipantId = json["remoteParticipantId"]?.stringValue
     errorCode = json["errorCode"]?.stringValue
+    destinationStageArn = json["destinationStageArn"]?.stringValue
+    destinationSessionId = json["destinationSessionId"]?.stringValue
     viaEventBridge = json["via"] == .string("EventBridge")
     previousToken = json["previousToken"]
     newToken = json["newToken"]
@@ -67,6 +72,8 @@ struct EventFields {
       case .participantId?: fields.participantId = try stream.string()
       case .remoteParticipantId?: fields.remoteParticipantId = try stream.string()
       case .errorCode?: fields.errorCode = try stream.string()
+      case .destinationStageArn?: fields.destinationStageArn = try stream.string()
+      case .destinationSessionId?: fields.destinationSessionId = try stream.string()
       case .via?: fields.viaEventBridge = try stream.string() == "EventBridge"
       case .previousToken?: fields.previousToken = try stream.value()
       case .newToken?: fields.newToken = try stream.value()
@@ -80,7 +87,7 @@ struct EventFields {
   /// The members read, named as the JSON names them (matched as bytes: no string per key).
   private enum Member: Int, CaseIterable {
     case eventTime, name, participantId, remoteParticipantId, errorCode, via, previousToken
-    case newToken
+    case newToken, destinationStageArn, destinationSessionId
 
     static let names = MemberNames(allCases.map { "\($0)" })
 

@@ -99,7 +99,7 @@ extension RecordSet {
       name: name, kind: fields.kind, participantId: participant,
       time: try place.timestamp(utf8: time, member: "eventTime"),
       remoteParticipantId: fields.remoteParticipantId, errorCode: fields.errorCode,
-      viaEventBridge: fields.viaEventBridge, place: place)
+      destination: Self.destination(fields), viaEventBridge: fields.viaEventBridge, place: place)
     event.previousToken = try fields.previousToken.map { j throws(RecordError) in
       try readToken(j, at: place.member("previousToken"))
     }
@@ -108,6 +108,12 @@ extension RecordSet {
     }
     noteUnknown(event, at: place)
     events.append(consume event)  // moved, not copied: a million events are read
+  }
+
+  /// `arn (st-…)` of a REPLICATION_* event, or nil.
+  private static func destination(_ fields: EventFields) -> String? {
+    guard let arn = fields.destinationStageArn else { return nil }
+    return fields.destinationSessionId.map { "\(arn) (\($0))" } ?? arn
   }
 
   private mutating func noteUnknown(_ event: RecordedEvent, at place: RecordPlace) {
