@@ -40,8 +40,11 @@ enum ImportCommand {
     }
     let session: ImportedSession
     do {
+      // Several profiles for one participant compare what-ifs in `explain`; the
+      // scenario takes the first.
       session = try RecordImporter.makeSession(
-        from: try options.inputs.read(), options: options.inputs.options)
+        from: try options.inputs.read(),
+        options: options.inputs.options.variants.first ?? options.inputs.options)
     } catch let error as ImportUsageError {
       return Stagemon.fail(UsageError(error.message), help: help)
     } catch {

@@ -16,7 +16,7 @@ struct RecordInputs {
     var options = ImportOptions()
     do {
       for text in try arguments.options("--sdk") {
-        options.sdks.append(try ImportOptions.assignment(text, option: "--sdk"))
+        options.sdks += try ImportOptions.assignments(text, option: "--sdk")
       }
       for text in try arguments.options("--observer") {
         options.observers.append(try ImportOptions.assignment(text, option: "--observer"))

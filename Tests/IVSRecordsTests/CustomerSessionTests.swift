@@ -314,3 +314,48 @@ extension CustomerSessionTests {
     #expect(records.events.contains { $0.errorCode == "INSUFFICIENT_CAPABILITIES" })
   }
 }
+
+/// Item 11: what-ifs, a composition the records lack and several SDKs in one report.
+extension CustomerSessionTests {
+  @Test func severalProfilesForOneParticipantAreVariants() throws {
+    var options = ImportOptions()
+    options.sdks = try ImportOptions.assignments(
+      "\(F.oldAndroid)=android@1.36.0,android@1.37.0", option: "--sdk")
+    options.sdks += try ImportOptions.assignments("\(F.cohost)=android@1.37.0", option: "--sdk")
+    let variants = options.variants
+    #expect(variants.count == 2)
+    #expect(
+      variants.map { $0.sdks.map(\.sdk.description) } == [
+        ["android@1.36.0", "android@1.37.0"], ["android@1.37.0", "android@1.37.0"],
+      ])
+  }
+
+  @Test func aWhatIfCompositionIsFollowedLikeAnyObserver() throws {
+    var records = RecordSet()
+    for file in F.files {
+      try records.read(bytes: try RecordFixtures.bytes("customer-session/\(file)"), file: file)
+    }
+    var options = ImportOptions()
+    options.sdks = try Self.stated.map { try ImportOptions.assignment($0, option: "--sdk") }
+    options.composition = CompositionConfiguration(
+      participantOrderAttribute: "seat", updates: .onReconnect)
+    let session = try RecordImporter.makeSession(from: records, options: options)
+    let explanation = try Explanation.make(session, file: "what-if", toleranceSeconds: 5)
+    let staleComposition = { (e: Explanation) in
+      e.exchanges.contains { $0.sightings.contains { $0.isComposition && $0.stale != nil } }
+    }
+    #expect(staleComposition(explanation))
+    #expect(explanation.forCustomer.fixes.contains { $0.text.contains("live update policy") })
+    #expect(
+      explanation.forCustomer.causes.contains {
+        $0.text.hasPrefix("the composition (policy on-reconnect) (main)")
+      })
+    options.composition?.updates = .live
+    let live = try Explanation.make(
+      try RecordImporter.makeSession(from: records, options: options), file: "live",
+      toleranceSeconds: 5)
+    #expect(!staleComposition(live))
+    let whatIf = WhatIf(label: "live", explanation: live)
+    #expect(whatIf.lines.first?.hasPrefix("stale views in all: 2 observer(s)") == true)
+  }
+}

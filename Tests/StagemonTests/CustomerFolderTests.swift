@@ -58,3 +58,20 @@ import Testing
         == "stagemon: -: this is an AWS error, not records: AccessDeniedException: denied\n")
   }
 }
+
+extension CustomerFolderTests {
+  @Test func severalSDKsAndACompositionAreComparedInOneReport() throws {
+    let result = try run([
+      "explain", "--sdk", "aL6dF1gH3jKo=android@1.36.0,android@1.37.0", "--composition", "live",
+      "--order", "seat", Self.folder,
+    ])
+    #expect(
+      result.stdout.contains(
+        "\nWhat if (the same records, other SDKs)\n  with aL6dF1gH3jKo=android@1.37.0:\n"))
+    #expect(result.stdout.contains("what-if: a server-side composition (policy live)"))
+    let bad = try run(["explain", "--composition", "sometimes", Self.folder])
+    #expect(bad.status == 2)
+    #expect(
+      bad.stderr.hasPrefix("stagemon: --composition sometimes: expected on-reconnect or live"))
+  }
+}

@@ -68,7 +68,7 @@ public struct CustomerAnswer: Sendable {
     -> String
   {
     if sighting.isComposition {
-      return "the composition \(sighting.observer) (policy on-reconnect)"
+      return "the composition (policy on-reconnect)"
     }
     if let sdk = sighting.dependsOn {
       return "viewers whose SDK version is not stated, if below \(sdk.threshold ?? "")"

@@ -12,6 +12,8 @@ public struct Explanation: Sendable {
   public let exchanges: [ExchangeStory]
   /// The import's notes, issues and contradictions.
   public let session: ImportedSession
+  /// The same records explained with other `--sdk` profiles, beside this report.
+  public var whatIfs: [WhatIf] = []
   /// What to tell the customer: causes, fixes, workarounds, each with its source.
   public var forCustomer: CustomerAnswer { CustomerAnswer.make(exchanges, session) }
 

@@ -9,6 +9,8 @@ extension Explanation {
     lines.append("")
     let customer = forCustomer.lines
     if !customer.isEmpty { lines += customer + [""] }
+    let whatIf = whatIfLines
+    if !whatIf.isEmpty { lines += whatIf + [""] }
     lines.append(
       "Timeline (recorded events beside the model's, tolerance \(comparison.toleranceSeconds)s)")
     let withDates = spansDays
@@ -109,6 +111,7 @@ extension Explanation {
         .array(ErrorCodes.lines(session.recorded.compactMap(\.errorCode)).map(JSON.string))
       ),
       ("forCustomer", forCustomer.json),
+      ("whatIf", .array(whatIfs.map(\.json))),
       ("participants", .array(session.sdks.map { Self.participantJSON($0, session) })),
       ("timeline", .array(comparison.entries.map(Self.entryJSON))),
       ("exchanges", .array(exchanges.map(Self.storyJSON))),

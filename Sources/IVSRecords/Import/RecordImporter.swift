@@ -114,7 +114,13 @@ public enum RecordImporter {
       }
       return "\(id): \(plan.stated.shown) (\(plan.source.rawValue), from \(plan.basis))"
     }
+    scenario.composition = options.composition
     scenario.notes = notes(plans, ids, timeline, records, options, guessed) + builder.notes
+    if let composition = options.composition {
+      scenario.notes.append(
+        "what-if: a server-side composition (policy \(composition.updates.rawValue)) the records do "
+          + "not have was added (--composition)")
+    }
     if merge.dropped > 0 {
       scenario.notes.append(
         "\(merge.dropped) EventBridge event(s) are the same events as ListParticipantEvents "
