@@ -10,7 +10,8 @@ enum ExplainCommand {
     USAGE: stagemon explain [--sdk ID=PLATFORM@VERSION[,PLATFORM@VERSION…]]…
                             [--observer ID=PLATFORM@VERSION]… [--allow-other-sessions]
                             [--composition on-reconnect|live [--featured ATTR] [--order ATTR]]
-                            [--tolerance DURATION] [--json] FOLDER|RECORD…|SCENARIO.json
+                            [--tolerance DURATION] [--json] [--svg FILE]
+                            FOLDER|RECORD…|SCENARIO.json
 
     Imports the records (as `stagemon import` does) or reads a scenario made by it, runs
     the model, and compares: each recorded server event beside the model's, matched by
@@ -33,6 +34,8 @@ enum ExplainCommand {
       --tolerance DURATION    how far apart a recorded and a modelled event may be and still
                               match, e.g. 5s (default), 30s, 1m
       --json                  the same report as one JSON document
+      --svg FILE              also draw one swimlane per observer (stale spans by
+                              participant, exchanges, republishes, times) to FILE
       -h, --help              show this help
 
     Exit status: 0 every recorded event the model simulates was reproduced and every
@@ -64,6 +67,14 @@ enum ExplainCommand {
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid
+    }
+    if let svg = options.svg {
+      do {
+        try AtomicFile.write(SwimlaneSVG.document(explanation), to: svg)
+      } catch {
+        Console.error("stagemon: \(error)")
+        return .invalid
+      }
     }
     let text = options.json ? JSONWriter.pretty(explanation.json) + "\n" : explanation.text
     FileHandle.standardOutput.write(Data(text.utf8))
@@ -136,11 +147,13 @@ enum ExplainCommand {
     let json: Bool
 
     let composition: CompositionConfiguration?
+    let svg: String?
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       json = arguments.flag("--json")
       let toleranceText = try arguments.option("--tolerance")
       composition = try Self.composition(&arguments)
+      svg = try arguments.option("--svg")
       inputs = try RecordInputs(&arguments, command: "explain")
       try arguments.finish()
       guard let toleranceText else {

@@ -75,3 +75,20 @@ extension CustomerFolderTests {
       bad.stderr.hasPrefix("stagemon: --composition sometimes: expected on-reconnect or live"))
   }
 }
+
+extension CustomerFolderTests {
+  @Test func svgIsWrittenBesideTheReport() throws {
+    let directory = try StagemonBinary.temporaryDirectory()
+    let svg = directory.appendingPathComponent("lanes.svg").path
+    let result = try run(["explain", "--svg", svg, Self.folder])
+    #expect(result.stdout.hasPrefix("Summary\n"))
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "))
+    #expect(text.hasSuffix("</svg>\n"))
+    let missing = try run([
+      "explain", "--svg", directory.appendingPathComponent("no/such/dir.svg").path, Self.folder,
+    ])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("\nstagemon: cannot write"))
+  }
+}
