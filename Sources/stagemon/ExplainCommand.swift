@@ -1,5 +1,6 @@
 import Foundation
 import IVSRecords
+import InputKit
 import JSONKit
 import StageEngine
 
@@ -36,6 +37,7 @@ enum ExplainCommand {
       --json                  the same report as one JSON document
       --svg FILE              also draw one swimlane per observer (stale spans by
                               participant, exchanges, republishes, times) to FILE
+      --force                 replace an existing --svg FILE
       -h, --help              show this help
 
     Exit status: 0 every recorded event the model simulates was reproduced and every
@@ -70,14 +72,19 @@ enum ExplainCommand {
     }
     if let svg = options.svg {
       do {
-        try AtomicFile.write(SwimlaneSVG.document(explanation), to: svg)
+        try SafeFile.write(
+          SwimlaneSVG.document(explanation), to: svg, replacing: options.force,
+          sparing: options.inputs.files)
       } catch {
         Console.error("stagemon: \(error)")
         return .invalid
       }
     }
-    let text = options.json ? JSONWriter.pretty(explanation.json) + "\n" : explanation.text
-    FileHandle.standardOutput.write(Data(text.utf8))
+    if options.json {
+      Console.writeJSON(JSONWriter.pretty(explanation.json) + "\n")
+    } else {
+      Console.write(explanation.text)
+    }
     return explanation.isClean ? .success : .invalid
   }
 
@@ -85,10 +92,14 @@ enum ExplainCommand {
   /// per what-if variant of `--sdk`, the report's first, each labelled with its profiles.
   private static func load(_ options: Options) throws -> [(label: String, session: ImportedSession)]
   {
-    let files = options.inputs.files
+    let files = try RecordInputs.expanded(options.inputs.files)
+    // Each file is read once, so a pipe or `<(aws …)` works either way.
+    let contents = try RecordInputs.contents(files)
     var importOptions = options.inputs.options
     importOptions.composition = options.composition
-    if files.count == 1, let scenario = try scenario(at: files[0]) {
+    if files == options.inputs.files, files.count == 1,
+      let scenario = try scenario(contents[0], file: files[0])
+    {
       guard importOptions.sdks.isEmpty, importOptions.observers.isEmpty,
         importOptions.composition == nil
       else {
@@ -97,7 +108,7 @@ enum ExplainCommand {
       }
       return [("", try RecordImporter.session(fromScenario: scenario, file: files[0]))]
     }
-    let records = try options.inputs.read()
+    let records = try options.inputs.records(contents, files: files)
     try records.requireEvents()
     let variants = importOptions.variants
     var sessions: [(label: String, session: ImportedSession)] = []
@@ -109,15 +120,17 @@ enum ExplainCommand {
     return sessions
   }
 
-  /// The scenario in `path` when it is one made by `import`, else nil (records).
-  private static func scenario(at path: String) throws -> Scenario? {
-    var isDirectory: ObjCBool = false
-    guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-      !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path),
-      case .object(let members)? = try? JSONParser.parse(bytes: Array(data)),
-      members.contains(where: { $0.key == "recorded" })
+  /// The scenario in `bytes` when it is one made by `import` (it has `recorded`), else nil.
+  private static func scenario(_ bytes: [UInt8], file: String) throws -> Scenario? {
+    guard bytes.count <= Scenario.maximumFileBytes,
+      case .object(let members)? = try? JSONParser.parse(bytes: bytes),
+      members.contains(where: { $0.key == "recorded" }),
+      let text = String(validating: bytes, as: UTF8.self)
     else { return nil }
-    return try Scenario(contentsOfFile: path)
+    let base =
+      file == "-"
+      ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
+    return try Scenario(parsing: text, file: file, baseDirectory: base)
   }
 
   struct Options: CommandOptions {
@@ -148,12 +161,14 @@ enum ExplainCommand {
 
     let composition: CompositionConfiguration?
     let svg: String?
+    let force: Bool
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       json = arguments.flag("--json")
       let toleranceText = try arguments.option("--tolerance")
       composition = try Self.composition(&arguments)
       svg = try arguments.option("--svg")
+      force = arguments.flag("--force")
       inputs = try RecordInputs(&arguments, command: "explain")
       try arguments.finish()
       guard let toleranceText else {

@@ -36,24 +36,31 @@ struct RecordInputs {
     self.options = options
   }
 
-  /// The largest record file read (a 50,000-event session is about 10 MB).
-  static let maximumFileBytes = 1 << 30
-
   /// Reads every file into one record set (a directory: its `*.json` files, in name
   /// order); the first unusable file stops it.
   func read() throws -> RecordSet {
+    let expanded = try Self.expanded(files)
+    return try records(try Self.contents(expanded), files: expanded)
+  }
+
+  /// The bytes of every file (`-`: standard input), each at most `BoundedInput.Limit.records`.
+  static func contents(_ files: [String]) throws -> [[UInt8]] {
+    var contents: [[UInt8]] = []
+    for file in files {
+      do {
+        contents.append(try BoundedInput.bytes(atPath: file, limit: BoundedInput.Limit.records))
+      } catch {
+        throw InputError("cannot read \(error)")
+      }
+    }
+    return contents
+  }
+
+  /// The record set in files already read, checked against the session's bounds.
+  func records(_ contents: [[UInt8]], files: [String]) throws -> RecordSet {
     var records = RecordSet()
     records.allowsOtherSessions = allowsOtherSessions
-    for file in try Self.expanded(files) {
-      let bytes: [UInt8]
-      do {
-        bytes =
-          file == "-"
-          ? try InputFile.standardInput(limit: Self.maximumFileBytes)
-          : try InputFile.bytes(atPath: file, limit: Self.maximumFileBytes)
-      } catch {
-        throw InputError(error.description)
-      }
+    for (bytes, file) in zip(contents, files) {
       try records.read(bytes: bytes, file: file)
     }
     try records.checkSessionBounds()
@@ -95,26 +102,5 @@ struct RecordInputs {
     lines += session.incompleteness.map { "incomplete: \($0)" }
     lines += session.divergences.map { "divergence: \($0)" }
     return lines
-  }
-}
-
-/// Writes a whole file or nothing: a temporary file beside it, renamed over it at the end.
-enum AtomicFile {
-  static func write(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-    do {
-      try Data(text.utf8).write(to: temporary)
-      guard rename(temporary.path, url.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw InputError("cannot write \(path): \(reason)")
-      }
-    } catch let error as InputError {
-      throw error
-    } catch {
-      throw InputError("cannot write \(path): \(error.localizedDescription)")
-    }
   }
 }

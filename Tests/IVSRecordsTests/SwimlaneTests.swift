@@ -68,6 +68,6 @@ import Testing
     let svg = SwimlaneSVG.document(try Explanation.make(session, file: "e", toleranceSeconds: 5))
     #expect(!svg.contains(name))
     #expect(parse(svg) != nil)
-    #expect(svg.contains("&lt;script&gt;&amp;&quot;x&apos;U+0007"))
+    #expect(svg.contains("&lt;script&gt;&amp;&quot;x'\u{FFFD}"))
   }
 }

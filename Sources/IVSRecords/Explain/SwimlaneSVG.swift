@@ -1,10 +1,11 @@
+import InputKit
 import StageEngine
 
 /// `explain --svg FILE`: a picture to paste into a support case — one swimlane per
 /// observer, red where it showed a participant's stale values (labelled with whose), green
 /// ticks where it was updated at once, every exchange a dashed line across the lanes,
 /// every republish that told an observer a triangle, times on the axis. Plain SVG 1.1 with
-/// every outside text escaped, so it stays well-formed and converts to PNG as it is.
+/// every outside text escaped (`XMLText`), so it stays well-formed and converts to PNG as it is.
 public enum SwimlaneSVG {
   static let width = 1100
   static let left = 300
@@ -155,25 +156,6 @@ public enum SwimlaneSVG {
     ##"<text x="\##(x)" y="\##(y)" font-size="\##(size)" fill="\##(color)">\##(escaped(content))</text>"##
   }
 
-  /// Outside text as XML character data: markup characters escaped, control characters
-  /// (which XML 1.0 forbids) shown as `U+XXXX`.
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case _
-      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-        || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        out += "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
+  /// Outside text as XML character data, through the one XML sanitiser.
+  static func escaped(_ text: String) -> String { XMLText.escaped(text) }
 }
