@@ -44,6 +44,12 @@ public enum Console {
     writeRaw(Array(text.utf8), to: STDOUT_FILENO)
   }
 
+  /// Writes `text` to standard error unchanged: for stagemon's own terminal sequences (a progress
+  /// line's `\r` and erase), never for outside text.
+  public static func writeRawError(_ text: String) {
+    writeRaw(Array(text.utf8), to: STDERR_FILENO)
+  }
+
   /// Reads all of standard input as text, at most `limit` bytes.
   public static func readStandardInput(limit: Int) throws(InputFileError) -> String {
     let bytes = try BoundedInput.standardInput(limit: limit)

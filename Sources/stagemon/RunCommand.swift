@@ -48,6 +48,10 @@ enum RunCommand {
     the golden is missing or not JSONL (with --compare), 2 usage error.
     """
 
+  /// From how many participants the first tokens' signing (about a second per 1,000 on two
+  /// cores) is announced on a terminal.
+  static let announcedParticipants = 1_000
+
   static func run(_ words: [String]) -> ExitStatus {
     var status = ExitStatus.success
     guard let options: Options = Arguments.parse(words, help: help, status: &status) else {
@@ -62,6 +66,11 @@ enum RunCommand {
     do {
       golden = try options.comparesGolden ? GoldenStream.load(options.golden, options) : nil
       let scenario = try Scenario(contentsOfFile: options.scenario)
+      let signing = ProgressLine(label: options.scenario)
+      if scenario.participants.count >= Self.announcedParticipants {
+        signing.announce("signing \(scenario.participants.count) first tokens…")
+      }
+      defer { signing.finish() }
       runner = try ScenarioRunner(scenario: scenario, file: options.scenario)
     } catch {
       Console.error("stagemon: \(error)")
@@ -79,11 +88,19 @@ enum RunCommand {
     let writer = EventStreamWriter(format: format, fileDescriptor: output.fileDescriptor)
     var capture = options.comparesGolden || options.updateGolden ? StreamCapture() : nil
     var status = ExitStatus.success
+    // Not while the stream itself scrolls on the same terminal.
+    let streamOnTerminal = options.writesStream && options.out == nil && isatty(STDOUT_FILENO) != 0
+    let progress = ProgressLine(
+      label: options.scenario, isTerminal: !streamOnTerminal && isatty(STDERR_FILENO) != 0)
+    let total = runner.scenario.steps.count
+    defer { progress.finish() }
     do {
       try runner.run { events in
         writer.write(events)
         capture?.append(events)
+        progress.update(done: runner.nextStepIndex, of: total)
       }
+      progress.finish()
     } catch {
       Console.error("stagemon: \(error)")
       status = .invalid

@@ -72,8 +72,18 @@ extension AppController {
     let end = stage.nextEventSeq
     let held = state.log.entries + state.undoneLog.filter { ($0.event?.seq ?? 0) >= shown }
     state.undoneLog = held.filter { ($0.event?.seq ?? 0) >= end }
+    // Recorded lines stay only up to the moment travelled to: the later ones come again as
+    // the clock reaches them (so `/recorded` never shows records beyond the moment).
+    let now = stage.clock.now
+    recordedLines?.rewind(to: now)
     state.log = state.log.replacingEntries(
-      with: held.filter { $0.event.map { $0.seq < cutoff } ?? true } + replayed.map(LogEntry.event))
+      with: held.filter { entry in
+        entry.event.map { $0.seq < cutoff } ?? ((entry.line.readySecond ?? now) < now)
+      } + replayed.map(LogEntry.event))
+    // Those of the current second whose model event the log now shows come right back.
+    for line in recordedLines?.release(upTo: now, shownSeq: end - 1) ?? [] {
+      state.log.append(line)
+    }
     followLog()
     state.snapshot = stage.snapshot()
     state.truthSlots = nil

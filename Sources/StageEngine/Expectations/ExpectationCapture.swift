@@ -84,7 +84,7 @@ extension Scenario {
         file: origin, location: "column \(error.column)", message: "bad JSON: \(error.reason)")
     }
     var decoder = ScenarioDecoder(baseDirectory: "/")
-    decoder.participantIDs = participants.map(\.id)
+    decoder.declare(participants: participants.map(\.id))
     decoder.keyARNs = keys.map(\.arn)
     decoder.keys = keys
     decoder.compositionIDs = compositions

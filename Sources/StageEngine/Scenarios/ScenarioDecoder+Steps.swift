@@ -69,7 +69,7 @@ extension ScenarioDecoder {
 
   func participant(_ node: ScenarioNode) throws(ScenarioError) -> String {
     let id = try node.string()
-    guard participantIDs.contains(id) else {
+    guard participantSet.contains(id) else {
       let shown = participantIDs.prefix(8).joined(separator: ", ")
       let more = participantIDs.count > 8 ? " and \(participantIDs.count - 8) more" : ""
       let known = participantIDs.isEmpty ? "none declared" : shown + more

@@ -35,6 +35,8 @@ public final class ScenarioRunner {
   /// Builds the stage, loads or generates keys and mints every first token.
   /// `file` names the scenario in errors; throws before anything has run.
   public init(scenario: Scenario, file: String) throws(ScenarioError) {
+    try ScenarioLimits.check(
+      participants: scenario.participants.count, steps: scenario.steps.count, file: file)
     self.scenario = scenario
     self.file = file
     expectations = ExpectationChecker(steps: scenario.steps)
@@ -54,17 +56,23 @@ public final class ScenarioRunner {
       }
     }
     try signFirstTokens(toSign)
-    stage.proveSignatures(of: scenario.participants.compactMap { tokens[$0.id] })
+    let minted = Set(toSign.map(\.id))
+    stage.proveSignatures(
+      of: scenario.participants.filter { !minted.contains($0.id) }.compactMap { tokens[$0.id] })
   }
 
   /// Signs the participants' first tokens all at once, on every core (ES384 is what a
-  /// scenario of thousands of participants spends its start-up on).
+  /// scenario of thousands of participants spends its start-up on), and tells the stage which
+  /// key signed each, so a join does not verify a signature made a moment ago (raw tokens from
+  /// the file are still proved, by `proveSignatures`).
   private func signFirstTokens(_ toSign: [(id: String, location: String, request: MintRequest)])
     throws(ScenarioError)
   {
     let results = TokenBatch.mint(toSign.map(\.request))
     for (item, result) in zip(toSign, results) {
-      tokens[item.id] = try factory.signed(result, location: item.location)
+      let token = try factory.signed(result, location: item.location)
+      tokens[item.id] = token
+      stage.provenSigners[token] = item.request.key.publicKey
     }
   }
 
@@ -125,7 +133,7 @@ public final class ScenarioRunner {
   /// show the claim diff and predicted outcome first.
   public func mintExchangeToken(for id: String, spec: TokenMintSpec) throws(ScenarioError) -> String
   {
-    try exchangeToken(for: id, .mint(spec), location: "exchange \(id)")
+    try exchangeToken(for: id, .mint(spec), location: "exchange \(id)").0
   }
 
   /// The token `mintExchangeToken(for: id, spec: spec)` would make now, before it is signed
@@ -207,8 +215,9 @@ public final class ScenarioRunner {
       strategies[id] = strategy
     case .exchange(let id, let token):
       let newToken: String
+      let signer: PublicKey?
       do {
-        newToken = try exchangeToken(for: id, token, location: location)
+        (newToken, signer) = try exchangeToken(for: id, token, location: location)
       } catch {
         // Known only now (it depends on the token the participant holds): the customer's
         // server could not mint, so the exchange never happens — an event, not a lost run.
@@ -216,21 +225,24 @@ public final class ScenarioRunner {
           participant: id, reason: "\(error.location): \(error.message)")
         return
       }
-      if try stage.exchangeToken(participant: id, newToken: newToken) == .accepted {
+      if try stage.exchangeToken(participant: id, newToken: newToken, signedWith: signer)
+        == .accepted
+      {
         tokens[id] = newToken
       }
     }
   }
 
+  /// The token an exchange step sends, and the key that signed it when the scenario minted it.
   private func exchangeToken(for id: String, _ token: ScenarioToken, location: String)
-    throws(ScenarioError) -> String
+    throws(ScenarioError) -> (String, PublicKey?)
   {
     guard case .mint(let spec) = token else {
-      if case .raw(let raw) = token { return raw }
-      return ""
+      if case .raw(let raw) = token { return (raw, nil) }
+      return ("", nil)
     }
     let claims = try exchangeClaims(for: id, spec: spec, location: "\(location).token")
-    return try factory.mint(claims, spec: spec, location: "\(location).token")
+    return try factory.mintWithSigner(claims, spec: spec, location: "\(location).token")
   }
 
   /// The claims of `id`'s current token changed as `spec` says, issued now.
