@@ -6,6 +6,7 @@ import PackageDescription
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
 //   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
+//   stagemon → AWSKit → JSONKit, InputKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
 //   JSONKit, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (reading named files, quoting input)
 let package = Package(
@@ -29,6 +30,8 @@ let package = Package(
     .target(name: "InputKit"),
     .target(name: "JSONKit", dependencies: ["InputKit"]),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
+    // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
+    .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL"]),
     // The model's fan-outs touch the stage's stored properties a dozen times per observer, and
     // each dynamic exclusivity check costs as much as the work it guards (a quarter of a key at
     // 10,000 observers). Release builds leave them out; debug builds — every test — keep them,
@@ -55,7 +58,7 @@ let package = Package(
       name: "stagemon",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "StreamCompare", "ScenarioChecks", "InputKit",
+        "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit",
       ]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
@@ -70,6 +73,7 @@ let package = Package(
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
     .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
+    .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit"]),
     .testTarget(
       name: "StageEngineTests",
       dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
