@@ -13,7 +13,9 @@ public protocol AWSClock: Sendable {
 public struct SystemClock: AWSClock {
   /// Creates the system clock.
   public init() {}
+  /// Seconds since 1970.
   public func now() -> Double { Date().timeIntervalSince1970 }
+  /// Waits `seconds`.
   public func sleep(seconds: Double) {
     guard seconds > 0 else { return }
     Thread.sleep(forTimeInterval: seconds)

@@ -18,6 +18,7 @@ public enum AWSError: Error, Sendable, Equatable, CustomStringConvertible {
     return nil
   }
 
+  /// The message, as people read it.
   public var description: String {
     switch self {
     case .service(let code, let message, let status, let requestID):

@@ -16,10 +16,12 @@ public struct EnvironmentCredentials: CredentialProvider {
   /// Reads `environment` (usually `ProcessInfo.processInfo.environment`).
   public init(_ environment: [String: String]) { self.environment = environment }
 
+  /// Where it looks, as the "no credentials" message lists it.
   public var name: String {
     "environment variables AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY"
   }
 
+  /// The credentials, nil when none are configured here.
   public func credentials() throws(CredentialError) -> Credentials? {
     let key = nonEmpty("AWS_ACCESS_KEY_ID")
     let secret = nonEmpty("AWS_SECRET_ACCESS_KEY")
@@ -49,6 +51,7 @@ public struct CredentialChain: CredentialProvider {
   /// Creates a chain.
   public init(_ providers: [any CredentialProvider]) { self.providers = providers }
 
+  /// Where it looks, as the "no credentials" message lists it.
   public var name: String { providers.map(\.name).joined(separator: "; ") }
 
   /// The first provider's credentials; `CredentialError.notFound` when none has any.

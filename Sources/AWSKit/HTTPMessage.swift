@@ -19,7 +19,9 @@ public struct HTTPRequest: Sendable, Equatable {
 
   /// One `name=value` of a query string.
   public struct QueryItem: Sendable, Equatable {
+    /// The header or parameter name.
     public var name: String
+    /// The value.
     public var value: String
     /// Creates a query item.
     public init(name: String, value: String) {
@@ -30,7 +32,9 @@ public struct HTTPRequest: Sendable, Equatable {
 
   /// One header line.
   public struct Header: Sendable, Equatable {
+    /// The header or parameter name.
     public var name: String
+    /// The value.
     public var value: String
     /// Creates a header.
     public init(name: String, value: String) {
@@ -62,9 +66,11 @@ public struct HTTPRequest: Sendable, Equatable {
 
 /// An HTTP response: status, headers with lower-cased names, body.
 public struct HTTPResponse: Sendable, Equatable {
+  /// The HTTP status code.
   public var status: Int
   /// Header names lower-cased.
   public var headers: [String: String]
+  /// The bytes of the body.
   public var body: [UInt8]
 
   /// Creates a response.

@@ -25,6 +25,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     session = URLSession(configuration: configuration)
   }
 
+  /// The answer to `request`, or `.transport` after `timeout` seconds.
   public func send(_ request: HTTPRequest, timeout: Double) throws(AWSError) -> HTTPResponse {
     guard let url = URL(string: request.origin + CanonicalURI.path(request.path)) else {
       throw .transport("bad endpoint \(request.origin)")

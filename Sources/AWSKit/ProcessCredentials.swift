@@ -24,10 +24,12 @@ public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
     self.now = now
   }
 
+  /// Where it looks, as the "no credentials" message lists it.
   public var name: String {
     "credential_process of profile \(files.profile) in \(files.configPath)"
   }
 
+  /// The credentials, nil when none are configured here.
   public func credentials() throws(CredentialError) -> Credentials? {
     lock.lock()
     defer { lock.unlock() }

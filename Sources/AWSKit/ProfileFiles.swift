@@ -109,10 +109,12 @@ public struct ProfileCredentials: CredentialProvider {
   /// Reads the profile of `files`.
   public init(_ files: ProfileFiles) { self.files = files }
 
+  /// Where it looks, as the "no credentials" message lists it.
   public var name: String {
     "profile \(files.profile) in \(files.credentialsPath) and \(files.configPath)"
   }
 
+  /// The credentials, nil when none are configured here.
   public func credentials() throws(CredentialError) -> Credentials? {
     try files.requireProfile()
     if let found = try keys(try files.credentialsSection(), file: files.credentialsPath) {
