@@ -63,11 +63,13 @@ let package = Package(
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
+    // Starts and asks the stand-in IVS server (Tests/StandIn): the live tests and benchmarks.
+    .target(name: "StandInHarness"),
     .executableTarget(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "TmuxHarness", "ScenarioChecks", "StreamCompare",
+        "TmuxHarness", "ScenarioChecks", "StreamCompare", "StandInHarness", "AWSKit",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
@@ -87,6 +89,7 @@ let package = Package(
     ),
     .testTarget(
       name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),
-    .testTarget(name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness"]),
+    .testTarget(
+      name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit"]),
   ]
 )
