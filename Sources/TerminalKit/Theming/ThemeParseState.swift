@@ -79,7 +79,7 @@ struct ParseState {
 
   private mutating func readRole(_ key: String, value: String, line: Int) {
     guard let role = ThemeRole(themeKey: key) else {
-      return report(.error, key: key, "unknown role (roles are listed in Themes/README.md)")
+      return report(.error, key: key, "unknown role (roles are listed in docs/THEMES.md)")
     }
     if let first = definedOn[role] {
       return report(.error, key: key, "defined twice (first on line \(first)); keeping the first")

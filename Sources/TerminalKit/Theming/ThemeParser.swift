@@ -1,6 +1,6 @@
 import InputKit
 
-/// Reads the theme file format documented in `Themes/README.md`:
+/// Reads the theme file format documented in `docs/THEMES.md`:
 /// `role = FG [on BG] [bold] [underline] [reverse] [dim] [italic]`, `name = NAME`, `#` comments.
 /// Never fails: bad lines are skipped and reported, missing roles come from the fallback theme.
 public enum ThemeParser {
@@ -70,7 +70,7 @@ public enum ThemeParser {
       return .success(number < 16 ? .ansi(UInt8(number)) : .indexed(UInt8(number)))
     }
     return .failure(
-      ThemeValueError("unknown colour or attribute \(Excerpt.quoted(token)) (see Themes/README.md)")
+      ThemeValueError("unknown colour or attribute \(Excerpt.quoted(token)) (see docs/THEMES.md)")
     )
   }
 
