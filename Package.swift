@@ -6,7 +6,7 @@ import PackageDescription
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
 //   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL
-//   stagemon → AWSKit → JSONKit, InputKit, COpenSSL (credentials, SigV4, the IVS real-time API)
+//   stagemon → IVSLive → AWSKit → JSONKit, InputKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
 //   JSONKit, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (reading named files, quoting input)
 let package = Package(
@@ -32,6 +32,8 @@ let package = Package(
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
     // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
     .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL"]),
+    // A live stage through AWSKit: fetching a session, the poll plan, errors worded for people.
+    .target(name: "IVSLive", dependencies: ["AWSKit", "JSONKit", "InputKit"]),
     // The model's fan-outs touch the stage's stored properties a dozen times per observer, and
     // each dynamic exclusivity check costs as much as the work it guards (a quarter of a key at
     // 10,000 observers). Release builds leave them out; debug builds — every test — keep them,
@@ -58,7 +60,7 @@ let package = Package(
       name: "stagemon",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit",
+        "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit", "IVSLive",
       ]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.

@@ -52,6 +52,8 @@ public final class IVSRealTimeClient: @unchecked Sendable {
 
   /// Requests sent so far, retries included.
   public var requestCount: Int { locked { sentCount } }
+  /// The credentials in use as `Credentials.description` shows them (no secret), once known.
+  public var credentialSummary: String? { locked { cachedCredentials?.description } }
   /// Answers that said "throttled" so far.
   public var throttleCount: Int { locked { throttledCount } }
 

@@ -10,7 +10,8 @@ import Foundation
 /// botocore fails rather than skips.
 public final class StandInServer: @unchecked Sendable {
   /// Whether CI demands the stand-in tests run.
-  public static let required = ProcessInfo.processInfo.environment["STAGEMON_REQUIRE_STANDIN"] != nil
+  public static let required =
+    ProcessInfo.processInfo.environment["STAGEMON_REQUIRE_STANDIN"] != nil
   /// Whether python3 with botocore is here.
   public static let isAvailable: Bool = {
     let process = Process()
@@ -41,7 +42,8 @@ public final class StandInServer: @unchecked Sendable {
 
   /// Starts a server holding `config` (JSON, see the script's docstring and docs/LIVE.md).
   public init(config: String) throws {
-    configPath = FileManager.default.temporaryDirectory
+    configPath =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("standin-\(UUID().uuidString).json").path
     try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
     process = Process()
@@ -117,7 +119,8 @@ public final class StandInServer: @unchecked Sendable {
     }.resume()
     done.wait()
     guard box.status == 200, let data = box.data else {
-      throw StandInError(message: "\(method) \(path): status \(box.status) \(box.error.map { "\($0)" } ?? "")")
+      throw StandInError(
+        message: "\(method) \(path): status \(box.status) \(box.error.map { "\($0)" } ?? "")")
     }
     return data
   }

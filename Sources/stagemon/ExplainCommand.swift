@@ -1,4 +1,5 @@
 import Foundation
+import IVSLive
 import IVSRecords
 import JSONKit
 import StageEngine
@@ -8,7 +9,8 @@ import StageEngine
 enum ExplainCommand {
   static let help = """
     USAGE: stagemon explain [--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]…
-                            [--tolerance DURATION] [--json] RECORD…|SCENARIO.json
+                            [--tolerance DURATION] [--json] RECORD…|FOLDER|SCENARIO.json
+           stagemon explain --stage STAGE_ARN [--session st-…] [live options] [the options above]
 
     Imports the records (as `stagemon import` does) or reads a scenario made by it, runs
     the model, and compares: each recorded server event beside the model's, matched by
@@ -18,7 +20,13 @@ enum ExplainCommand {
     until the participant republished or reconnected, never, or superseded by its next
     exchange. A summary in plain words comes first.
 
+    With --stage, the session is fetched first (as `stagemon fetch` does, into a temporary
+    folder removed afterwards) and then explained, in one command.
+
     OPTIONS:
+      --stage STAGE_ARN       fetch the stage's session from IVS (the active one, else the latest)
+      --session st-…          with --stage: this session instead
+    \(LiveOptions.helpLines)
       --sdk, --observer       as for `stagemon import` (records only)
       --tolerance DURATION    how far apart a recorded and a modelled event may be and still
                               match, e.g. 5s (default), 30s, 1m
@@ -35,7 +43,16 @@ enum ExplainCommand {
       return status
     }
     let explanation: Explanation
+    var fetchedFolder: String?
+    defer { fetchedFolder.map { try? FileManager.default.removeItem(atPath: $0) } }
     do {
+      var options = options
+      if let live = options.live {
+        let folder = try temporaryFolder()
+        fetchedFolder = folder
+        let outcome = try FetchCommand.fetch(live, into: folder + "/session")
+        options.inputs = RecordInputs(files: outcome.files, options: options.inputs.options)
+      }
       let session = try load(options)
       explanation = try Explanation.make(
         session, file: options.inputs.files.joined(separator: " "),
@@ -44,6 +61,9 @@ enum ExplainCommand {
       return Stagemon.fail(UsageError(error.message), help: help)
     } catch let error as UsageError {
       return Stagemon.fail(error, help: help)
+    } catch let error as LiveError {
+      Console.error("stagemon: \(error.message)")
+      return .invalid
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid
@@ -77,15 +97,38 @@ enum ExplainCommand {
     return try Scenario(contentsOfFile: path)
   }
 
+  /// A fresh private folder for a fetch that is explained and then removed.
+  private static func temporaryFolder() throws -> String {
+    var template = Array((NSTemporaryDirectory() + "/stagemon-explain-XXXXXX").utf8CString)
+    guard
+      let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } })
+    else {
+      throw InputError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
+    }
+    return String(cString: made)
+  }
+
   struct Options: CommandOptions {
-    let inputs: RecordInputs
+    var inputs: RecordInputs
     let tolerance: Int64
     let json: Bool
+    /// `--stage`: what to fetch before explaining.
+    let live: FetchCommand.Request?
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       json = arguments.flag("--json")
       let toleranceText = try arguments.option("--tolerance")
-      inputs = try RecordInputs(&arguments, command: "explain")
+      if let arn = try arguments.option("--stage") {
+        let liveOptions = try LiveOptions(&arguments)
+        live = try FetchCommand.Request(
+          arn: arn, sessionId: try arguments.option("--session"), live: liveOptions)
+      } else {
+        live = nil
+      }
+      inputs = try RecordInputs(&arguments, command: "explain", filesRequired: live == nil)
+      if live != nil, !inputs.files.isEmpty {
+        throw UsageError("--stage fetches the records; give no record files with it")
+      }
       try arguments.finish()
       guard let toleranceText else {
         tolerance = 5

@@ -6,9 +6,20 @@ import IVSRecords
 struct RecordInputs {
   let files: [String]
   let options: ImportOptions
+  /// Warnings about the folders given (an incomplete fetch).
+  let folderNotes: [String]
+
+  /// Record files read as they are (`explain --stage` passes what it fetched).
+  init(files: [String], options: ImportOptions) {
+    self.files = files
+    self.options = options
+    folderNotes = []
+  }
 
   /// Parses `[--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]… FILE…`.
-  init(_ arguments: inout Arguments, command: String) throws(UsageError) {
+  init(_ arguments: inout Arguments, command: String, filesRequired: Bool = true)
+    throws(UsageError)
+  {
     var options = ImportOptions()
     do {
       for text in try arguments.options("--sdk") {
@@ -26,13 +37,25 @@ struct RecordInputs {
     }
     var files: [String] = []
     while let file = arguments.positional() { files.append(file) }
-    guard !files.isEmpty else { throw UsageError("\(command) needs at least one record file") }
-    self.files = files
+    guard !files.isEmpty || !filesRequired else {
+      throw UsageError("\(command) needs at least one record file")
+    }
+    self.files = files.flatMap {
+      FetchedFolder.isFolder($0) ? FetchedFolder.recordFiles(in: $0) : [$0]
+    }
+    folderNotes = files.compactMap { folder in
+      guard let manifest = FetchedFolder.manifest(in: folder), !manifest.complete else {
+        return nil
+      }
+      return "warning: \(folder) is an incomplete fetch of \(manifest.sessionId): "
+        + manifest.problems.joined(separator: "; ")
+    }
     self.options = options
   }
 
   /// Reads every file into one record set; the first unusable file stops it.
   func read() throws -> RecordSet {
+    for note in folderNotes { Console.error(note) }
     var records = RecordSet()
     for file in files {
       let bytes: [UInt8]
