@@ -10,10 +10,13 @@ public struct FetchManifest: Sendable, Equatable {
   /// The `kind` every manifest has.
   public static let kind = "stagemon-fetch-manifest"
 
+  /// The stage's ARN.
   public var stageArn: String
+  /// The session's ID (`st-…`).
   public var sessionId: String
   /// When the fetch ended, in whole seconds since 1970.
   public var fetchedAt: Int64
+  /// Requests sent, retries included.
   public var requestCount: Int
   /// Every participant and every page was read.
   public var complete: Bool

@@ -14,10 +14,15 @@ public enum LiveError: Error, Sendable {
 
   /// A failed request and what it was about.
   public struct RequestFailure: Sendable {
+    /// The operation, e.g. `ListParticipantEvents`.
     public let operation: String
+    /// The stage's ARN.
     public let stageArn: String?
+    /// The session's ID (`st-…`).
     public let sessionId: String?
+    /// The participant concerned, if one.
     public let participantId: String?
+    /// What AWSKit reported.
     public let error: AWSError
     /// The credentials used, as `Credentials.description` shows them (no secret).
     public let credentials: String?

@@ -9,9 +9,13 @@ import JSONKit
 public final class SessionFetcher {
   /// How far a fetch has got, for a progress line.
   public struct Progress: Sendable, Equatable {
+    /// Participants read so far.
     public var participantsDone: Int
+    /// Participants in the session.
     public var participantsTotal: Int
+    /// Requests sent so far.
     public var requests: Int
+    /// Answers that said "throttled".
     public var throttled: Int
   }
 
@@ -19,14 +23,19 @@ public final class SessionFetcher {
   public struct File: Sendable, Equatable {
     /// Where it looks, as the "no credentials" message lists it.
     public let name: String
+    /// The JSON to write.
     public let json: JSON
   }
 
   /// What a fetch produced.
   public struct Result: Sendable {
+    /// The session's ID (`st-…`).
     public let sessionId: String
+    /// The files, in the order written.
     public let files: [File]
+    /// Participants in the session.
     public let participantCount: Int
+    /// What is missing, one line each.
     public let problems: [String]
   }
 
