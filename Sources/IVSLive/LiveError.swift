@@ -120,7 +120,8 @@ enum RequestFailureText {
     guard case .service(let code, let message, let status, let requestID) = error else {
       return ""
     }
-    let text = message.isEmpty ? "" : ": \(OutsideText.visible(Excerpt.of(message)))"
+    let shown = message.count > 300 ? message.prefix(300) + "…" : message
+    let text = message.isEmpty ? "" : ": \(OutsideText.visible(String(shown)))"
     let id = requestID.map { ", request \($0)" } ?? ""
     return " (\(code.rawValue), HTTP \(status)\(id)\(text))"
   }

@@ -43,6 +43,7 @@ enum Stagemon {
     case "explain": return ExplainCommand.run(rest)
     case "test": return TestCommand.run(rest)
     case "fetch": return FetchCommand.run(rest)
+    case "key": return KeyCommand.run(rest)
     default: return MonitorCommand.run(words)
     }
   }
