@@ -14,6 +14,10 @@ public final class RequestPacer: @unchecked Sendable {
   private var lastByOperation: [String: Double] = [:]
   private var lastOfAll: Double?
   private var sent: [Double] = []
+  /// Slots are this much further apart than the rate alone asks, so requests that reach the
+  /// server closer together than they left (a slow first connection) still never make
+  /// `perOperation + 1` in a second.
+  static let spacingMargin = 1.05
 
   /// Creates a pacer on `clock`.
   public init(perOperation: Double, total: Double? = nil, clock: any AWSClock) {
@@ -27,8 +31,10 @@ public final class RequestPacer: @unchecked Sendable {
     lock.lock()
     let now = clock.now()
     var slot = now
-    if let last = lastByOperation[operation] { slot = max(slot, last + 1 / perOperation) }
-    if let total, let last = lastOfAll { slot = max(slot, last + 1 / total) }
+    if let last = lastByOperation[operation] {
+      slot = max(slot, last + Self.spacingMargin / perOperation)
+    }
+    if let total, let last = lastOfAll { slot = max(slot, last + Self.spacingMargin / total) }
     lastByOperation[operation] = slot
     lastOfAll = slot
     sent.append(slot)

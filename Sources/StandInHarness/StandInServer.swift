@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import Glibc
 
 /// Starts the stand-in IVS real-time server (`Tests/StandIn/ivs_standin.py`) on 127.0.0.1 with
 /// a free port and stops it again, so tests and benchmarks talk to a server that checks every
@@ -66,6 +63,8 @@ public final class StandInServer: @unchecked Sendable {
   public func stop() {
     guard process.isRunning else { return }
     process.terminate()
+    for _ in 0..<50 where process.isRunning { usleep(20_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     try? FileManager.default.removeItem(atPath: configPath)
   }
@@ -104,25 +103,49 @@ public final class StandInServer: @unchecked Sendable {
     _ = try exchange("POST", path, Data(json.utf8))
   }
 
+  /// One HTTP/1.0 exchange over a plain socket (the control calls need no more, and a socket
+  /// keeps the harness free of URLSession's threads in the test process).
   private func exchange(_ method: String, _ path: String, _ body: Data?) throws -> Data {
-    guard let url = URL(string: endpoint + path) else { throw StandInError(message: "bad URL") }
-    var request = URLRequest(url: url, timeoutInterval: 10)
-    request.httpMethod = method
-    request.httpBody = body
-    let box = Box()
-    let done = DispatchSemaphore(value: 0)
-    URLSession.shared.dataTask(with: request) { data, response, error in
-      box.data = data
-      box.status = (response as? HTTPURLResponse)?.statusCode ?? 0
-      box.error = error
-      done.signal()
-    }.resume()
-    done.wait()
-    guard box.status == 200, let data = box.data else {
-      throw StandInError(
-        message: "\(method) \(path): status \(box.status) \(box.error.map { "\($0)" } ?? "")")
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw StandInError(message: "socket: \(errno)") }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
-    return data
+    guard connected == 0 else { throw StandInError(message: "connect to \(endpoint): \(errno)") }
+    let payload = body ?? Data()
+    var request = Data(
+      "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Length: \(payload.count)\r\n\r\n"
+        .utf8)
+    request.append(payload)
+    try request.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let sent = send(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset, 0)
+        guard sent > 0 else { throw StandInError(message: "send: \(errno)") }
+        offset += sent
+      }
+    }
+    var answer = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      answer.append(contentsOf: buffer[0..<count])
+    }
+    let text = String(decoding: answer, as: UTF8.self)
+    guard text.hasPrefix("HTTP/1.0 200") || text.hasPrefix("HTTP/1.1 200"),
+      let split = answer.range(of: Data("\r\n\r\n".utf8))
+    else {
+      throw StandInError(message: "\(method) \(path): \(text.prefix(200))")
+    }
+    return answer[split.upperBound...]
   }
 
   private static func firstLine(_ handle: FileHandle) -> String {
@@ -134,12 +157,6 @@ public final class StandInServer: @unchecked Sendable {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
-}
-
-private final class Box: @unchecked Sendable {
-  var data: Data?
-  var status = 0
-  var error: Error?
 }
 
 /// The stand-in could not be started or asked.

@@ -19,6 +19,7 @@ import datetime
 import email.utils
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -317,6 +318,10 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def date_time_string(self, timestamp=None):
+        """The Date header, on the stand-in's clock (config `clockOffset` skews it)."""
+        return email.utils.formatdate(time.time() + self.stage.clock_offset, usegmt=True)
+
     def do_GET(self):
         if self.path == "/_standin/stats":
             with self.stage.lock:
@@ -382,8 +387,7 @@ class Handler(BaseHTTPRequestHandler):
         if abs(sent - server_now) > 300:
             raise Failure(403, "InvalidSignatureException",
                           "Signature expired: %s is now earlier than %s (%s - 5 min.)" % (
-                              amz_date, iso(server_now - 300), iso(server_now)),
-                          headers={"Date": email.utils.formatdate(server_now, usegmt=True)})
+                              amz_date, iso(server_now - 300), iso(server_now)))
         if service != "ivs" or region != stage.region or day != amz_date[:8] or terminator != "aws4_request":
             raise Failure(403, "InvalidSignatureException", "Credential should be scoped to a valid region/service")
         signed = fields["SignedHeaders"].split(";")
@@ -459,6 +463,10 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    # A parent's worker thread may have spawned us with SIGTERM blocked: take it back, so the
+    # tests can always stop the server.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(0))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", required=True)
     parser.add_argument("--port", type=int, default=0)
