@@ -91,7 +91,8 @@ public final class SessionFetcher {
       throttled: client.throttleCount)
   }
 
-  private func chooseSession(_ requested: String?) throws(LiveError) -> String {
+  /// `requested`, else the stage's active session, else the one that started last.
+  public func chooseSession(_ requested: String?) throws(LiveError) -> String {
     if let requested { return requested }
     let stageAnswer = try step("GetStage", nil) { () throws(AWSError) -> JSON in
       try client.getStage(arn: stage.arn)

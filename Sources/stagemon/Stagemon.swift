@@ -44,6 +44,7 @@ enum Stagemon {
     case "test": return TestCommand.run(rest)
     case "fetch": return FetchCommand.run(rest)
     case "key": return KeyCommand.run(rest)
+    case "attach": return AttachCommand.run(rest)
     default: return MonitorCommand.run(words)
     }
   }
