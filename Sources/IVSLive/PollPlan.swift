@@ -14,8 +14,11 @@ public struct PollPlan: Sendable {
 
   /// What ListParticipants says of one participant.
   public struct Summary: Sendable, Equatable {
+    /// The participant's ID.
     public let id: String
+    /// Its state is CONNECTED.
     public let connected: Bool
+    /// It has published in the session.
     public let published: Bool
 
     /// Creates a summary.
