@@ -4,11 +4,12 @@ import PackageDescription
 // Layering (each module depends only on modules below it):
 //   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
-//   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
-//   StageEngine → TokenCore → JSONKit, COpenSSL
+//   stagemon → ScenarioChecks → StageEngine, JSONKit;  stagemon → StreamCompare → JSONKit, InputKit
+//   StageEngine → TokenCore → JSONKit, COpenSSL, InputKit
 //   stagemon → IVSLive → AWSKit → JSONKit, InputKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
-//   JSONKit, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (reading named files, quoting input)
+//   JSONKit, TokenCore, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (bounded reads,
+//   safe writes, the terminal sanitiser, the standard streams)
 let package = Package(
   name: "stagemon",
   platforms: [.macOS(.v13)],
@@ -29,7 +30,7 @@ let package = Package(
     ),
     .target(name: "InputKit"),
     .target(name: "JSONKit", dependencies: ["InputKit"]),
-    .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
+    .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL", "InputKit"]),
     // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
     .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL"]),
     // A live stage through AWSKit: fetching a session, the poll plan, errors worded for people.
@@ -46,9 +47,9 @@ let package = Package(
     ),
     .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit", "InputKit"]),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
-    .target(name: "StreamCompare", dependencies: ["JSONKit"]),
+    .target(name: "StreamCompare", dependencies: ["JSONKit", "InputKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
-    .target(name: "ScenarioChecks", dependencies: ["StageEngine"]),
+    .target(name: "ScenarioChecks", dependencies: ["StageEngine", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
     .target(
       name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], resources: [.process("Themes")]),
@@ -71,7 +72,7 @@ let package = Package(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "TmuxHarness", "ScenarioChecks", "StreamCompare", "StandInHarness", "AWSKit",
+        "TmuxHarness", "ScenarioChecks", "StreamCompare", "InputKit", "StandInHarness", "AWSKit",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
@@ -85,7 +86,7 @@ let package = Package(
     ),
     .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
     .testTarget(name: "ScenarioChecksTests", dependencies: ["ScenarioChecks"]),
-    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "InputKit"]),
     .testTarget(
       name: "MonitorUITests",
       dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]

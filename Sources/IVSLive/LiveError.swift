@@ -120,8 +120,7 @@ enum RequestFailureText {
     guard case .service(let code, let message, let status, let requestID) = error else {
       return ""
     }
-    let shown = message.count > 300 ? message.prefix(300) + "…" : message
-    let text = message.isEmpty ? "" : ": \(OutsideText.visible(String(shown)))"
+    let text = message.isEmpty ? "" : ": \(TerminalText.safe(message, limit: 300))"
     let id = requestID.map { ", request \($0)" } ?? ""
     return " (\(code.rawValue), HTTP \(status)\(id)\(text))"
   }

@@ -186,7 +186,7 @@ enum LiveStatus {
       snapshot.updatedAt == 0
       ? "no data yet" : "data \(Int(Date().timeIntervalSince1970 - snapshot.updatedAt)) s old"
     let throttled = poller.throttleCount
-    let problem = poller.lastProblem.map { " · \(OutsideText.visible($0))" } ?? ""
+    let problem = poller.lastProblem.map { " · \(TerminalText.safe($0))" } ?? ""
     return "live \(poller.sessionId) · \(age) · polling \(String(format: "%.1f", rate)) req/s · "
       + "\(throttled) throttled · read-only\(problem)"
   }

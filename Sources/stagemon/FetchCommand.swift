@@ -96,7 +96,7 @@ enum FetchCommand {
   /// Fetches the session into `out` (default: a folder named after the session).
   static func fetch(_ request: Request, into out: String?) throws -> Outcome {
     let client = try request.live.client(region: request.stage.region, perOperation: 4)
-    let progress = ProgressLine()
+    let progress = FetchProgressLine()
     client.onEvent = { event in
       if case .throttled = event { progress.throttled() }
     }
@@ -111,16 +111,16 @@ enum FetchCommand {
     var paths: [String] = []
     for file in result.files {
       let path = (folder as NSString).appendingPathComponent(file.name)
-      try LiveFiles.write(JSONWriter.pretty(file.json) + "\n", to: path)
+      try SafeFile.write(JSONWriter.pretty(file.json) + "\n", to: path, replacing: true)
       paths.append(path)
     }
     let manifest = FetchManifest(
       stageArn: request.stage.arn, sessionId: result.sessionId,
       fetchedAt: Int64(Date().timeIntervalSince1970), requestCount: client.requestCount,
       complete: result.problems.isEmpty, problems: result.problems)
-    try LiveFiles.write(
+    try SafeFile.write(
       JSONWriter.compact(manifest.json) + "\n",
-      to: (folder as NSString).appendingPathComponent(FetchManifest.fileName))
+      to: (folder as NSString).appendingPathComponent(FetchManifest.fileName), replacing: true)
     for problem in result.problems { Console.error("stagemon: incomplete: \(problem)") }
     return Outcome(
       sessionId: result.sessionId, folder: folder, files: paths, complete: manifest.complete)
@@ -140,7 +140,7 @@ enum FetchCommand {
 
 /// The fetch's progress on standard error, only when that is a terminal: participants done,
 /// requests, the current rate and throttling waits, rewritten in place.
-final class ProgressLine: @unchecked Sendable {
+final class FetchProgressLine: @unchecked Sendable {
   private let enabled = isatty(STDERR_FILENO) == 1
   private let lock = NSLock()
   private var waits = 0
@@ -165,7 +165,7 @@ final class ProgressLine: @unchecked Sendable {
 
   func finish() {
     guard enabled, shown else { return }
-    FileHandle.standardError.write(Data("\n".utf8))
+    Console.writeRawError("\n")
   }
 
   private func redraw() {
@@ -178,6 +178,6 @@ final class ProgressLine: @unchecked Sendable {
     let line =
       "\r\u{1B}[Kfetch: \(last.participantsDone)/\(last.participantsTotal) participants · "
       + "\(last.requests) requests · \(rateText) req/s · \(waits) throttling wait\(waits == 1 ? "" : "s")"
-    FileHandle.standardError.write(Data(line.utf8))
+    Console.writeRawError(line)
   }
 }

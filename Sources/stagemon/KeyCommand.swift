@@ -71,7 +71,8 @@ enum KeyCommand {
     guard let arn = answer["publicKey"]?["arn"]?.stringValue, ARN.isPublicKey(arn) else {
       throw InputError("ImportPublicKey answered without a public key ARN")
     }
-    try LiveFiles.write(arn + "\n", to: (folder as NSString).appendingPathComponent("kid"))
+    try SafeFile.write(
+      arn + "\n", to: (folder as NSString).appendingPathComponent("kid"), replacing: true)
     Console.out(arn)
     Console.error("stagemon: registered; \(folder)/kid now names it for `stagemon token mint`")
     return .success
@@ -89,7 +90,7 @@ enum KeyCommand {
       for key in page["publicKeys"]?.arrayValue ?? [] {
         let arn = key["arn"]?.stringValue ?? "?"
         let name = key["name"]?.stringValue ?? ""
-        Console.out(OutsideText.visible(name.isEmpty ? arn : "\(arn)  \(name)"))
+        Console.out(TerminalText.safe(name.isEmpty ? arn : "\(arn)  \(name)"))
       }
       token = page["nextToken"]?.stringValue
     } while token != nil

@@ -86,11 +86,17 @@ enum MonitorCommand {
     let problems =
       loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
       + keys.problems.map(\.description)
-    for problem in problems { Console.error("stagemon: \(problem)") }
+    for problem in problems.prefix(maximumListedProblems) { Console.error("stagemon: \(problem)") }
+    if problems.count > maximumListedProblems {
+      Console.error("stagemon: … and \(problems.count - maximumListedProblems) more problems")
+    }
     return runUI(
       setup, options: options, theme: loaded.theme, loader: loader, keymap: keys.keymap,
       problems: problems)
   }
+
+  /// Most theme and keys.conf problems listed on stderr; a broken file is reported, not echoed.
+  static let maximumListedProblems = 20
 
   private static func runUI(
     _ setup: MonitorSetup, options: Options, theme: Theme, loader: ThemeLoader, keymap: Keymap,

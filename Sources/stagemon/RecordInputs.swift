@@ -1,19 +1,21 @@
 import Foundation
 import IVSRecords
+import InputKit
 
 /// The inputs `import` and `explain` share: record files in any mix and the
 /// `--sdk` / `--observer` additions, read into a `RecordSet`.
 struct RecordInputs {
   let files: [String]
   let options: ImportOptions
-  /// Warnings about the folders given (an incomplete fetch).
-  let folderNotes: [String]
+  /// `--allow-other-sessions`: keep records of another stage or session, or outside the
+  /// session's times, with a note, instead of refusing them.
+  let allowsOtherSessions: Bool
 
-  /// Record files read as they are (`explain --stage` passes what it fetched).
-  init(files: [String], options: ImportOptions) {
+  /// Record files or folders read as they are (`explain --stage` passes what it fetched).
+  init(files: [String], options: ImportOptions, allowsOtherSessions: Bool) {
     self.files = files
     self.options = options
-    folderNotes = []
+    self.allowsOtherSessions = allowsOtherSessions
   }
 
   /// Parses `[--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]… FILE…`.
@@ -23,7 +25,7 @@ struct RecordInputs {
     var options = ImportOptions()
     do {
       for text in try arguments.options("--sdk") {
-        options.sdks.append(try ImportOptions.assignment(text, option: "--sdk"))
+        options.sdks += try ImportOptions.assignments(text, option: "--sdk")
       }
       for text in try arguments.options("--observer") {
         options.observers.append(try ImportOptions.assignment(text, option: "--observer"))
@@ -35,41 +37,67 @@ struct RecordInputs {
     } catch {
       throw UsageError("\(error)")
     }
+    allowsOtherSessions = arguments.flag("--allow-other-sessions")
     var files: [String] = []
     while let file = arguments.positional() { files.append(file) }
     guard !files.isEmpty || !filesRequired else {
       throw UsageError("\(command) needs at least one record file")
     }
-    self.files = files.flatMap {
-      FetchedFolder.isFolder($0) ? FetchedFolder.recordFiles(in: $0) : [$0]
-    }
-    folderNotes = files.compactMap { folder in
-      guard let manifest = FetchedFolder.manifest(in: folder), !manifest.complete else {
-        return nil
-      }
-      return "warning: \(folder) is an incomplete fetch of \(manifest.sessionId): "
-        + manifest.problems.joined(separator: "; ")
-    }
+    self.files = files
     self.options = options
   }
 
-  /// Reads every file into one record set; the first unusable file stops it.
+  /// Reads every file into one record set (a directory: its `*.json` files, in name
+  /// order); the first unusable file stops it.
   func read() throws -> RecordSet {
-    for note in folderNotes { Console.error(note) }
-    var records = RecordSet()
+    let expanded = try Self.expanded(files)
+    return try records(try Self.contents(expanded), files: expanded)
+  }
+
+  /// The bytes of every file (`-`: standard input), each at most `BoundedInput.Limit.records`.
+  static func contents(_ files: [String]) throws -> [[UInt8]] {
+    var contents: [[UInt8]] = []
     for file in files {
-      let bytes: [UInt8]
-      if file == "-" {
-        bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-      } else {
-        guard let data = FileManager.default.contents(atPath: file) else {
-          throw InputError("cannot read \(file): \(String(cString: strerror(errno)))")
-        }
-        bytes = Array(data)
+      do {
+        contents.append(try BoundedInput.bytes(atPath: file, limit: BoundedInput.Limit.records))
+      } catch {
+        throw InputError("cannot read \(error)")
       }
+    }
+    return contents
+  }
+
+  /// The record set in files already read, checked against the session's bounds.
+  func records(_ contents: [[UInt8]], files: [String]) throws -> RecordSet {
+    var records = RecordSet()
+    records.allowsOtherSessions = allowsOtherSessions
+    for (bytes, file) in zip(contents, files) {
       try records.read(bytes: bytes, file: file)
     }
+    try records.checkSessionBounds()
     return records
+  }
+
+  /// `paths` with each directory replaced by the `*.json` files in it, in name order (a
+  /// customer's folder of CLI outputs); a directory without one is an error naming it.
+  static func expanded(_ paths: [String]) throws -> [String] {
+    var files: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        files.append(path)
+        continue
+      }
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      let json = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+      guard !json.isEmpty else {
+        throw InputError("\(path) is a directory without *.json files; name the record files")
+      }
+      files += json.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+    }
+    return files
   }
 
   /// The issues, guesses and contradictions of an import, as stderr lines.
@@ -77,31 +105,13 @@ struct RecordInputs {
     var lines = session.issues.map { "warning: \($0)" }
     if !session.guessedSDKs.isEmpty {
       lines.append(
-        "warning: SDK guessed for \(session.guessedSDKs.map { $0.split(separator: ":")[0] }.joined(separator: ", "))"
-          + " — give the real ones with --sdk ID=PLATFORM@VERSION")
+        "warning: SDK not stated for \(session.guessedSDKs.map { $0.split(separator: ":")[0] }.joined(separator: ", "))"
+          + " — verdicts that depend on it are given as ranges; give the real ones with"
+          + " --sdk ID=PLATFORM@VERSION")
     }
+    lines += session.findings.map { "finding: \($0)" }
+    lines += session.incompleteness.map { "incomplete: \($0)" }
     lines += session.divergences.map { "divergence: \($0)" }
     return lines
-  }
-}
-
-/// Writes a whole file or nothing: a temporary file beside it, renamed over it at the end.
-enum AtomicFile {
-  static func write(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-    do {
-      try Data(text.utf8).write(to: temporary)
-      guard rename(temporary.path, url.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw InputError("cannot write \(path): \(reason)")
-      }
-    } catch let error as InputError {
-      throw error
-    } catch {
-      throw InputError("cannot write \(path): \(error.localizedDescription)")
-    }
   }
 }

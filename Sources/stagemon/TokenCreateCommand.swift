@@ -60,7 +60,7 @@ enum TokenCreateCommand: Subcommand {
     guard let token = answer["participantToken"]?["token"]?.stringValue else {
       throw InputError("CreateParticipantToken answered without a token")
     }
-    Console.out(OutsideText.visible(token))
+    Console.out(TerminalText.safe(token))
     Console.error(
       "note: IVS signed this token with its own key, so it cannot be exchanged "
         + "(exchangeToken needs a token signed with a key you registered: "

@@ -82,8 +82,4 @@ struct SessionFetcherTests {
         == #"{"kind":"stagemon-fetch-manifest","version":1,"stageArn":"arn","sessionId":"st-1","fetchedAt":"1970-01-01T00:00:00Z","requestCount":3,"complete":false,"problems":["p"]}"#
     )
   }
-
-  @Test func controlCharactersFromTheServiceAreMadeVisible() {
-    #expect(OutsideText.visible("a\u{1B}]52;c;x\u{07}b") == "a\\u{1b}]52;c;x\\u{7}b")
-  }
 }

@@ -26,11 +26,10 @@ struct AttachEndToEndTests {
   @Test func theLiveSessionIsShownWithItsStatus() throws {
     let live = try LiveFixture()
     let session = try attached(live)
-    let status = try session.waitFor(5) {
-      $0.contains("live st-LiveSession01") && $0.contains("read-only")
+    let status = try session.waitFor(15) {
+      $0.contains("live st-LiveSession01") && $0.contains("read-only") && $0.contains("web@1.32.0")
     }
     #expect(status.met, "\(status.screen)")
-    #expect(status.screen.contains("web@1.32.0"))
     #expect(!status.screen.contains(LiveFixture.secret))
     try session.send("q")
   }

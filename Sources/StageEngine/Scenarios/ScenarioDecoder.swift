@@ -61,6 +61,7 @@ extension Scenario {
       .object(allowed: Scenario.topLevelFields)
     var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
     self = try decoder.decode(root)
+    stepPositions = JSONParser.elementPositions(ofMember: "steps", in: Array(text.utf8))
   }
 }
 
@@ -69,6 +70,8 @@ extension Scenario {
 struct ScenarioDecoder {
   let baseDirectory: String
   var participantIDs: [String] = []
+  /// The same IDs, for checking a step's participant in constant time.
+  var participantSet: Set<String> = []
   var keyARNs: [String] = []
   /// `main` (with a top-level composition) and every ID a `startComposition` step names.
   var compositionIDs: [String] = []
@@ -88,7 +91,9 @@ struct ScenarioDecoder {
     let participants = try decodeParticipants(root.required("participants"))
     compositionIDs = Self.compositionIDs(root, hasComposition: composition != nil)
     let steps = try root.optional("steps").map { node throws(ScenarioError) in
-      try node.array().map { step throws(ScenarioError) in try decodeStep(step) }
+      let elements = try node.array()
+      try ScenarioLimits.check(participants: 0, steps: elements.count, file: node.file)
+      return try elements.map { step throws(ScenarioError) in try decodeStep(step) }
     }
     var scenario = Scenario(
       description: description, stage: stage, start: start, keys: keys ?? [],

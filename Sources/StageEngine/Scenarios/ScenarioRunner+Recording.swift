@@ -18,9 +18,18 @@ extension ScenarioRunner {
   /// Whether the run signs with a key generated for it (the scenario names none).
   public var hasGeneratedKey: Bool { factory.keyring.generated != nil }
 
-  /// Writes the generated key as PKCS#8 PEM to a new file with mode 0600 (never printed).
-  public func writeGeneratedKey(toFile path: String) throws(KeyError) {
+  /// Writes the generated key as PKCS#8 PEM with mode 0600 (never printed), to a new file or,
+  /// when `replacing`, over an existing one.
+  public func writeGeneratedKey(toFile path: String, replacing: Bool = false) throws(KeyError) {
     guard let generated = factory.keyring.generated else { return }
-    try generated.key.write(toFile: path)
+    try generated.key.write(toFile: path, replacing: replacing)
   }
+}
+
+/// A step's number as people count it, from 1: a scripted step's place in the file, a live
+/// step's place in the session (where a saved recording puts it).
+struct StepNumber {
+  let value: Int
+  /// Whether it counts the file's steps (so the file says where the step is).
+  let scripted: Bool
 }
