@@ -44,9 +44,12 @@ let package = Package(
     .target(name: "StreamCompare", dependencies: ["JSONKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
     .target(name: "ScenarioChecks", dependencies: ["StageEngine"]),
-    // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
+    // Themes/ is the single source of truth: the EmbedThemes plugin compiles its files into
+    // TerminalKit (ThemeEmbedder writes them as a Swift source), so an installed binary has them.
+    .executableTarget(name: "ThemeEmbedder"),
+    .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
     .target(
-      name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], resources: [.process("Themes")]),
+      name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], plugins: ["EmbedThemes"]),
     .target(
       name: "MonitorUI",
       dependencies: ["IVSRecords", "StageEngine", "TerminalKit", "TokenCore"]
