@@ -54,12 +54,15 @@ let package = Package(
       name: "MonitorUI",
       dependencies: ["IVSRecords", "StageEngine", "TerminalKit", "TokenCore"]
     ),
+    // BuildInfo writes the git commit into the executable for `stagemon --version`.
+    .plugin(name: "BuildInfo", capability: .buildTool()),
     .executableTarget(
       name: "stagemon",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
         "StreamCompare", "ScenarioChecks", "InputKit",
-      ]
+      ],
+      plugins: ["BuildInfo"]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
