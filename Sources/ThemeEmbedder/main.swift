@@ -46,8 +46,11 @@ for path in arguments.dropFirst().sorted() {
   lines.append(line)
 }
 lines += ["  ]", "}", ""]
+let source = Data(lines.joined(separator: "\n").utf8)
+// Unchanged themes leave the file alone, so TerminalKit is not compiled again.
+if FileManager.default.contents(atPath: output) == source { exit(0) }
 do {
-  try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: output))
+  try source.write(to: URL(fileURLWithPath: output))
 } catch {
   FileHandle.standardError.write(Data("ThemeEmbedder: \(output): \(error)\n".utf8))
   exit(1)

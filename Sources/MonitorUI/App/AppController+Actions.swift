@@ -7,8 +7,9 @@ extension AppController {
     switch action {
     case .help: state.overlay = .help(scroll: 0)
     case .quit: state.wantsQuit = true
-    case .focusNext: state.focus = state.focus.next
-    case .focusPrevious: state.focus = state.focus.previous
+    case .focusNext: moveFocus(forward: true)
+    case .focusPrevious: moveFocus(forward: false)
+    case .zoom: toggleZoom()
     case .up, .down, .pageUp, .pageDown, .top, .bottom: move(action)
     case .exchange: openDeck()
     case .togglePublish: withSelected(togglePublish)

@@ -11,6 +11,8 @@ public struct AppState {
   public var snapshot: StageSnapshot
   /// Which pane has focus.
   public var focus: Pane = .participants
+  /// How the screen is divided: a zoomed pane (`z`), the log hidden (presenter mode).
+  public var screenMode = ScreenMode()
   /// Index of the selected participant in `snapshot.participants`.
   public var selected = 0
   /// Lines the detail pane is scrolled down.

@@ -9,6 +9,8 @@ public enum Action: String, CaseIterable, Sendable {
   case focusNext = "focus-next"
   /// Move focus to the previous pane.
   case focusPrevious = "focus-previous"
+  /// Zoom the focused pane to the whole screen, or back (as tmux and lazygit do).
+  case zoom
   /// Select the previous row (or scroll up).
   case up
   /// Select the next row (or scroll down).

@@ -54,6 +54,10 @@ extension Keymap {
     KeyBinding(
       [.backTab], .focusPrevious, label: "pane", help: "focus the previous pane", inFooter: false),
     KeyBinding(
+      [.character("z")], .zoom, label: "zoom",
+      help: "zoom the focused pane to the whole screen, z again goes back (Tab moves the zoom)",
+      inFooter: false),
+    KeyBinding(
       [.up, .character("k")], .up, label: "up", help: "select the previous row / log line",
       inFooter: false),
     KeyBinding(
