@@ -75,7 +75,8 @@ extension AppController {
   func move(_ action: Action, in pane: Pane? = nil) {
     if case .help(let scroll) = state.overlay {
       let lines = OverlayView.helpLines(
-        state.keymap, ascii: false, screenWidth: screenWidth, notes: state.importNotes)
+        state.keymap, ascii: false, screenWidth: screenWidth, notes: state.importNotes,
+        keyProblems: state.keyFileProblems)
       let last = lines.count - 1
       state.overlay = .help(scroll: min(last, max(0, scroll + delta(action, page: pageSize))))
       return

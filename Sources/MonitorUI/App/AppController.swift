@@ -42,6 +42,7 @@ public final class AppController {
     self.prepared = prepared
     state = AppState(runner: runner, theme: theme, logCapacity: options.logLines)
     state.keymap = options.keymap
+    state.keyFileProblems = options.keyFileProblems
     state.stepNotes = stepNotes
     refresh()
   }

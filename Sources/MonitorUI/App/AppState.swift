@@ -55,6 +55,8 @@ public struct AppState {
   public var followsScript = false
   /// The keymap (drives dispatch, footer and help).
   public var keymap: Keymap = .standard
+  /// The keys.conf lines that could not be used, listed at the top of the help.
+  public var keyFileProblems: [KeyFile.Problem] = []
   /// Set when the user asked to quit.
   public var wantsQuit = false
   /// The script player, once `--play` or the play key started it (the header then shows it).

@@ -39,10 +39,12 @@ public enum OverlayView {
   /// The help's lines wrapped to its box on a screen `screenWidth` columns wide (what scrolling
   /// counts); continuation lines are indented past the key column.
   public static func helpLines(
-    _ keymap: Keymap, ascii: Bool, screenWidth: Int, notes: [String] = []
+    _ keymap: Keymap, ascii: Bool, screenWidth: Int, notes: [String] = [],
+    keyProblems: [KeyFile.Problem] = []
   ) -> [[Span]] {
     let width = helpBox(in: Rect(width: screenWidth, height: 40)).width - 3
-    return HelpContent.lines(keymap, ascii: ascii, notes: notes).flatMap {
+    let lines = HelpContent.lines(keymap, ascii: ascii, notes: notes, keyProblems: keyProblems)
+    return lines.flatMap {
       Span.wrap($0, width: width, indent: String(repeating: " ", count: 32))
     }
   }
@@ -54,7 +56,7 @@ public enum OverlayView {
     let inner = PaneFrame.draw(rect, title: "Help", focused: true, theme: state.theme, into: &grid)
     let lines = helpLines(
       state.keymap, ascii: grid.glyphs == .ascii, screenWidth: grid.width,
-      notes: state.importNotes)
+      notes: state.importNotes, keyProblems: state.keyFileProblems)
     let first = min(scroll, max(0, lines.count - inner.height))
     for row in 0..<min(inner.height, lines.count - first) {
       Span.draw(
