@@ -5,9 +5,10 @@ import PackageDescription
 //   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
 //   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
-//   StageEngine → TokenCore → JSONKit, COpenSSL
+//   StageEngine → TokenCore → JSONKit, COpenSSL, InputKit
 //   TerminalKit → CNcursesw
-//   JSONKit, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (reading named files, quoting input)
+//   JSONKit, TokenCore, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (bounded reads,
+//   safe writes, the terminal sanitiser, the standard streams)
 let package = Package(
   name: "stagemon",
   platforms: [.macOS(.v13)],
@@ -28,7 +29,7 @@ let package = Package(
     ),
     .target(name: "InputKit"),
     .target(name: "JSONKit", dependencies: ["InputKit"]),
-    .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL"]),
+    .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL", "InputKit"]),
     // The model's fan-outs touch the stage's stored properties a dozen times per observer, and
     // each dynamic exclusivity check costs as much as the work it guards (a quarter of a key at
     // 10,000 observers). Release builds leave them out; debug builds — every test — keep them,
@@ -82,7 +83,7 @@ let package = Package(
     ),
     .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
     .testTarget(name: "ScenarioChecksTests", dependencies: ["ScenarioChecks"]),
-    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "InputKit"]),
     .testTarget(
       name: "MonitorUITests",
       dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]

@@ -1,19 +1,14 @@
 /// What a message may quote of text a person supplied: short text whole, long text as its start
-/// and its length — so a 10 MB mistake is never echoed back whole to a terminal or a log.
+/// and its length — so a 10 MB mistake is never echoed back whole to a terminal or a log — and
+/// always through `TerminalText.safe`, so a quoted value cannot drive the terminal.
 public enum Excerpt {
   /// Most characters of outside text a message shows.
   public static let maximumCharacters = 48
 
-  /// `text` itself when short; otherwise its first characters, "…" and its size in bytes.
+  /// `text` itself when short; otherwise its first characters, "…" and its size in bytes; with
+  /// control and format characters shown as escapes.
   public static func of(_ text: String) -> String {
-    var index = text.startIndex
-    var count = 0
-    while index < text.endIndex, count < maximumCharacters {
-      index = text.index(after: index)
-      count += 1
-    }
-    guard index < text.endIndex else { return text }
-    return "\(text[..<index])… (\(text.utf8.count) bytes)"
+    TerminalText.safe(text, limit: maximumCharacters)
   }
 }
 

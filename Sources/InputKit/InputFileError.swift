@@ -10,6 +10,8 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case empty
     case tooLarge(limit: Int)
     case notUTF8(UTF8TextError)
+    /// A FIFO that no program opened for writing within the wait.
+    case noWriter(milliseconds: Int)
     /// Any other system error, as `strerror` words it.
     case system(String)
 
@@ -44,12 +46,14 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case .empty: return "the file is empty"
     case .tooLarge(let limit): return "larger than \(ByteCount.text(limit)), the most accepted here"
     case .notUTF8(let error): return error.description
+    case .noWriter(let milliseconds):
+      return "a FIFO that no program wrote to within \(Double(milliseconds) / 1000) s"
     case .system(let message): return message
     }
   }
 
-  /// `PATH: REASON`.
-  public var description: String { "\(path): \(reason)" }
+  /// `PATH: REASON`, the path shown safely.
+  public var description: String { "\(TerminalText.safe(path)): \(reason)" }
 }
 
 /// Byte counts as people read them: "64 KB", "1 MB", "512 bytes".

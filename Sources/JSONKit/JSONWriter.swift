@@ -1,3 +1,5 @@
+import InputKit
+
 /// Serialises `JSON` values compactly (one line, as JSONL needs) or indented
 /// for people. Keys are written in the value's own order, so callers decide
 /// whether output is canonical.
@@ -84,23 +86,44 @@ public enum JSONWriter {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
-  /// Appends `s` as a quoted JSON string with the mandatory escapes.
+  /// Appends `s` as a quoted JSON string with the mandatory escapes, and with DEL, C1 controls,
+  /// line separators, bidi and other format controls and noncharacters escaped as `\uXXXX` too
+  /// (`TerminalText.isUnsafe`), so `cat`ing a JSON output can never drive a terminal.
   public static func writeString(_ s: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    for b in s.utf8 {
-      switch b {
-      case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-      case 0..<0x20:
-        out.append(contentsOf: "\\u00".utf8)
-        out.append(hexDigits[Int(b >> 4)])
-        out.append(hexDigits[Int(b & 0xF)])
-      default: out.append(b)
+    for scalar in s.unicodeScalars {
+      if scalar.isASCII {
+        writeASCII(UInt8(scalar.value), into: &out)
+      } else if TerminalText.isUnsafe(scalar) {
+        writeEscaped(scalar, into: &out)
+      } else {
+        out.append(contentsOf: String(scalar).utf8)
       }
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  private static func writeASCII(_ b: UInt8, into out: inout [UInt8]) {
+    switch b {
+    case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+    case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+    case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+    case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+    case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+    case 0..<0x20, 0x7F: writeUnit(UInt16(b), into: &out)
+    default: out.append(b)
+    }
+  }
+
+  /// `\uXXXX`, as a UTF-16 surrogate pair above the BMP.
+  private static func writeEscaped(_ scalar: Unicode.Scalar, into out: inout [UInt8]) {
+    for unit in String(scalar).utf16 { writeUnit(unit, into: &out) }
+  }
+
+  private static func writeUnit(_ unit: UInt16, into out: inout [UInt8]) {
+    out.append(contentsOf: "\\u".utf8)
+    for shift in stride(from: 12, through: 0, by: -4) {
+      out.append(hexDigits[Int((unit >> UInt16(shift)) & 0xF)])
+    }
   }
 }

@@ -1,3 +1,5 @@
+import InputKit
+
 /// JUnit XML for CI systems (GitLab, Jenkins, GitHub test reporters): one
 /// `testcase` per scenario file, a `failure` per file with failed expectations
 /// (each listed), an `error` for a file that could not load or run.
@@ -42,7 +44,8 @@ public enum JUnitReport {
     return (String(file[..<slash]), String(file[file.index(after: slash)...]))
   }
 
-  /// Text safe inside XML attributes and elements.
+  /// Text safe inside XML attributes and elements (newlines kept as `&#10;` in attributes);
+  /// characters XML 1.0 forbids become U+FFFD, so the report is always well-formed.
   static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -53,7 +56,7 @@ public enum JUnitReport {
       case "\"": out += "&quot;"
       case "\n": out += "&#10;"
       case "\t", "\r": out += "&#\(scalar.value);"
-      default: out += scalar.value < 0x20 ? "\u{FFFD}" : String(scalar)
+      default: out.unicodeScalars.append(XMLText.isAllowed(scalar) ? scalar : "\u{FFFD}")
       }
     }
     return out

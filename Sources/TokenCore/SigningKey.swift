@@ -1,5 +1,6 @@
 import COpenSSL
 import Glibc
+import InputKit
 
 /// A P-384 private key: signs key-pair participant tokens the way a
 /// customer's server does. Its material is never printed; the only way out
@@ -97,23 +98,18 @@ public final class SigningKey: @unchecked Sendable {
     PEM.writing { PEM_write_bio_PrivateKey($0, pkey, nil, nil, 0, nil, nil) }
   }
 
-  /// Writes the private key as PKCS#8 PEM to a new file created with mode
-  /// 0600. Refuses to overwrite an existing file, so a key is never lost.
-  public func write(toFile path: String) throws(KeyError) {
+  /// Writes the private key as PKCS#8 PEM to a new file with mode 0600, through `SafeFile`:
+  /// whole or not at all (never a 0-byte key that blocks a rerun), and never over an existing
+  /// file unless `replacing` (the user confirmed), so a key is never lost by accident.
+  public func write(toFile path: String, replacing: Bool = false) throws(KeyError) {
     guard let pem = pkcs8PEM() else { throw KeyError(OpenSSLError.message("could not encode key")) }
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard fd >= 0 else {
-      if errno == EEXIST { throw KeyError("\(path) already exists; not overwriting a key") }
-      throw KeyError("cannot create \(path): \(String(cString: strerror(errno)))")
-    }
-    defer { close(fd) }
-    guard fchmod(fd, 0o600) == 0 else {
-      throw KeyError("cannot set mode 0600 on \(path): \(String(cString: strerror(errno)))")
-    }
-    let bytes = Array(pem.utf8)
-    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    guard written == bytes.count else {
-      throw KeyError("cannot write \(path): \(String(cString: strerror(errno)))")
+    do {
+      try SafeFile.write(pem, to: path, replacing: replacing, mode: SafeFile.privateMode)
+    } catch {
+      if error.problem == .exists {
+        throw KeyError("\(error.path) already exists; not overwriting a key")
+      }
+      throw KeyError(error.description)
     }
   }
 }

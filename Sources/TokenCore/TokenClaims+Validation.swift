@@ -1,9 +1,13 @@
+import InputKit
+
 extension TokenClaims {
   /// The longest a token may live: `exp` at most 14 days after `iat`.
   public static let maximumLifetime: Int64 = 14 * 86_400
   /// Longest `jti` (participant ID).
   public static let maximumJTILength = 64
-  /// Longest `user_id`, in characters.
+  /// Longest `user_id`, in Unicode scalar values: IVS's API model gives `userId` "Maximum length
+  /// of 128", and Smithy's length trait counts a string's Unicode code points (not graphemes,
+  /// which let one letter carry 20,000 combining marks; not UTF-16 units). docs/SECURITY.md.
   public static let maximumUserIDLength = 128
   /// Largest attributes map: UTF-8 bytes of keys and values together.
   public static let maximumAttributesBytes = 1024
@@ -25,20 +29,25 @@ extension TokenClaims {
       throw invalid("exp", "is more than 14 days after iat (\(span))")
     }
     try validateJTI()
-    if let userId, userId.count > Self.maximumUserIDLength {
-      throw invalid("user_id", "has \(userId.count) characters, at most 128 allowed")
+    if let userId, userId.unicodeScalars.count > Self.maximumUserIDLength {
+      throw invalid(
+        "user_id",
+        "has \(userId.unicodeScalars.count) Unicode scalars, at most \(Self.maximumUserIDLength) allowed"
+      )
     }
     let size = attributes.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
     if size > Self.maximumAttributesBytes {
       throw invalid("attributes", "total \(size) bytes, at most 1024 allowed")
     }
-    if version != "1.0" { throw invalid("version", "is \"\(version)\", must be \"1.0\"") }
+    if version != "1.0" {
+      throw invalid("version", "is \(Excerpt.quoted(version)), must be \"1.0\"")
+    }
     try validateStage()
   }
 
   private func validateJTI() throws(TokenError) {
     guard (1...Self.maximumJTILength).contains(jti.utf8.count) else {
-      throw invalid("jti", "has \(jti.count) characters, must be 1–64")
+      throw invalid("jti", "has \(jti.utf8.count) bytes, must be 1–64 characters")
     }
     if let bad = jti.first(where: { !($0.isASCIIAlphanumeric || $0 == "-" || $0 == "_") }) {
       throw invalid("jti", "contains \"\(bad)\"; only A–Z, a–z, 0–9, - and _ are allowed")

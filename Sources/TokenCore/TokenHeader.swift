@@ -1,3 +1,4 @@
+import InputKit
 import JSONKit
 
 /// The JOSE header of a participant token. Its `alg` and `kid` decide how the
@@ -24,6 +25,7 @@ public struct TokenHeader: Equatable, Sendable {
       throw TokenError(
         .malformed, part: "header", reason: "\"alg\" is \(algValue.typeName), not a string")
     }
+    try Self.refuseCritical(json["crit"])
     self.alg = alg
     typ = try Self.optionalString(json, "typ")
     kid = try Self.optionalString(json, "kid")
@@ -48,6 +50,24 @@ public struct TokenHeader: Equatable, Sendable {
     self.typ = typ
     self.kid = kid
     self.json = json
+  }
+
+  /// RFC 7515 §4.1.11: a recipient must refuse a token whose `crit` lists an extension it does
+  /// not understand, and `crit` must be a non-empty array of names. Neither IVS tokens nor
+  /// stagemon use any extension, so any `crit` is refused, said in the header's words.
+  private static func refuseCritical(_ crit: JSON?) throws(TokenError) {
+    guard let crit else { return }
+    guard let names = crit.arrayValue, !names.isEmpty, names.allSatisfy({ $0.stringValue != nil })
+    else {
+      throw TokenError(
+        .malformed, part: "header",
+        reason: "\"crit\" must be a non-empty array of names (RFC 7515 §4.1.11)")
+    }
+    let listed = names.compactMap(\.stringValue).map { Excerpt.quoted($0) }.joined(separator: ", ")
+    throw TokenError(
+      .malformed, part: "header",
+      reason: "\"crit\" requires \(listed), which stagemon does not implement; refused as "
+        + "RFC 7515 §4.1.11 requires")
   }
 
   private static func optionalString(_ json: JSON, _ name: String) throws(TokenError) -> String? {

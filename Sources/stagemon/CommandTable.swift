@@ -63,7 +63,7 @@ enum CommandTable {
         options: [
           .flag("--headless"), .value("--format", .choices(["jsonl", "text"])),
           .value("--out", .file), .flag("--check"), .value("--compare", .file),
-          .value("--ignore-field", .text), .flag("--update-golden"),
+          .value("--ignore-field", .text), .flag("--update-golden"), .flag("--force"),
         ],
         operands: .file, help: RunCommand.help),
       CommandRow(
@@ -73,7 +73,10 @@ enum CommandTable {
       CommandRow(
         words: ["import"], synopses: ["[--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…"],
         summary: "rebuild a session from IVS records as a scenario",
-        options: [.value("--sdk", .text), .value("--observer", .text), .value("--out", .file)],
+        options: [
+          .value("--sdk", .text), .value("--observer", .text), .value("--out", .file),
+          .flag("--force"),
+        ],
         operands: .file, help: ImportCommand.help),
       CommandRow(
         words: ["explain"],

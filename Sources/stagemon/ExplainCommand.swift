@@ -1,5 +1,6 @@
 import Foundation
 import IVSRecords
+import InputKit
 import JSONKit
 import StageEngine
 
@@ -48,33 +49,42 @@ enum ExplainCommand {
       Console.error("stagemon: \(error)")
       return .invalid
     }
-    let text = options.json ? JSONWriter.pretty(explanation.json) + "\n" : explanation.text
-    FileHandle.standardOutput.write(Data(text.utf8))
+    if options.json {
+      Console.writeJSON(JSONWriter.pretty(explanation.json) + "\n")
+    } else {
+      Console.write(explanation.text)
+    }
     return explanation.isClean ? .success : .invalid
   }
 
-  /// A scenario made by `import` (it has `recorded`), else records to import.
+  /// A scenario made by `import` (it has `recorded`), else records to import. Each file is
+  /// read once, so a pipe or `<(aws …)` works either way.
   private static func load(_ options: Options) throws -> ImportedSession {
     let files = options.inputs.files
-    if files.count == 1, let scenario = try scenario(at: files[0]) {
+    let contents = try options.inputs.contents()
+    if files.count == 1, let scenario = try scenario(contents[0], file: files[0]) {
       guard options.inputs.options.sdks.isEmpty, options.inputs.options.observers.isEmpty else {
         throw UsageError("--sdk and --observer apply to records; \(files[0]) is a scenario")
       }
       return try RecordImporter.session(fromScenario: scenario, file: files[0])
     }
     let session = try RecordImporter.makeSession(
-      from: try options.inputs.read(), options: options.inputs.options)
+      from: try RecordInputs.records(contents, files: files), options: options.inputs.options)
     for line in RecordInputs.warnings(session) { Console.error(line) }
     return session
   }
 
-  /// The scenario in `path` when it is one made by `import`, else nil (records).
-  private static func scenario(at path: String) throws -> Scenario? {
-    guard path != "-", let data = FileManager.default.contents(atPath: path),
-      case .object(let members)? = try? JSONParser.parse(bytes: Array(data)),
-      members.contains(where: { $0.key == "recorded" })
+  /// The scenario in `bytes` when it is one made by `import` (it has `recorded`), else nil.
+  private static func scenario(_ bytes: [UInt8], file: String) throws -> Scenario? {
+    guard bytes.count <= Scenario.maximumFileBytes,
+      case .object(let members)? = try? JSONParser.parse(bytes: bytes),
+      members.contains(where: { $0.key == "recorded" }),
+      let text = String(validating: bytes, as: UTF8.self)
     else { return nil }
-    return try Scenario(contentsOfFile: path)
+    let base =
+      file == "-"
+      ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
+    return try Scenario(parsing: text, file: file, baseDirectory: base)
   }
 
   struct Options: CommandOptions {

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import StageEngine
 import StreamCompare
 
@@ -26,16 +27,21 @@ enum GoldenStream {
     return try JSONLStream(text: text, name: path, ignoring: options.ignoredFields)
   }
 
-  /// Writes `text` to `path`, creating its folder.
-  static func write(_ text: String, to path: String) throws {
+  /// Writes `text` to `path` through `SafeFile`, creating its folder; `--update-golden` asks for
+  /// the old golden to be replaced, never the scenario it comes from.
+  static func write(_ text: String, to path: String, scenario: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
     do {
       if !folder.isEmpty {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       }
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {
-      throw InputError("cannot write \(path): \(error.localizedDescription)")
+      throw InputError("cannot create the folder \(folder): \(error.localizedDescription)")
+    }
+    do {
+      try SafeFile.write(text, to: path, replacing: true, sparing: [scenario])
+    } catch {
+      throw InputError(error.description)
     }
   }
 }

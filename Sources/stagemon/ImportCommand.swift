@@ -1,5 +1,6 @@
 import Foundation
 import IVSRecords
+import InputKit
 import StageEngine
 
 /// `stagemon import [--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…`: turns a
@@ -7,7 +8,7 @@ import StageEngine
 enum ImportCommand {
   static let help = """
     USAGE: stagemon import [--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]…
-                           [--out FILE] RECORD…
+                           [--out FILE [--force]] RECORD…
 
     Reads IVS records in any mix — `aws ivs-realtime list-participant-events` outputs
     (pages, one per participant, or pasted together), get-participant,
@@ -22,6 +23,7 @@ enum ImportCommand {
                                       whole session ("what would it have seen?")
       --out FILE                      write the scenario to FILE (whole or not at all)
                                       instead of standard output
+      --force                         replace FILE when it exists (never a record read)
       -h, --help                      show this help
 
     Warnings (guessed SDKs, skipped or unknown events, contradicting records) go to
@@ -49,11 +51,11 @@ enum ImportCommand {
     for line in RecordInputs.warnings(session) { Console.error(line) }
     let text = ScenarioEncoder.text(session.scenario)
     guard let out = options.out else {
-      FileHandle.standardOutput.write(Data(text.utf8))
+      Console.writeJSON(text)
       return .success
     }
     do {
-      try AtomicFile.write(text, to: out)
+      try SafeFile.write(text, to: out, replacing: options.force, sparing: options.inputs.files)
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid
@@ -64,9 +66,11 @@ enum ImportCommand {
   struct Options: CommandOptions {
     let inputs: RecordInputs
     let out: String?
+    let force: Bool
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       out = try arguments.option("--out")
+      force = arguments.flag("--force")
       inputs = try RecordInputs(&arguments, command: "import")
       try arguments.finish()
     }

@@ -5,9 +5,8 @@ import TokenCore
 /// Reads the files and token arguments commands take, with errors that name
 /// the file, so a typo in a path reads as such and not as a bad token.
 enum InputFiles {
-  /// The largest file a token command reads (a real token is under 8 KB; `token diff` is
-  /// still linear far beyond that).
-  static let maximumFileBytes = 16 << 20
+  /// The largest file a token command reads (a real token is under 8 KB).
+  static let maximumFileBytes = BoundedInput.Limit.token
 
   /// A file's text, or an error naming the path and what went wrong.
   static func text(at path: String) throws -> String {
@@ -21,7 +20,13 @@ enum InputFiles {
   /// A token argument: `-` reads stdin, an existing file is read, a word that looks like a
   /// path (contains `/`, ends in `.jwt` or `.txt`) must be a file, else it is the token itself.
   static func token(_ argument: String) throws -> String {
-    if argument == "-" { return Console.readStandardInput() }
+    if argument == "-" {
+      do {
+        return try Console.readStandardInput(limit: maximumFileBytes)
+      } catch {
+        throw InputError(error.description)
+      }
+    }
     if InputFile.exists(argument) || InputFile.looksLikePath(argument) {
       return try text(at: argument)
     }

@@ -86,11 +86,21 @@ enum MonitorCommand {
     let keys = KeyFile.load(environment: environment)
     let themeProblems = loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
     let problems = themeProblems + keys.problems.map(\.description)
-    defer { for problem in problems { Console.error("stagemon: \(problem)") } }
+    defer {
+      for problem in problems.prefix(maximumListedProblems) {
+        Console.error("stagemon: \(problem)")
+      }
+      if problems.count > maximumListedProblems {
+        Console.error("stagemon: … and \(problems.count - maximumListedProblems) more problems")
+      }
+    }
     return runUI(
       setup, options: options, theme: loaded.theme, loader: loader,
       keys: (keys.keymap, keys.problems), themeProblems: themeProblems)
   }
+
+  /// Most theme and keys.conf problems listed on stderr; a broken file is reported, not echoed.
+  static let maximumListedProblems = 20
 
   private static func runUI(
     _ setup: MonitorSetup, options: Options, theme: Theme, loader: ThemeLoader,

@@ -1,3 +1,4 @@
+import InputKit
 import MonitorUI
 
 /// `--play [SPEED]`: the speed is optional, so the word after `--play` is its speed unless it
@@ -5,7 +6,7 @@ import MonitorUI
 /// (`stagemon demo.json --play 2`).
 enum PlaySpeed {
   /// Removes `--play [SPEED]` (or `--play=SPEED`) and returns the speed, 1 without one; nil when
-  /// `--play` is absent. A speed that is not a number in (0, 1000] is a usage error.
+  /// `--play` is absent. A speed that is not a number in [0.01, 1000] is a usage error.
   static func parse(_ arguments: inout Arguments) throws(UsageError) -> Double? {
     let name = MonitorCommand.Option.play.rawValue
     var words = arguments.remaining
@@ -26,12 +27,13 @@ enum PlaySpeed {
 
   /// The speed `text` names.
   static func value(_ text: String) throws(UsageError) -> Double {
-    guard let speed = Double(text), speed.isFinite, speed > 0, speed <= Autoplay.maximumSpeed
+    guard let speed = Double(text), speed.isFinite, speed >= Autoplay.minimumSpeed,
+      speed <= Autoplay.maximumSpeed
     else {
       let hint = text.hasSuffix(".json") ? " (put the scenario before --play)" : ""
       throw UsageError(
-        "--play needs a speed above 0 and at most \(Int(Autoplay.maximumSpeed))"
-          + " (e.g. 2 or 0.5), not \"\(text)\"\(hint)")
+        "--play needs a speed from \(Autoplay.minimumSpeed) to \(Int(Autoplay.maximumSpeed))"
+          + " (e.g. 2 or 0.5), not \(Excerpt.quoted(text))\(hint)")
     }
     return speed
   }

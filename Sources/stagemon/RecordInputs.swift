@@ -1,5 +1,6 @@
 import Foundation
 import IVSRecords
+import InputKit
 
 /// The inputs `import` and `explain` share: record files in any mix and the
 /// `--sdk` / `--observer` additions, read into a `RecordSet`.
@@ -33,17 +34,26 @@ struct RecordInputs {
 
   /// Reads every file into one record set; the first unusable file stops it.
   func read() throws -> RecordSet {
-    var records = RecordSet()
+    try Self.records(try contents(), files: files)
+  }
+
+  /// The bytes of every file (`-`: standard input), each at most `BoundedInput.Limit.records`.
+  func contents() throws -> [[UInt8]] {
+    var contents: [[UInt8]] = []
     for file in files {
-      let bytes: [UInt8]
-      if file == "-" {
-        bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-      } else {
-        guard let data = FileManager.default.contents(atPath: file) else {
-          throw InputError("cannot read \(file): \(String(cString: strerror(errno)))")
-        }
-        bytes = Array(data)
+      do {
+        contents.append(try BoundedInput.bytes(atPath: file, limit: BoundedInput.Limit.records))
+      } catch {
+        throw InputError("cannot read \(error)")
       }
+    }
+    return contents
+  }
+
+  /// The record set in files already read.
+  static func records(_ contents: [[UInt8]], files: [String]) throws -> RecordSet {
+    var records = RecordSet()
+    for (bytes, file) in zip(contents, files) {
       try records.read(bytes: bytes, file: file)
     }
     return records
@@ -59,26 +69,5 @@ struct RecordInputs {
     }
     lines += session.divergences.map { "divergence: \($0)" }
     return lines
-  }
-}
-
-/// Writes a whole file or nothing: a temporary file beside it, renamed over it at the end.
-enum AtomicFile {
-  static func write(_ text: String, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-    do {
-      try Data(text.utf8).write(to: temporary)
-      guard rename(temporary.path, url.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw InputError("cannot write \(path): \(reason)")
-      }
-    } catch let error as InputError {
-      throw error
-    } catch {
-      throw InputError("cannot write \(path): \(error.localizedDescription)")
-    }
   }
 }

@@ -8,6 +8,7 @@ extension RunCommand {
     let scenario: String
     let format: EventStreamFormat?
     let out: String?
+    let force: Bool
     let headless: Bool
     let check: Bool
     let compare: String?
@@ -22,6 +23,7 @@ extension RunCommand {
       ignoredFields = JSONLStream.lineNumberingFields + (try arguments.options("--ignore-field"))
       let formatText = try arguments.option("--format")
       out = try arguments.option("--out")
+      force = arguments.flag("--force")
       guard let scenario = arguments.positional() else {
         throw UsageError("run needs a scenario file (or - for standard input)")
       }

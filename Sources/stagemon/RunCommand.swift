@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import StageEngine
 import StreamCompare
 
@@ -18,7 +19,9 @@ enum RunCommand {
       --headless          run without the UI (`stagemon SCENARIO.json` opens the UI)
       --format FORMAT     jsonl (one JSON object per line) or text (aligned columns);
                           default: text on a terminal, otherwise jsonl
-      --out FILE          write the stream to FILE instead of standard output
+      --out FILE          write the stream to FILE (whole or not at all) instead of
+                          standard output; never the scenario itself
+      --force             replace FILE when it exists
       --check             exit 1 when an `expect` step failed, listing each failure on
                           standard error as FILE: steps[N]: MESSAGE
       --compare GOLDEN    compare the JSONL stream with GOLDEN, ignoring `seq`; print
@@ -60,13 +63,16 @@ enum RunCommand {
       Console.error("stagemon: \(error)")
       return .invalid
     }
-    guard let output = openOutput(options.writesStream ? options.out : "/dev/null") else {
+    let output: Output
+    do {
+      output = try Output(options)
+    } catch {
+      Console.error("stagemon: \(error)")
       return .invalid
     }
-    defer { if output != STDOUT_FILENO { close(output) } }
     let format =
       options.format ?? (options.out == nil && isatty(STDOUT_FILENO) != 0 ? .text : .jsonl)
-    let writer = EventStreamWriter(format: format, fileDescriptor: output)
+    let writer = EventStreamWriter(format: format, fileDescriptor: output.fileDescriptor)
     var capture = options.comparesGolden || options.updateGolden ? StreamCapture() : nil
     var status = ExitStatus.success
     do {
@@ -80,7 +86,10 @@ enum RunCommand {
     }
     do {
       try writer.flush()
+      try output.commit()
     } catch {
+      output.discard()
+      if (error as? EventStreamWriteError)?.code == EPIPE { return .invalid }
       Console.error("stagemon: \(error)")
       return .invalid
     }
@@ -118,7 +127,7 @@ enum RunCommand {
         Console.error("\(options.scenario): the stream matches \(golden.name) (seq ignored)")
         return .success
       }
-      FileHandle.standardOutput.write(Data(diff.unified.utf8))
+      Console.write(diff.unified)
       Console.error(
         "\(options.scenario): the stream differs from \(golden.name) in \(diff.hunks.count) region(s)"
       )
@@ -132,22 +141,12 @@ enum RunCommand {
   private static func update(_ capture: StreamCapture?, _ options: Options) -> ExitStatus {
     guard options.updateGolden, let capture else { return .success }
     do {
-      try GoldenStream.write(capture.text, to: options.golden)
+      try GoldenStream.write(capture.text, to: options.golden, scenario: options.scenario)
       Console.error("wrote \(options.golden) (\(capture.lineCount) events)")
       return .success
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid
     }
-  }
-
-  private static func openOutput(_ path: String?) -> Int32? {
-    guard let path else { return STDOUT_FILENO }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else {
-      Console.error("stagemon: cannot open \(path): \(String(cString: strerror(errno)))")
-      return nil
-    }
-    return fd
   }
 }

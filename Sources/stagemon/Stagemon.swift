@@ -1,3 +1,5 @@
+import InputKit
+
 /// The top-level dispatcher: picks the command, turns usage errors into
 /// exit status 2 with a hint, and keeps `main.swift` to one line of logic.
 enum Stagemon {

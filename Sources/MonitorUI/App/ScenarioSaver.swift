@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import StageEngine
 import TokenCore
 
@@ -10,8 +11,9 @@ import TokenCore
 
 /// Saves the session as a scenario file (`:save-scenario`): the runner's history in the SPEC §6
 /// format, plus the run's generated key beside it (mode 0600) so that raw tokens it signed
-/// verify on replay. Never follows a symbolic link and never replaces a file it was not told
-/// to: files are written to a fresh temporary name and renamed into place.
+/// verify on replay. Both go through `SafeFile`: never through a symbolic link, never over a file
+/// it was not told to replace, whole or not at all. The scenario is 0600 like its key, as a
+/// session may hold bearer tokens pasted into it.
 public enum ScenarioSaver {
   /// Where a save went.
   public struct Saved: Equatable, Sendable {
@@ -49,13 +51,11 @@ public enum ScenarioSaver {
     let keyPath = runner.hasGeneratedKey ? Self.keyPath(for: path) : nil
     if let keyPath {
       try checkTarget(keyPath, overwrite: overwrite)
-      let temporary = temporaryName(for: keyPath)
       do {
-        try runner.writeGeneratedKey(toFile: temporary)
+        try runner.writeGeneratedKey(toFile: keyPath, replacing: overwrite)
       } catch {
         throw ScenarioSaveError(path: keyPath, reason: error.description)
       }
-      try rename(temporary, to: keyPath)
     }
     let folder = (path as NSString).deletingLastPathComponent
     let directory = folder.isEmpty ? "." : folder
@@ -64,9 +64,12 @@ public enum ScenarioSaver {
     }
     let text = ScenarioEncoder.text(
       runner.recording(generatedKeyPath: keyFile), relativeTo: directory)
-    let temporary = temporaryName(for: path)
-    try write(text, to: temporary, reportedAs: path)
-    try rename(temporary, to: path)
+    do {
+      try SafeFile.write(text, to: path, replacing: overwrite, mode: SafeFile.privateMode)
+    } catch {
+      throw ScenarioSaveError(
+        path: path, reason: error.reason, needsConfirmation: error.problem == .exists)
+    }
     return Saved(path: path, keyPath: keyPath)
   }
 
@@ -76,44 +79,13 @@ public enum ScenarioSaver {
     return trimmed + ".key.pem"
   }
 
+  /// Refuses a link or a non-file at once, and asks before replacing an existing file.
   private static func checkTarget(_ path: String, overwrite: Bool) throws(ScenarioSaveError) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    let kind = info.st_mode & S_IFMT
-    if kind == S_IFLNK {
-      throw ScenarioSaveError(path: path, reason: "it is a symbolic link; not following it")
-    }
-    guard kind == S_IFREG else { throw ScenarioSaveError(path: path, reason: "not a regular file") }
-    guard overwrite else {
-      throw ScenarioSaveError(path: path, reason: "it already exists", needsConfirmation: true)
-    }
-  }
-
-  private static func temporaryName(for path: String) -> String {
-    "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-  }
-
-  private static func write(_ text: String, to path: String, reportedAs target: String)
-    throws(ScenarioSaveError)
-  {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
-    guard descriptor >= 0 else {
-      throw ScenarioSaveError(path: target, reason: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-    guard written == bytes.count else {
-      unlink(path)
-      throw ScenarioSaveError(path: target, reason: String(cString: strerror(errno)))
-    }
-  }
-
-  private static func rename(_ temporary: String, to path: String) throws(ScenarioSaveError) {
-    guard Glibc.rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw ScenarioSaveError(path: path, reason: reason)
+    do {
+      try SafeFile.checkDestination(path, replacing: overwrite)
+    } catch {
+      throw ScenarioSaveError(
+        path: path, reason: error.reason, needsConfirmation: error.problem == .exists)
     }
   }
 }

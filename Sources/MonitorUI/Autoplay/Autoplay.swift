@@ -53,10 +53,15 @@ public struct Autoplay: Equatable, Sendable {
   /// The fastest speed: beyond it every pause is shorter than a frame anyway.
   public static let maximumSpeed = 1000.0
 
-  /// Creates a paused player; `speed` must be positive and finite (the CLI checks it; anything
-  /// else plays at 1), and is at most `maximumSpeed`.
+  /// The slowest speed: a hundred times slower already lingers 20 minutes on a long step, and a
+  /// pause divided by a tinier speed would not fit in a `Duration` (`--play 1e-20` trapped).
+  public static let minimumSpeed = 0.01
+
+  /// Creates a paused player; `speed` must be finite and in `minimumSpeed…maximumSpeed` (the CLI
+  /// checks it; anything else non-positive plays at 1, the rest is clamped).
   public init(speed: Double) {
-    self.speed = speed.isFinite && speed > 0 ? min(speed, Self.maximumSpeed) : 1
+    self.speed =
+      speed.isFinite && speed > 0 ? min(max(speed, Self.minimumSpeed), Self.maximumSpeed) : 1
   }
 
   /// The speed as the header shows it: "2", "0.5".

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import StageEngine
 import TerminalKit
 
@@ -11,7 +12,8 @@ import TerminalKit
 /// `:screenshot [FILE]`: the current frame, exactly as rendered in memory, written three times —
 /// `FILE.txt` (plain text), `FILE.ans` (with ANSI colours; `cat` shows it) and `FILE.svg` (a
 /// picture for a README or a bug report). Without a FILE the name comes from the stage and the
-/// virtual time, never overwriting an earlier one.
+/// virtual time, never overwriting an earlier one; a FILE that exists is refused, not replaced.
+/// All three go through `SafeFile`, and if one fails the ones already written are removed.
 public enum ScreenshotWriter {
   /// Writes `grid`; `file` (".txt"/".ans"/".svg" optional) or a fresh name in `directory`.
   /// Returns the three paths.
@@ -26,10 +28,21 @@ public enum ScreenshotWriter {
     }
     let text = base + ".txt"
     let ansi = base + ".ans"
-    try save(GridExport.plainText(grid), to: text)
-    try save(GridExport.ansi(grid), to: ansi)
-    try save(GridExport.svg(grid), to: base + ".svg")
-    return (text, ansi, base + ".svg")
+    let svg = base + ".svg"
+    var written: [String] = []
+    do {
+      for (path, content) in [
+        (text, GridExport.plainText(grid)), (ansi, GridExport.ansi(grid)),
+        (svg, GridExport.svg(grid)),
+      ] {
+        try SafeFile.write(content, to: path)
+        written.append(path)
+      }
+    } catch {
+      for path in written { unlink(path) }
+      throw ScreenshotError(path: error.path, reason: error.reason)
+    }
+    return (text, ansi, svg)
   }
 
   private static func explicitBase(_ file: String) throws(ScreenshotError) -> String {
@@ -53,28 +66,10 @@ public enum ScreenshotWriter {
     let base = "\(directory)/\(stem)"
     for attempt in 1...100 {
       let candidate = attempt == 1 ? base : "\(base)-\(attempt)"
-      if !FileManager.default.fileExists(atPath: candidate + ".txt") { return candidate }
+      let taken = [".txt", ".ans", ".svg"].contains { BoundedInput.exists(candidate + $0) }
+      if !taken { return candidate }
     }
     throw ScreenshotError(path: base + ".txt", reason: "too many screenshots with this name")
-  }
-
-  private static func save(_ text: String, to path: String) throws(ScreenshotError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else {
-      throw ScreenshotError(path: path, reason: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes {
-        Foundation.write(descriptor, $0.baseAddress, $0.count)
-      }
-      guard written > 0 else {
-        throw ScreenshotError(path: path, reason: String(cString: strerror(errno)))
-      }
-      offset += written
-    }
   }
 }
 

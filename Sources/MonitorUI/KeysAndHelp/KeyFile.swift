@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import TerminalKit
 
 /// The user's keybindings file, `$XDG_CONFIG_HOME/stagemon/keys.conf` (else
@@ -34,16 +35,15 @@ public enum KeyFile {
   /// The standard keymap with the user's file applied; no file means the standard keymap and
   /// no problems.
   public static func load(environment: [String: String]) -> (keymap: Keymap, problems: [Problem]) {
-    guard let path = path(environment: environment), FileManager.default.fileExists(atPath: path)
+    guard let path = path(environment: environment), BoundedInput.exists(path)
     else { return (.standard, []) }
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data, encoding: .utf8)
-    else {
-      let problem = Problem(
-        file: path, line: 0, message: "cannot be read as UTF-8 text; using the default keys")
+    do {
+      let text = try BoundedInput.text(atPath: path, limit: BoundedInput.Limit.keyBindings)
+      return parse(text, file: path)
+    } catch {
+      let problem = Problem(file: path, line: 0, message: "\(error.reason); using the default keys")
       return (.standard, [problem])
     }
-    return parse(text, file: path)
   }
 
   /// `text` applied to `base`, with every line that could not be used.

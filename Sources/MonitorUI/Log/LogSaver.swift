@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import StageEngine
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import StageEngine
 
 /// Saves log lines as SPEC §7 JSON lines with StageEngine's headless writer, so a saved log
 /// reads exactly like `stagemon run --format jsonl` (and, like it, never holds a signature).
-/// Never overwrites: a new file name is chosen when one exists.
+/// Never overwrites: a new file name is chosen when one exists; written through `SafeFile`.
 public enum LogSaver {
   /// Writes `lines` to a new file in `directory` named after the stage and virtual time;
   /// returns its path.
@@ -20,22 +21,30 @@ public enum LogSaver {
     let base = "\(directory)/stagemon-\(stageID)-\(stamp)"
     for attempt in 0..<100 {
       let path = attempt == 0 ? base + ".jsonl" : base + "-\(attempt + 1).jsonl"
-      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-      if descriptor < 0 {
-        if errno == EEXIST { continue }
-        throw LogSaveError(path: path, reason: String(cString: strerror(errno)))
-      }
-      defer { close(descriptor) }
-      let writer = EventStreamWriter(format: .jsonl, fileDescriptor: descriptor)
-      for event in lines.compactMap(\.event) { writer.write(event) }
       do {
-        try writer.flush()
+        try write(lines, to: path)
+        return path
+      } catch  where error.problem == .exists {
+        continue
       } catch {
         throw LogSaveError(path: path, reason: error.reason)
       }
-      return path
     }
     throw LogSaveError(path: base + ".jsonl", reason: "too many saved logs with this name")
+  }
+
+  /// Streams the events into a new file through `SafeFile`.
+  private static func write(_ lines: [LogLine], to path: String) throws(SafeFileError) {
+    let file = try PendingFile(path: path)
+    let writer = EventStreamWriter(format: .jsonl, fileDescriptor: file.fileDescriptor)
+    for event in lines.compactMap(\.event) { writer.write(event) }
+    do {
+      try writer.flush()
+    } catch {
+      file.discard()
+      throw SafeFileError(path: path, problem: .system(error.reason))
+    }
+    try file.commit()
   }
 }
 

@@ -16,6 +16,8 @@ public enum EventStreamFormat: String, CaseIterable, Sendable {
 public struct EventStreamWriteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The `errno` text.
   public let reason: String
+  /// The `errno` value (`EPIPE` for a closed pipe, which commands end on quietly).
+  public var code: Int32 = 0
 
   /// "cannot write the event stream: REASON".
   public var description: String { "cannot write the event stream: \(reason)" }
@@ -73,7 +75,8 @@ public final class EventStreamWriter {
         let written = systemWrite(fileDescriptor, base + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = EventStreamWriteError(reason: String(cString: strerror(errno)))
+          let code = errno
+          failure = EventStreamWriteError(reason: String(cString: strerror(code)), code: code)
           return
         }
         offset += written

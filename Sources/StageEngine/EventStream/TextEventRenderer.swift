@@ -1,8 +1,11 @@
+import InputKit
 import JSONKit
 
 /// Renders events as aligned, human-readable lines: time, source, observer,
 /// name (the platform's name, else the kind), participant, then the details
-/// as `key=value` pairs. For people watching a headless run in a terminal.
+/// as `key=value` pairs. For people watching a headless run in a terminal, so every field
+/// passes through `TerminalText.safe` (quoted values are JSON-escaped, which covers the same
+/// characters).
 public struct TextEventRenderer {
   private static let widths = (source: 12, observer: 14, name: 42, participant: 14)
 
@@ -18,15 +21,16 @@ public struct TextEventRenderer {
     column(event.name ?? event.kind.rawValue, width: Self.widths.name, &out)
     let details = Self.details(of: event)
     if details.isEmpty {
-      out.append(contentsOf: (event.participant ?? "-").utf8)
+      out.append(contentsOf: TerminalText.safe(event.participant ?? "-").utf8)
     } else {
       column(event.participant ?? "-", width: Self.widths.participant, &out)
-      out.append(contentsOf: details.joined(separator: " ").utf8)
+      out.append(contentsOf: TerminalText.safe(details.joined(separator: " ")).utf8)
     }
     out.append(UInt8(ascii: "\n"))
   }
 
-  private func column(_ text: String, width: Int, _ out: inout [UInt8]) {
+  private func column(_ raw: String, width: Int, _ out: inout [UInt8]) {
+    let text = TerminalText.safe(raw)
     out.append(contentsOf: text.utf8)
     let padding = max(1, width - text.count)
     out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))

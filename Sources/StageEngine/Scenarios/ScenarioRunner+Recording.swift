@@ -18,9 +18,10 @@ extension ScenarioRunner {
   /// Whether the run signs with a key generated for it (the scenario names none).
   public var hasGeneratedKey: Bool { factory.keyring.generated != nil }
 
-  /// Writes the generated key as PKCS#8 PEM to a new file with mode 0600 (never printed).
-  public func writeGeneratedKey(toFile path: String) throws(KeyError) {
+  /// Writes the generated key as PKCS#8 PEM with mode 0600 (never printed), to a new file or,
+  /// when `replacing`, over an existing one.
+  public func writeGeneratedKey(toFile path: String, replacing: Bool = false) throws(KeyError) {
     guard let generated = factory.keyring.generated else { return }
-    try generated.key.write(toFile: path)
+    try generated.key.write(toFile: path, replacing: replacing)
   }
 }

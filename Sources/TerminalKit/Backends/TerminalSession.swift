@@ -1,6 +1,7 @@
 import CNcursesw
 import Dispatch
 import Foundation
+import InputKit
 
 /// Owns the real terminal for the life of the UI and guarantees it is given back: `end()` on
 /// normal exit; SIGINT/SIGTERM/SIGHUP restore the terminal and exit with 130/143/129 (Ctrl-C in
@@ -57,7 +58,7 @@ public final class TerminalSession: @unchecked Sendable {
   public func exit(status: Int32, message: String? = nil) -> Never {
     end()
     if let message {
-      FileHandle.standardError.write(Data((message + "\n").utf8))
+      Console.error(message)
     }
     Foundation.exit(status)
   }

@@ -1,3 +1,5 @@
+import InputKit
+
 /// An in-memory screen: `width × height` cells that a renderer fills each frame. Backends draw a
 /// grid (only the cells that changed since the last frame); tests read it back with `text()` and
 /// `style(x:y:)`. Writes outside the grid are clipped, never a crash.
@@ -57,12 +59,14 @@ public struct CellGrid: Hashable, Sendable {
   /// Sets one cell, repairing any wide grapheme it overlaps. Clipped outside the grid.
   public mutating func set(_ cell: Cell, x: Int, y: Int) {
     guard bounds.contains(x: x, y: y), !cell.isContinuation else { return }
-    writeGrapheme(cell.symbol, columns: 1, x: x, y: y, style: cell.style)
+    let safe = cell.symbol.allSatisfy { TerminalText.isSafe($0) }
+    let symbol = safe ? cell.symbol : controlMark(cell.symbol.first ?? " ")
+    writeGrapheme(symbol, columns: 1, x: x, y: y, style: cell.style)
   }
 
   /// Writes `text` at (x, y) in `style`, at most `maxWidth` columns (and never past the right
-  /// edge). Text that does not fit ends with the glyph set's ellipsis. Control characters show as
-  /// spaces. Returns the number of columns written.
+  /// edge). Text that does not fit ends with the glyph set's ellipsis. Control and format
+  /// characters show as pictures (`TerminalText.picture`), never as themselves. Returns the number of columns written.
   @discardableResult
   public mutating func put(
     _ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil
@@ -83,7 +87,7 @@ public struct CellGrid: Hashable, Sendable {
   /// A wide symbol is replaced by a space so the fill stays aligned.
   public mutating func fill(_ rect: Rect, with symbol: Character = " ", style: Style = .plain) {
     let area = rect.intersection(bounds)
-    let glyph = DisplayWidth.of(symbol) == 1 ? String(symbol) : " "
+    let glyph = DisplayWidth.of(symbol) == 1 && TerminalText.isSafe(symbol) ? String(symbol) : " "
     for y in area.y..<area.maxY {
       for x in area.x..<area.maxX {
         writeGrapheme(glyph, columns: 1, x: x, y: y, style: style)
@@ -137,9 +141,7 @@ public struct CellGrid: Hashable, Sendable {
       let columns = DisplayWidth.of(character)
       guard columns > 0 else { continue }
       guard column + columns <= x + budget else { break }
-      let symbol =
-        DisplayWidth.isControl(character.unicodeScalars.first ?? " ")
-        ? " " : String(character)
+      let symbol = TerminalText.isSafe(character) ? String(character) : controlMark(character)
       if column >= 0 {
         writeGrapheme(symbol, columns: columns, x: column, y: y, style: style)
       } else if column + columns > 0 {
@@ -148,6 +150,12 @@ public struct CellGrid: Hashable, Sendable {
       column += columns
     }
     return column - x
+  }
+
+  /// What a cell shows for a character `TerminalText` calls unsafe: its picture (␛), or "?" with
+  /// ASCII glyphs.
+  private func controlMark(_ character: Character) -> String {
+    glyphs == .ascii ? "?" : String(TerminalText.picture(of: character))
   }
 
   /// Stores one grapheme (with a continuation cell when wide), blanking the other half of any

@@ -1,16 +1,19 @@
+import InputKit
+
 /// Terminal column widths of graphemes and strings, so layouts line up with what the terminal
 /// draws: East Asian wide and emoji graphemes take 2 columns, combining marks and zero-width
-/// format characters take none, control characters are shown as one replacement column.
+/// format characters that belong to a visible character take none, and characters
+/// `TerminalText` calls unsafe (controls, bidi overrides…) are shown as one replacement column.
 public enum DisplayWidth {
   /// Columns the grapheme occupies on screen (0, 1 or 2).
   public static func of(_ character: Character) -> Int {
-    // Every ASCII character (controls show as a space) takes one column; the
+    // Every ASCII character (controls show as a picture) takes one column; the
     // Unicode property lookups below are the cost of a frame otherwise.
     if character.isASCII { return 1 }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
+    if !TerminalText.isSafe(character) { return 1 }
     if scalars.allSatisfy(isZeroWidth) { return 0 }
-    if isControl(first) { return 1 }
     if isWide(first) || first.properties.isEmojiPresentation { return 2 }
     if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
     return 1
@@ -46,12 +49,6 @@ public enum DisplayWidth {
       start = before
     }
     return (text[...], false)
-  }
-
-  /// Whether the scalar is a C0/C1 control (tab, newline, escape, ...); the grid shows these as
-  /// a space so stray bytes in user data cannot move the cursor.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,3 +1,5 @@
+import InputKit
+
 /// A grid as an SVG picture (`:screenshot` writes it beside the text and ANSI files): what a
 /// README or a bug report can show in colour without a terminal. Each run of cells in one style
 /// is one `<text>` stretched to exactly its columns (so any monospace font keeps the grid), on a
@@ -103,17 +105,8 @@ extension GridExport {
       }.joined()
   }
 
-  /// `text` safe inside an XML element.
+  /// `text` safe inside an XML element (XML 1.0-invalid characters replaced).
   static func escaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      default: out.append(character)
-      }
-    }
-    return out
+    XMLText.escaped(text)
   }
 }

@@ -1,9 +1,13 @@
+import InputKit
+
 /// A grid written out as a file: plain text (what a person reads) or text with ANSI SGR
-/// escapes (what `cat` shows in colour), so a screenshot keeps exactly the in-memory frame.
+/// escapes (what `cat` shows in colour), so a screenshot keeps exactly the in-memory frame —
+/// whose cells `CellGrid` already made safe; each symbol passes `TerminalText.safe` again here
+/// so that no cell set by other means can carry a control into a file someone will `cat`.
 public enum GridExport {
   /// Every row, trailing spaces trimmed, each ending in a newline.
   public static func plainText(_ grid: CellGrid) -> String {
-    grid.text(trimmingTrailingSpaces: true).map { $0 + "\n" }.joined()
+    grid.text(trimmingTrailingSpaces: true).map { TerminalText.safe($0) + "\n" }.joined()
   }
 
   /// Every row with an SGR sequence wherever the style changes and a reset at its end.
@@ -17,7 +21,7 @@ public enum GridExport {
           out += sgr(cell.style)
           current = cell.style
         }
-        out += cell.symbol
+        out += TerminalText.safe(cell.symbol)
       }
       out += "\u{1B}[0m\n"
     }

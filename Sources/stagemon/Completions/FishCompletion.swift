@@ -57,7 +57,8 @@ enum FishCompletion {
 
   /// `-l format -x -a 'jsonl text'`, `-l out -r -F`, `-l json`.
   private static func option(_ option: CommandOption) -> String {
-    let name = "-l \(quoted(String(option.name.dropFirst(2))))"
+    let long = option.name.hasPrefix("--")
+    let name = "\(long ? "-l" : "-s") \(quoted(String(option.name.drop { $0 == "-" })))"
     switch option.value {
     case nil: return name
     case .file: return name + " -r -F"
