@@ -56,7 +56,7 @@ import Testing
 
   /// Typed words (the last one being completed) and what must be offered.
   static let cases: [(typed: [String], offered: [String])] = [
-    (["run", "--fo"], ["--format"]),
+    (["run", "--form"], ["--format"]),
     (["run", "--format", ""], ["jsonl", "text"]),
     (["token", "m"], ["mint"]),
     (["token", "mint", "--p"], ["--participant-id", "--publish"]),
