@@ -98,7 +98,7 @@ enum CommandTable {
     options: MonitorCommand.Option.allCases.map { option in
       switch option {
       case .theme: .value(option.rawValue, .choices(BundledThemes.byName.keys.sorted()))
-      case .noColor, .noMouse: .flag(option.rawValue)
+      case .noColor, .noMouse, .present: .flag(option.rawValue)
       case .play: .flag(option.rawValue)  // its SPEED is optional: a file may follow
       case .logLines, .exitAfterFrames: .value(option.rawValue, .text)
       }

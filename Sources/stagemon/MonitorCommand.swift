@@ -18,12 +18,13 @@ enum MonitorCommand {
     case logLines = "--log-lines"
     case play = "--play"
     case exitAfterFrames = "--exit-after-frames"
+    case present = "--present"
 
     /// The value's placeholder, nil for a flag.
     var argument: String? {
       switch self {
       case .theme: return "NAME|PATH"
-      case .noColor, .noMouse: return nil
+      case .noColor, .noMouse, .present: return nil
       case .logLines, .exitAfterFrames: return "N"
       case .play: return "[SPEED]"
       }
@@ -40,6 +41,8 @@ enum MonitorCommand {
       case .play:
         return "play the script by itself (demos); SPEED > 0, default 1 (a pauses/plays)"
       case .exitAfterFrames: return "quit after drawing N frames (scripted runs)"
+      case .present:
+        return "presenter mode: plain-language narration, the log hidden (g: glossary)"
       }
     }
 
@@ -116,6 +119,7 @@ enum MonitorCommand {
     var monitorOptions = MonitorOptions(
       logLines: options.logLines, keymap: keys.keymap, playSpeed: options.playSpeed)
     monitorOptions.keyFileProblems = keys.problems
+    monitorOptions.present = options.present
     let controller = AppController(
       setup: setup,
       themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
@@ -154,10 +158,13 @@ enum MonitorCommand {
     var exitAfterFrames: Int?
     /// `--play [SPEED]`: nil when not given.
     var playSpeed: Double?
+    /// `--present`.
+    var present: Bool
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       noColor = arguments.flag(Option.noColor.rawValue)
       noMouse = arguments.flag(Option.noMouse.rawValue)
+      present = arguments.flag(Option.present.rawValue)
       theme = try arguments.option(Option.theme.rawValue)
       if let text = try arguments.option(Option.logLines.rawValue) {
         logLines = try Self.positive(text, Option.logLines.rawValue)

@@ -10,6 +10,9 @@ extension AppController {
     case .focusNext: moveFocus(forward: true)
     case .focusPrevious: moveFocus(forward: false)
     case .zoom: toggleZoom()
+    case .present: setPresenting(!state.screenMode.presenting)
+    case .toggleLog: toggleLog()
+    case .glossary: state.overlay = .glossary(scroll: 0)
     case .up, .down, .pageUp, .pageDown, .top, .bottom: move(action)
     case .exchange: openDeck()
     case .togglePublish: withSelected(togglePublish)
@@ -31,7 +34,7 @@ extension AppController {
     case .saveLog: saveLog()
     case .saveScenario: saveScenario(nil)
     case .stepBack: travel(by: -1)
-    case .restart: travel(to: 0)
+    case .restart: restart()
     case .stepForward: travel(by: 1)
     case .copy: copySelection()
     case .nextTheme: selectTheme(themes.name(after: state.theme.name))
@@ -79,6 +82,11 @@ extension AppController {
         keyProblems: state.keyFileProblems)
       let last = lines.count - 1
       state.overlay = .help(scroll: min(last, max(0, scroll + delta(action, page: pageSize))))
+      return
+    }
+    if case .glossary(let scroll) = state.overlay {
+      let last = OverlayView.glossaryLines(screenWidth: screenWidth).count - 1
+      state.overlay = .glossary(scroll: min(last, max(0, scroll + delta(action, page: pageSize))))
       return
     }
     if case .deck(var deck) = state.overlay {

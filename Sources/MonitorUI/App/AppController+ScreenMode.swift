@@ -26,3 +26,32 @@ extension AppController {
     if state.screenMode.zoomed != nil { state.screenMode.zoomed = pane }
   }
 }
+
+extension AppController {
+  /// Presenter mode on (plain-language narration, the log hidden until `L`) or off.
+  func setPresenting(_ on: Bool) {
+    state.screenMode.presenting = on
+    state.screenMode.hidesLog = on
+    report(
+      on
+        ? "presenter mode: plain narration, the log hidden (L shows it), g explains the words"
+        : "presenter mode off")
+  }
+
+  /// `L`: the log out of the way, or back.
+  func toggleLog() {
+    state.screenMode.hidesLog.toggle()
+    report(state.screenMode.hidesLog ? "log hidden (L shows it)" : "log shown (L hides it)")
+  }
+
+  /// `:restart`: back to the opening — the stage as the story starts (the demo's stage live,
+  /// before its first story step), with the opening line again.
+  func restart() {
+    travel(to: state.openingStep)
+    guard state.runner.history.count == state.openingStep else { return }
+    let presenter = state.screenMode.presenting ? state.presenterOpening : nil
+    if let opening = presenter ?? state.openingNote {
+      state.status = StatusMessage(opening)
+    }
+  }
+}

@@ -55,6 +55,14 @@ public struct AppState {
   public var followsScript = false
   /// The keymap (drives dispatch, footer and help).
   public var keymap: Keymap = .standard
+  /// The step the story opens at (after the demo's setup steps): `:restart` returns there.
+  public var openingStep = 0
+  /// The status line at the opening, for `:restart`.
+  public var openingNote: String?
+  /// Presenter mode's plain-language narration by step index, and its opening line.
+  public var presenterNotes: [Int: String] = [:]
+  /// Presenter mode's opening line (plain language), if the scenario has one.
+  public var presenterOpening: String?
   /// The keys.conf lines that could not be used, listed at the top of the help.
   public var keyFileProblems: [KeyFile.Problem] = []
   /// Set when the user asked to quit.
@@ -103,7 +111,7 @@ public struct AppState {
       layer = .input
     } else {
       switch overlay {
-      case .help?: layer = .help
+      case .help?, .glossary?: layer = .help
       case .deck?: layer = .deck
       case nil: layer = .panes
       }

@@ -49,6 +49,42 @@ public enum OverlayView {
     }
   }
 
+  /// The glossary's lines wrapped to its box on a screen `screenWidth` columns wide.
+  public static func glossaryLines(screenWidth: Int) -> [[Span]] {
+    let width = helpBox(in: Rect(width: screenWidth, height: 40)).width - 3
+    let termWidth = PresenterText.glossary.map { $0.term.count }.max() ?? 0
+    let indent = String(repeating: " ", count: termWidth + 4)
+    let entries = PresenterText.glossary.flatMap { entry in
+      Span.wrap(
+        [
+          Span(
+            "  " + entry.term.padding(toLength: termWidth + 2, withPad: " ", startingAt: 0), .accent
+          ),
+          Span(entry.meaning),
+        ], width: width, indent: indent)
+    }
+    return [[Span("The words on screen, in plain language", .title)], []] + entries
+      + [[], [Span("g or Esc closes", .muted)]]
+  }
+
+  /// Renders the glossary overlay scrolled by `scroll` lines.
+  public static func renderGlossary(_ state: AppState, scroll: Int, into grid: inout CellGrid) {
+    let lines = glossaryLines(screenWidth: grid.width)
+    let box = helpBox(in: grid.bounds)
+    let height = min(box.height, lines.count + 2)
+    let rect = Rect(
+      x: box.x, y: box.y + (box.height - height) / 2, width: box.width, height: height)
+    clear(rect, theme: state.theme, into: &grid)
+    let inner = PaneFrame.draw(
+      rect, title: "Glossary", focused: true, theme: state.theme, into: &grid)
+    let first = min(scroll, max(0, lines.count - inner.height))
+    for row in 0..<min(inner.height, lines.count - first) {
+      Span.draw(
+        lines[first + row], x: inner.x + 1, y: inner.y + row, width: inner.width - 1,
+        theme: state.theme, into: &grid)
+    }
+  }
+
   /// Renders the help overlay scrolled by `scroll` lines.
   public static func renderHelp(_ state: AppState, scroll: Int, into grid: inout CellGrid) {
     let rect = helpBox(in: grid.bounds)

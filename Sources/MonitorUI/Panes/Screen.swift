@@ -27,6 +27,7 @@ public enum Screen {
     }
     switch state.overlay {
     case .help(let scroll)?: OverlayView.renderHelp(state, scroll: scroll, into: &grid)
+    case .glossary(let scroll)?: OverlayView.renderGlossary(state, scroll: scroll, into: &grid)
     case .deck(let deck)?: DeckView.render(state, deck, into: &grid)
     case nil: break
     }

@@ -92,17 +92,21 @@ public struct ScreenLayout: Equatable, Sendable {
 }
 
 /// How the screen is divided, one value the layout reads (lazygit's screen mode): a pane
-/// zoomed to the whole body (`z`), and whether the log is left out (presenter mode).
+/// zoomed to the whole body (`z`), whether the log is left out (`L`; presenter mode starts
+/// with it out) and whether the narration is presenter mode's plain language.
 public struct ScreenMode: Equatable, Sendable {
   /// The pane shown alone, if any.
   public var zoomed: Pane?
-  /// Whether the log is left out (presenter mode, until asked for).
+  /// Whether the log is left out.
   public var hidesLog = false
+  /// Presenter mode: plain-language narration, the log out unless asked for.
+  public var presenting = false
 
   /// The usual screen: every pane.
-  public init(zoomed: Pane? = nil, hidesLog: Bool = false) {
+  public init(zoomed: Pane? = nil, hidesLog: Bool = false, presenting: Bool = false) {
     self.zoomed = zoomed
     self.hidesLog = hidesLog
+    self.presenting = presenting
   }
 }
 
