@@ -73,10 +73,7 @@ public enum TerminalText {
 
   private static func escaped(_ text: some StringProtocol, keepingLineBreaks: Bool) -> String {
     // Reports are long and nearly always clean: decide from the bytes first.
-    let clean = text.utf8.withContiguousStorageIfAvailable {
-      isClean($0, keepingLineBreaks: keepingLineBreaks)
-    }
-    if clean == true { return String(text) }
+    if isClean(text, keepingLineBreaks: keepingLineBreaks) { return String(text) }
     var out = String.UnicodeScalarView()
     var changed = false
     // The scalar that began the current character when it was visible (joiners may follow it).
@@ -100,6 +97,16 @@ public enum TerminalText {
     return changed ? String(out) : String(text)
   }
 
+  /// Whether `text` holds no unsafe scalar at all (a joiner counts as unsafe here), so a caller
+  /// can skip judging it character by character — what a frame's text nearly always is.
+  public static func isClean(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> Bool {
+    let clean = text.utf8.withContiguousStorageIfAvailable {
+      isClean($0, keepingLineBreaks: keepingLineBreaks)
+    }
+    return clean
+      ?? text.unicodeScalars.allSatisfy { !isUnsafe($0, keepingLineBreaks: keepingLineBreaks) }
+  }
+
   /// Whether UTF-8 `bytes` (valid, as a Swift string's are) hold no unsafe scalar, decoded by
   /// hand: at a byte or two per nanosecond, a 3 MB `explain` report costs a few milliseconds.
   private static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool)
@@ -118,7 +125,8 @@ public enum TerminalText {
       guard index + length <= bytes.count else { return false }
       var value = UInt32(lead) & (lead < 0xE0 ? 0x1F : lead < 0xF0 ? 0x0F : 0x07)
       for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-      guard let scalar = Unicode.Scalar(value), !isUnsafe(scalar) else { return false }
+      guard let scalar = Unicode.Scalar(value), !isUnsafe(scalar, keepingLineBreaks: false)
+      else { return false }
       index += length
     }
     return true

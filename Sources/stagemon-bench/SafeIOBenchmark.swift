@@ -8,8 +8,8 @@ import TerminalKit
 /// `stagemon-bench safeio`: what the untrusted-I/O helpers cost. (a) `explain` of a generated
 /// 300-participant session, end to end, against sanitising its report (`Console.write`'s
 /// `TerminalText.safe`); (b) one 200×60 frame at 10,000 participants against the sanitiser's
-/// checks for the frame's characters (one `isSafe` in `CellGrid.write`, one more in
-/// `DisplayWidth` for a character outside ASCII);
+/// checks for the frame's text (`isClean` over each row, as `CellGrid.write` scans each text it
+/// puts, and `isSafe` for each character outside ASCII, as `DisplayWidth` judges it);
 /// (c) a 100 MB JSONL file written through `SafeFile` against a plain `open`/`write`/`close`
 /// (and against the same plus `fsync`), rounds alternating in one folder.
 enum SafeIOBenchmark {
@@ -64,7 +64,8 @@ enum SafeIOBenchmark {
     let state = try RenderBenchmark.controller(participants: RenderBenchmark.largeCount).state
     var grid = CellGrid(width: RenderBenchmark.size.width, height: RenderBenchmark.size.height)
     Screen.render(state, into: &grid)
-    let characters = grid.cells.filter { !$0.isContinuation }.compactMap(\.symbol.first)
+    let rows = grid.text()
+    let characters = rows.flatMap { Array($0) }
     let rates = BenchmarkHarness.compare(
       rounds: 7,
       baseline: {
@@ -72,10 +73,11 @@ enum SafeIOBenchmark {
         return 1
       },
       candidate: {
+        // CellGrid.write: one isClean per text put; DisplayWidth: isSafe per non-ASCII character.
         var safe = 0
-        for character in characters {
+        for row in rows where TerminalText.isClean(row) { safe += 1 }
+        for character in characters where !character.isASCII {
           if TerminalText.isSafe(character) { safe += 1 }
-          if !character.isASCII, TerminalText.isSafe(character) { safe += 1 }
         }
         checked &+= safe
         return 1

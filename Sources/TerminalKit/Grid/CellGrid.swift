@@ -137,12 +137,13 @@ public struct CellGrid: Hashable, Sendable {
   /// Writes graphemes from column `x` until `budget` columns are used or the text ends.
   private mutating func write(_ text: String, x: Int, y: Int, style: Style, budget: Int) -> Int {
     var column = x
+    let clean = TerminalText.isClean(text)
     for character in text {
       let columns = DisplayWidth.of(character)
       guard columns > 0 else { continue }
       guard column + columns <= x + budget else { break }
       let symbol =
-        TerminalText.isSafe(character)
+        clean || TerminalText.isSafe(character)
         ? DisplayWidth.cellSymbol(character) : controlMark(character)
       if column >= 0 {
         writeGrapheme(symbol, columns: columns, x: column, y: y, style: style)
