@@ -31,6 +31,13 @@ public enum Console {
     write(text, to: STDOUT_FILENO)
   }
 
+  /// Writes `text` to standard output with stagemon's own colours: every outside part of it
+  /// has already passed `TerminalText.safe`, and the only escapes left are the SGR sequences
+  /// its writer added (a coloured diff).
+  public static func writeStyled(_ text: String) {
+    writeRaw(Array(text.utf8), to: STDOUT_FILENO)
+  }
+
   /// Writes `text` to standard output unchanged: for JSON and JSONL, whose writer already escapes
   /// every control and format character.
   public static func writeJSON(_ text: String) {

@@ -61,6 +61,7 @@ extension Scenario {
       .object(allowed: Scenario.topLevelFields)
     var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
     self = try decoder.decode(root)
+    stepPositions = JSONParser.elementPositions(ofMember: "steps", in: Array(text.utf8))
   }
 }
 
@@ -78,6 +79,13 @@ struct ScenarioDecoder {
   var keys: [ScenarioKey] = []
 
   init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+
+  /// Declares participants known from elsewhere (the monitor's stage) as decoding them would,
+  /// so the list and the set that steps are checked against always agree.
+  mutating func declare(participants ids: [String]) {
+    participantIDs = ids
+    participantSet = Set(ids)
+  }
 
   mutating func decode(_ root: ScenarioObject) throws(ScenarioError) -> Scenario {
     let description = try root.optional("description").map(oneLineDescription)

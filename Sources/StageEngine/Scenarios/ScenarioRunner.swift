@@ -13,8 +13,8 @@ public final class ScenarioRunner {
   public let stage: Stage
   /// Index of the next step to run (equals `scenario.steps.count` when finished).
   public internal(set) var nextStepIndex = 0
-  /// Every step that ran, scripted or live, in order: the session as a script. Its `step`
-  /// events are labelled by their index here, so the recording replays to the same stream.
+  /// Every step that ran, scripted or live, in order: the session as a script, which replays
+  /// to the same stream.
   public internal(set) var history: [ScenarioStep] = []
   /// Where the script stood after each step in `history`, so time travel puts it back too.
   var marks: [StepMark] = []
@@ -81,6 +81,9 @@ public final class ScenarioRunner {
 
   /// Every statement of an `expect` step that did not hold so far, in order.
   public var expectationFailures: [ExpectationFailure] { expectations.failures }
+
+  /// The verdict on each `expect` step run so far, in order: one test case each.
+  public var expectationResults: [ExpectationResult] { expectations.results }
 
   /// How many statements `expect` steps have checked so far.
   public var expectationCheckCount: Int { expectations.checkCount }
@@ -150,12 +153,17 @@ public final class ScenarioRunner {
     throws(ScenarioError)
   {
     checkpointIfDue()
-    let label = "steps[\(history.count)]"
+    let number =
+      mark.scripted
+      ? StepNumber(value: mark.scriptIndex, scripted: true)
+      : StepNumber(value: history.count + 1, scripted: false)
     expectations.stepWillRun(step, on: stage)
-    stage.recordStep("\(label) \(step.summary)")
-    defer { expectations.stepDidRun(step, on: stage, location: label) }
+    // An assertion changes nothing, so it leaves nothing in the stream unless it fails:
+    // adding, editing or removing one never changes a golden.
+    if case .expect = step {} else { stage.recordStep(step.summary) }
+    defer { expectations.stepDidRun(step, on: stage, number: number.value) }
     do {
-      try perform(step, location: location, label: label)
+      try perform(step, location: location, number: number)
       history.append(step)
       marks.append(mark)
       continueTimeline(after: mark, replaying: replaying)
@@ -179,7 +187,7 @@ public final class ScenarioRunner {
     }
   }
 
-  private func perform(_ step: ScenarioStep, location: String, label: String) throws {
+  private func perform(_ step: ScenarioStep, location: String, number: StepNumber) throws {
     switch step {
     case .join(let id): try stage.join(participant: id, token: tokens[id] ?? "")
     case .leave(let id): try stage.leave(participant: id)
@@ -189,14 +197,16 @@ public final class ScenarioRunner {
     case .disconnect(let id): try stage.disconnect(participant: id)
     case .advance(let duration): stage.advance(by: duration)
     case .reconnect(let id): try stage.reconnect(participant: id)
-    case .answer(let id, let publish): try stage.answer(participant: id, publish: publish)
+    case .answer(let id, let publish, let origin):
+      try stage.answer(participant: id, publish: publish, by: origin)
     case .media(let step): try stage.perform(step)
     case .composition(let step): try stage.perform(step)
     case .setSDK(let id, let sdk): try stage.setSDKProfile(participant: id, to: sdk)
     case .setCompositionUpdates(let id, let policy):
       try stage.setCompositionPolicy(policy, composition: id)
     case .expect(let expectation):
-      expectations.check(expectation, on: stage, location: label)
+      expectations.check(
+        expectation, on: stage, number: number.value, position: scenario.position(of: number))
     case .setStrategy(let id, let publish, let subscribe):
       var strategy = strategies[id] ?? StrategySettings()
       strategy.publish = publish ?? strategy.publish
