@@ -95,7 +95,7 @@ let package = Package(
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "InputKit"]),
     .testTarget(
       name: "MonitorUITests",
-      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]
+      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "InputKit"]
     ),
     .testTarget(
       name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),
