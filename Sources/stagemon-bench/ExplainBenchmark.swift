@@ -89,6 +89,14 @@ enum ExplainBenchmark {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let theme = Theme.builtInDefault
     var grid = CellGrid(width: 200, height: 60)
+    var scenario: Scenario?
+    let parse = try time { scenario = try Scenario(contentsOfFile: path) }
+    let align = try time {
+      _ = try scenario.flatMap { try RecordedLines.aligning($0, file: path) }
+    }
+    print(
+      "    first frame phases: parse the scenario \(String(format: "%.3f", parse)) s, align the"
+        + " records \(String(format: "%.3f", align)) s")
     return try time {
       let controller = AppController(
         setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [theme]), theme: theme,
