@@ -64,7 +64,7 @@ import Testing
     let text = Fixture.text(grid)
     #expect(
       Array(text.prefix(8)) == [
-        "┌ Detail: guest ───────────────────────────────────────────────────────────────────────────────────┐",
+        "┌ Detail: guest (bob) ─────────────────────────────────────────────────────────────────────────────┐",
         "│android@1.37.0  connected  published  cap publish subscribe                                       │",
         "│strategy publish=ask subscribe=audioVideo                                                         │",
         "│who sees what  truth: bob {featured=true, order=0}                                                │",

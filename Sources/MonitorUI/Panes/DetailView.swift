@@ -8,10 +8,20 @@ import TokenCore
 /// Lines are produced on demand for the visible window, so thousands of observers cost
 /// only the rows shown.
 public enum DetailView {
+  /// `guest (bob, role=cohost)`: the participant ID with its user ID and a `role`/`name`
+  /// attribute, as `explain` names participants, so a support engineer can match them.
+  static func name(_ participant: ParticipantSnapshot) -> String {
+    let metadata = participant.metadata
+    let parts =
+      (metadata?.userId.map { [$0] } ?? [])
+      + ["role", "name"].compactMap { key in metadata?.attributes[key].map { "\(key)=\($0)" } }
+    return parts.isEmpty ? participant.id : "\(participant.id) (\(parts.joined(separator: ", ")))"
+  }
+
   /// Renders into `rect` (border included).
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
     let subject = state.selectedParticipant
-    let title = subject.map { "Detail: \($0.id)" } ?? "Detail"
+    let title = subject.map { "Detail: \(name($0))" } ?? "Detail"
     let inner = PaneFrame.draw(
       rect, title: title, focused: state.focus == .detail, theme: state.theme, into: &grid)
     guard let subject, inner.height > 0 else { return }
