@@ -94,9 +94,19 @@ enum ExplainBenchmark {
     let align = try time {
       _ = try scenario.flatMap { try RecordedLines.aligning($0, file: path) }
     }
+    var setup: MonitorSetup?
+    let load = try time { setup = try MonitorSetup.file(path) }
+    let build = try time {
+      guard let setup else { return }
+      let controller = AppController(
+        setup: setup, themes: ThemeCatalog(themes: [theme]), theme: theme,
+        options: MonitorOptions())
+      Screen.render(controller.state, into: &grid)
+    }
     print(
       "    first frame phases: parse the scenario \(String(format: "%.3f", parse)) s, align the"
-        + " records \(String(format: "%.3f", align)) s")
+        + " records \(String(format: "%.3f", align)) s; MonitorSetup.file \(String(format: "%.3f", load)) s,"
+        + " controller + frame \(String(format: "%.3f", build)) s")
     return try time {
       let controller = AppController(
         setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [theme]), theme: theme,
