@@ -152,7 +152,7 @@ import Testing
     // Wide: source and observer columns; subjects wrap (at most three rows per event).
     #expect(
       Fixture.text(grid) == [
-        "┌ Events 75 ───────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐",
+        "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐",
         "│12:00:00 ✎ runner                     exchangeAccepted                          guest                                                                         │",
         "│12:00:00 ✎ server                     TOKEN_EXCHANGED                           guest user_id=bob {featured=true, order=0} [publish,subscribe]                │",
         "│12:00:00 ✎ client      host           participantMetadataDidUpdate              guest user_id=bob {featured=true, order=0} [publish,subscribe]                │",
@@ -181,7 +181,7 @@ import Testing
     // the longest name in the window; the newest event sits at the bottom.
     #expect(
       Fixture.text(grid) == [
-        "┌ Events 75 ───────────────────────────────────────────────────────────────────────────────────────┐",
+        "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────┐",
         "│12:00:00 ≠ viewer-android beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
         "│12:00:00 ≠ viewer-web     beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
         "│                                                       user_id=bob {featured=true, order=0}       │",

@@ -35,7 +35,7 @@ public enum HeaderView {
       (true, iso, bar, true), (false, iso, bar, true), (false, clock, bar, true),
       (false, clock, counts, true), (false, clock, counts, false), (false, clock, nil, false),
     ] {
-      let shown = playText(state, ascii: ascii).map { [$0] } ?? []
+      let shown = [playText(state, ascii: ascii), failedText(state, ascii: ascii)].compactMap { $0 }
       let left =
         " "
         + (shown + parts(state, time: time, timeline: timeline, withTheme: withTheme))
@@ -69,6 +69,12 @@ public enum HeaderView {
     guard let player = state.autoplay else { return nil }
     let symbol = player.isPlaying ? (ascii ? ">" : "▶") : (ascii ? "||" : "❚❚")
     return "\(symbol) \(player.speedText)\(ascii ? "x" : "×")"
+  }
+
+  /// "✘ 2 failed" once statements of `expect` steps failed in the session ("X 2 failed").
+  static func failedText(_ state: AppState, ascii: Bool) -> String? {
+    let failed = state.runner.expectationFailures.count
+    return failed == 0 ? nil : "\(ascii ? "X" : "✘") \(failed) failed"
   }
 
   /// "▶ guest (android@1.37.0)", or the composition when its pane has focus.
