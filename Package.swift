@@ -6,6 +6,7 @@ import PackageDescription
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
 //   stagemon → ScenarioChecks → StageEngine, JSONKit;  stagemon → StreamCompare → JSONKit, InputKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL, InputKit
+//   stagemon → IVSLive → AWSKit → JSONKit, InputKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
 //   JSONKit, TokenCore, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (bounded reads,
 //   safe writes, the terminal sanitiser, the standard streams)
@@ -30,6 +31,10 @@ let package = Package(
     .target(name: "InputKit"),
     .target(name: "JSONKit", dependencies: ["InputKit"]),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL", "InputKit"]),
+    // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
+    .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL"]),
+    // A live stage through AWSKit: fetching a session, the poll plan, errors worded for people.
+    .target(name: "IVSLive", dependencies: ["AWSKit", "JSONKit", "InputKit"]),
     // The model's fan-outs touch the stage's stored properties a dozen times per observer, and
     // each dynamic exclusivity check costs as much as the work it guards (a quarter of a key at
     // 10,000 observers). Release builds leave them out; debug builds — every test — keep them,
@@ -56,21 +61,25 @@ let package = Package(
       name: "stagemon",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "StreamCompare", "ScenarioChecks", "InputKit",
+        "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit", "IVSLive",
       ]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
+    // Starts and asks the stand-in IVS server (Tests/StandIn): the live tests and benchmarks.
+    .target(name: "StandInHarness"),
     .executableTarget(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "TmuxHarness", "ScenarioChecks", "StreamCompare", "InputKit",
+        "TmuxHarness", "ScenarioChecks", "StreamCompare", "InputKit", "StandInHarness", "AWSKit",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
     .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
+    .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit"]),
+    .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit"]),
     .testTarget(
       name: "StageEngineTests",
       dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
@@ -84,6 +93,7 @@ let package = Package(
     ),
     .testTarget(
       name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),
-    .testTarget(name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness"]),
+    .testTarget(
+      name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit"]),
   ]
 )

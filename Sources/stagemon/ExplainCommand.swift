@@ -1,4 +1,5 @@
 import Foundation
+import IVSLive
 import IVSRecords
 import InputKit
 import JSONKit
@@ -13,6 +14,7 @@ enum ExplainCommand {
                             [--composition on-reconnect|live [--featured ATTR] [--order ATTR]]
                             [--tolerance DURATION] [--json] [--svg FILE]
                             FOLDER|RECORD…|SCENARIO.json
+           stagemon explain --stage STAGE_ARN [--session st-…] [live options] [the options above]
 
     Imports the records (as `stagemon import` does) or reads a scenario made by it, runs
     the model, and compares: each recorded server event beside the model's, matched by
@@ -22,7 +24,13 @@ enum ExplainCommand {
     until the participant republished or reconnected, never, or superseded by its next
     exchange. A summary in plain words comes first.
 
+    With --stage, the session is fetched first (as `stagemon fetch` does, into a temporary
+    folder removed afterwards) and then explained, in one command.
+
     OPTIONS:
+      --stage STAGE_ARN       fetch the stage's session from IVS (the active one, else the latest)
+      --session st-…          with --stage: this session instead
+    \(LiveOptions.helpLines)
       --sdk, --observer       as for `stagemon import` (records only)
       --allow-other-sessions  as for `stagemon import`
       --sdk ID=A,B            several profiles for one participant: the report is made
@@ -52,7 +60,17 @@ enum ExplainCommand {
       return status
     }
     var explanation: Explanation
+    var fetchedFolder: String?
+    defer { fetchedFolder.map { try? FileManager.default.removeItem(atPath: $0) } }
     do {
+      var options = options
+      if let live = options.live {
+        let folder = try temporaryFolder()
+        fetchedFolder = folder
+        let outcome = try FetchCommand.fetch(live, into: folder + "/session")
+        options.inputs = RecordInputs(
+          files: [outcome.folder], options: options.inputs.options, allowsOtherSessions: false)
+      }
       let sessions = try load(options)
       let file = options.inputs.files.joined(separator: " ")
       explanation = try Explanation.make(
@@ -66,6 +84,9 @@ enum ExplainCommand {
       return Stagemon.fail(UsageError(error.message), help: help)
     } catch let error as UsageError {
       return Stagemon.fail(error, help: help)
+    } catch let error as LiveError {
+      Console.error("stagemon: \(error.message)")
+      return .invalid
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid
@@ -133,6 +154,17 @@ enum ExplainCommand {
     return try Scenario(parsing: text, file: file, baseDirectory: base)
   }
 
+  /// A fresh private folder for a fetch that is explained and then removed.
+  private static func temporaryFolder() throws -> String {
+    var template = Array((NSTemporaryDirectory() + "/stagemon-explain-XXXXXX").utf8CString)
+    guard
+      let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } })
+    else {
+      throw InputError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
+    }
+    return String(cString: made)
+  }
+
   struct Options: CommandOptions {
     /// `--composition POLICY [--featured ATTR] [--order ATTR]`, or nil.
     private static func composition(_ arguments: inout Arguments) throws(UsageError)
@@ -155,9 +187,11 @@ enum ExplainCommand {
         updates: updates)
     }
 
-    let inputs: RecordInputs
+    var inputs: RecordInputs
     let tolerance: Int64
     let json: Bool
+    /// `--stage`: what to fetch before explaining.
+    let live: FetchCommand.Request?
 
     let composition: CompositionConfiguration?
     let svg: String?
@@ -169,7 +203,17 @@ enum ExplainCommand {
       composition = try Self.composition(&arguments)
       svg = try arguments.option("--svg")
       force = arguments.flag("--force")
-      inputs = try RecordInputs(&arguments, command: "explain")
+      if let arn = try arguments.option("--stage") {
+        let liveOptions = try LiveOptions(&arguments)
+        live = try FetchCommand.Request(
+          arn: arn, sessionId: try arguments.option("--session"), live: liveOptions)
+      } else {
+        live = nil
+      }
+      inputs = try RecordInputs(&arguments, command: "explain", filesRequired: live == nil)
+      if live != nil, !inputs.files.isEmpty {
+        throw UsageError("--stage fetches the records; give no record files with it")
+      }
       try arguments.finish()
       guard let toleranceText else {
         tolerance = 5

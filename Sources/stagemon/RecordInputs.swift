@@ -11,8 +11,17 @@ struct RecordInputs {
   /// session's times, with a note, instead of refusing them.
   let allowsOtherSessions: Bool
 
+  /// Record files or folders read as they are (`explain --stage` passes what it fetched).
+  init(files: [String], options: ImportOptions, allowsOtherSessions: Bool) {
+    self.files = files
+    self.options = options
+    self.allowsOtherSessions = allowsOtherSessions
+  }
+
   /// Parses `[--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]… FILE…`.
-  init(_ arguments: inout Arguments, command: String) throws(UsageError) {
+  init(_ arguments: inout Arguments, command: String, filesRequired: Bool = true)
+    throws(UsageError)
+  {
     var options = ImportOptions()
     do {
       for text in try arguments.options("--sdk") {
@@ -31,7 +40,9 @@ struct RecordInputs {
     allowsOtherSessions = arguments.flag("--allow-other-sessions")
     var files: [String] = []
     while let file = arguments.positional() { files.append(file) }
-    guard !files.isEmpty else { throw UsageError("\(command) needs at least one record file") }
+    guard !files.isEmpty || !filesRequired else {
+      throw UsageError("\(command) needs at least one record file")
+    }
     self.files = files
     self.options = options
   }

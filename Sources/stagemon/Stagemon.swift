@@ -15,7 +15,11 @@ enum Stagemon {
       stagemon test [PATH...] [--junit FILE]   run scenarios and check their expect steps
       stagemon import [--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…
       stagemon explain [--sdk ID=P@V]… [--observer ID=P@V]… [--tolerance 5s] [--json] RECORD…|SCENARIO.json
-      stagemon token keygen|mint|inspect|verify|diff ...
+      stagemon token keygen|mint|inspect|verify|diff|create ...
+      stagemon fetch STAGE_ARN [--session st-…] [--out DIR]   read a live session into files
+      stagemon explain --stage STAGE_ARN [--session st-…] [explain options]
+      stagemon attach STAGE_ARN [--session st-…]   the monitor on a live session (read-only)
+      stagemon key register|list|delete ...   the account's public keys for exchangeable tokens
       stagemon --help | --version | COMMAND --help
 
     MONITOR OPTIONS:
@@ -40,6 +44,9 @@ enum Stagemon {
     case "import": return ImportCommand.run(rest)
     case "explain": return ExplainCommand.run(rest)
     case "test": return TestCommand.run(rest)
+    case "fetch": return FetchCommand.run(rest)
+    case "key": return KeyCommand.run(rest)
+    case "attach": return AttachCommand.run(rest)
     default: return MonitorCommand.run(words)
     }
   }
