@@ -73,6 +73,7 @@ let package = Package(
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
         "TmuxHarness", "ScenarioChecks", "StreamCompare", "InputKit", "StandInHarness", "AWSKit",
+        "IVSLive",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
