@@ -79,6 +79,7 @@ let package = Package(
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
         "TmuxHarness", "ScenarioChecks", "StreamCompare", "InputKit", "StandInHarness", "AWSKit",
+        "IVSLive",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),

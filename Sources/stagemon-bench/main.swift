@@ -6,7 +6,7 @@ import Foundation
 let known = [
   "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "paste", "checks",
   "compare",
-  "recording", "import", "timetravel", "safeio", "explain",
+  "recording", "import", "timetravel", "safeio", "explain", "live",
 ]
 /// Suites run only when named: `import10k` takes minutes (10,000 ES384 joins).
 let onRequest = ["import10k"]
@@ -44,6 +44,7 @@ for suite in suites {
   case "timetravel": allMet = TimeTravelBenchmark.run() && allMet
   case "safeio": allMet = SafeIOBenchmark.run() && allMet
   case "explain": allMet = attempt("explain", ExplainBenchmark.run) && allMet
+  case "live": allMet = attempt("live", LiveBenchmark.run) && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\((known + onRequest).joined(separator: ", ")), all)\n".utf8))
