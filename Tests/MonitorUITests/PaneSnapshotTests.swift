@@ -149,7 +149,7 @@ import Testing
     let grid = Fixture.render(width: 160, height: 14) { rect, grid in
       LogView.render(state, in: rect, into: &grid)
     }
-    // Wide: source and observer columns; subjects wrap (at most three rows per event).
+    // Wide: source and observer columns; subjects wrap whole.
     #expect(
       Fixture.text(grid) == [
         "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐",
@@ -178,17 +178,18 @@ import Testing
       LogView.render(state, in: rect, into: &grid)
     }
     // Narrow: one column for the observer (or the source); the name column is as wide as
-    // the longest name in the window; the newest event sits at the bottom.
+    // the longest name in the window; the newest event sits at the bottom, its subject wrapped
+    // whole; the line above it is cut by the pane's top.
     #expect(
       Fixture.text(grid) == [
         "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────┐",
-        "│12:00:00 ≠ viewer-android beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
         "│12:00:00 ≠ viewer-web     beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
-        "│                                                       user_id=bob {featured=true, order=0}       │",
-        "│                                                       reason=web@1.32.0 has no…                  │",
         "│12:00:00 ≠ main           beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
         "│                                                       user_id=bob {featured=true, order=0}       │",
-        "│                                                       reason=composition main (on-reconnect)…    │",
+        "│                                                       reason=composition main (on-reconnect)     │",
+        "│                                                       keeps the attributes guest started         │",
+        "│                                                       publishing with: sees the change when guest│",
+        "│                                                       republishes or reconnects                  │",
         "└──────────────────────────────────────────────────────────────────────────────────────────────────┘",
       ])
     #expect(grid.style(x: 12, y: 1) == Fixture.theme[.stale])
@@ -213,7 +214,7 @@ import Testing
     #expect(
       Fixture.text(grid) == [
         "", "", "", "",
-        "         terminal too small (need 60×18)",
+        "         terminal too small (need 40×12)",
         "                    now 50×10",
         "                     q quits",
         "", "", "",

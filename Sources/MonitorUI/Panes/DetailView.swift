@@ -52,6 +52,8 @@ struct DetailContent {
   let width: Int
   /// Whether observer lines show the profile column.
   let showsProfile: Bool
+  /// Lines per observer: 1, or 2 when the reason goes on a line of its own.
+  let rowsPerObserver: Int
   /// The subject's true `user_id` and attributes (a STALE row shows what differs first).
   let truth: ParticipantMetadata?
 
@@ -61,34 +63,71 @@ struct DetailContent {
   /// ("sees it on republish or reconnect") and some metadata.
   static let profileColumns = 16
   static let roomForProfile = observerColumns + profileColumns + 2 + 34 + 20
+  /// Columns of believed metadata an observer line keeps beside its reason.
+  static let minimumBelieved = 4
 
   init(state: AppState, subject: ParticipantSnapshot, width: Int) {
     self.width = width
     whoSeesWhat = state.whoSeesWhat
     snapshot = state.snapshot
-    let truthText = subject.metadata.map(Self.metadataText) ?? "—"
-    let heading = [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
-    let summary = Self.summary(subject, questionPending: state.pendingQuestion) + [heading]
-    head = summary.flatMap { Span.wrap($0, width: width, indent: "    ") }
+    head = Self.head(state: state, subject: subject, width: width)
     token = Self.token(subject, now: state.snapshot.time).flatMap {
       Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
     }
     showsProfile = width >= Self.roomForProfile
+    rowsPerObserver = Self.rowsPerObserver(state, width: width, showsProfile: showsProfile)
     truth = subject.metadata
+  }
+
+  /// Rows each observer takes at `width`: one when its STALE reason fits beside the badge and
+  /// some of the believed metadata, else two (the reason on a line of its own), so a reason is
+  /// never cut.
+  static func rowsPerObserver(_ state: AppState, width: Int, showsProfile: Bool) -> Int {
+    guard let whoSeesWhat = state.whoSeesWhat else { return 1 }
+    let shown = min(storyObservers, whoSeesWhat.count)
+    let reasons = (0..<shown).compactMap { whoSeesWhat.row($0, in: state.snapshot).map(why) }
+    let longest = reasons.map(Span.columns).max() ?? 0
+    let used = observerColumns + (showsProfile ? profileColumns : 0)
+    return longest == 0 || used + minimumBelieved + 2 + longest <= width ? 1 : 2
+  }
+
+  /// The most observer rows the layout makes room for (more scroll: `z` zooms the pane).
+  static let storyObservers = 8
+
+  /// The lines that tell the story at `width` columns: the summary, the who-sees-what heading
+  /// and the observer rows (up to `storyObservers`); the layout gives the detail this many.
+  static func storyRows(_ state: AppState, width: Int) -> Int {
+    guard let subject = state.selectedParticipant, width > 0 else { return 0 }
+    let count = state.whoSeesWhat?.count ?? 0
+    let rows = rowsPerObserver(state, width: width, showsProfile: width >= roomForProfile)
+    let observers = count == 0 ? 1 : min(storyObservers, count) * rows
+    return head(state: state, subject: subject, width: width).count + observers
+  }
+
+  /// The summary and the who-sees-what heading, wrapped to `width`.
+  static func head(state: AppState, subject: ParticipantSnapshot, width: Int) -> [[Span]] {
+    let truthText = subject.metadata.map(Self.metadataText) ?? "—"
+    let heading = [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
+    let summary = Self.summary(subject, questionPending: state.pendingQuestion) + [heading]
+    return summary.flatMap { Span.wrap($0, width: width, indent: "    ") }
   }
 
   /// Observer rows (made only for the lines drawn).
   var beliefCount: Int { whoSeesWhat?.count ?? 0 }
 
-  var count: Int { head.count + max(1, beliefCount) + token.count }
+  /// Lines of the observers (one for "nobody sees it").
+  var beliefLines: Int { beliefCount == 0 ? 1 : beliefCount * rowsPerObserver }
 
-  /// How many observer rows lie below a window of `rows` lines from `scroll`, counting the
-  /// window's last line, which then says so (0 when every observer row below fits).
+  var count: Int { head.count + beliefLines + token.count }
+
+  /// How many observers lie below a window of `rows` lines from `scroll`, counting the one on
+  /// the window's last line, which then says so (0 when every observer line below fits).
   func observersBelow(scroll: Int, rows: Int) -> Int {
-    let end = head.count + beliefCount
+    let end = head.count + beliefLines
     let shownEnd = scroll + rows
     guard rows > 1, shownEnd < end, shownEnd > head.count else { return 0 }
-    return end - shownEnd + 1
+    let hiddenLines = end - shownEnd + 1
+    return (hiddenLines + rowsPerObserver - 1) / rowsPerObserver
   }
 
   func line(_ index: Int) -> [Span] {
@@ -97,10 +136,11 @@ struct DetailContent {
     if beliefCount == 0, beliefIndex == 0 {
       return [Span("  nobody sees it (observers only see publishers)", .muted)]
     }
-    if beliefIndex < beliefCount {
-      return whoSeesWhat?.row(beliefIndex, in: snapshot).map(beliefLine) ?? []
+    if beliefIndex < beliefLines {
+      let (observer, part) = beliefIndex.quotientAndRemainder(dividingBy: rowsPerObserver)
+      return whoSeesWhat?.row(observer, in: snapshot).map { beliefLine($0, part: part) } ?? []
     }
-    let tokenIndex = beliefIndex - max(1, beliefCount)
+    let tokenIndex = beliefIndex - beliefLines
     return tokenIndex < token.count ? token[tokenIndex] : []
   }
 
@@ -108,9 +148,15 @@ struct DetailContent {
     "\(metadata.userId ?? "—") \(AttributeText.braced(metadata.attributes))"
   }
 
-  /// `  viewer-web      web@1.32.0       STALE  bob {order=2}  sees it on republish`.
-  private func beliefLine(_ belief: ObserverBelief) -> [Span] {
-    let why = Self.why(belief)
+  /// `  viewer-web      web@1.32.0       STALE  bob {order=2}  sees it on republish`; with two
+  /// rows per observer, part 1 is the reason alone, under the badge.
+  private func beliefLine(_ belief: ObserverBelief, part: Int) -> [Span] {
+    let whole = Self.why(belief)
+    if part == 1 {
+      let indent = String(repeating: " ", count: Self.observerColumns - 8)
+      return whole.isEmpty ? [] : [Span(indent + whole, .warning)]
+    }
+    let why = rowsPerObserver == 1 ? whole : ""
     var spans = [Span("  " + Span.fit(belief.observer, 15) + " ")]
     if showsProfile { spans.append(Span(Span.fit(belief.profile, 15) + " ", .muted)) }
     spans.append(Self.marker(belief))
@@ -170,7 +216,7 @@ struct DetailContent {
 
   /// Reasons read "<who>: <why>"; the row already names who, so only the part that explains
   /// (e.g. "sees it on republish") is shown.
-  private static func why(_ belief: ObserverBelief) -> String {
+  static func why(_ belief: ObserverBelief) -> String {
     guard belief.isStale, let reason = belief.reason else { return "" }
     return reason.range(of: ": ").map { String(reason[$0.upperBound...]) } ?? reason
   }
