@@ -64,15 +64,26 @@ public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
     } catch {
       throw .process(profile: files.profile, problem: "cannot run \(words[0])")
     }
-    let bytes = Array(output.fileHandleForReading.readDataToEndOfFile())
+    let bytes: [UInt8]
+    do {
+      bytes = try BoundedInput.bytes(
+        fromPipe: output.fileHandleForReading.fileDescriptor, named: words[0],
+        limit: Self.maximumOutput)
+    } catch {
+      // SIGKILL, not terminate(): a child started from a thread that blocks SIGTERM inherits
+      // the block and would never stop.
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      let tooLarge = error.problem == .tooLarge(limit: Self.maximumOutput)
+      throw .process(
+        profile: files.profile,
+        problem: tooLarge ? "printed more than 1 MB" : "its output: \(error.reason)")
+    }
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw .process(
         profile: files.profile,
         problem: "\(words[0]) exited with status \(process.terminationStatus)")
-    }
-    guard bytes.count <= Self.maximumOutput else {
-      throw .process(profile: files.profile, problem: "printed more than 1 MB")
     }
     return bytes
   }

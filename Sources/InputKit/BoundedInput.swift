@@ -66,6 +66,16 @@ public enum BoundedInput {
     return try reader.readAll()
   }
 
+  /// What a child process prints on `fd` (a pipe it writes), at most `limit` bytes, read
+  /// blocking until it closes the pipe: a `credential_process` that runs on is cut off at the cap
+  /// instead of filling memory. `name` is what an error calls it.
+  public static func bytes(fromPipe fd: Int32, named name: String, limit: Int)
+    throws(InputFileError) -> [UInt8]
+  {
+    var reader = StreamReader(fd: fd, path: name, limit: limit, isFIFO: false, writerWait: 0)
+    return try reader.readAll()
+  }
+
   /// Whether something (a file, a directory, even a dangling symbolic link) exists at `path`.
   public static func exists(_ path: String) -> Bool {
     var status = stat()

@@ -134,6 +134,16 @@ struct CredentialTests {
     #expect(try String(contentsOfFile: counter, encoding: .utf8).count == 4)
   }
 
+  @Test func aCredentialProcessThatNeverStopsPrintingIsCutOffAtTheCap() throws {
+    let folder = try Self.profileFolder(
+      credentials: "", config: "[profile loud]\ncredential_process = yes stagemon\n")
+    let provider = ProcessCredentials(
+      ProfileFiles(environment: Self.environment(folder), profile: "loud"), now: { 0 })
+    #expect(throws: CredentialError.process(profile: "loud", problem: "printed more than 1 MB")) {
+      try provider.credentials()
+    }
+  }
+
   @Test func credentialProcessOutputWithoutVersionOneIsRefused() {
     #expect(throws: CredentialError.self) {
       try ProcessCredentials.parse(
