@@ -64,15 +64,20 @@ public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
     } catch {
       throw .process(profile: files.profile, problem: "cannot run \(words[0])")
     }
-    let bytes = Array(output.fileHandleForReading.readDataToEndOfFile())
+    var bytes: [UInt8] = []
+    while let chunk = try? output.fileHandleForReading.read(upToCount: 65_536), !chunk.isEmpty {
+      guard bytes.count + chunk.count <= Self.maximumOutput else {
+        process.terminate()
+        process.waitUntilExit()
+        throw .process(profile: files.profile, problem: "printed more than 1 MB")
+      }
+      bytes += chunk
+    }
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw .process(
         profile: files.profile,
         problem: "\(words[0]) exited with status \(process.terminationStatus)")
-    }
-    guard bytes.count <= Self.maximumOutput else {
-      throw .process(profile: files.profile, problem: "printed more than 1 MB")
     }
     return bytes
   }
