@@ -50,19 +50,25 @@ let package = Package(
     .target(name: "StreamCompare", dependencies: ["JSONKit", "InputKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
     .target(name: "ScenarioChecks", dependencies: ["StageEngine", "JSONKit", "InputKit"]),
-    // Themes/ is the single source of truth; Sources/TerminalKit/Themes is a symlink to it.
+    // Themes/ is the single source of truth: the EmbedThemes plugin compiles its files into
+    // TerminalKit (ThemeEmbedder writes them as a Swift source), so an installed binary has them.
+    .executableTarget(name: "ThemeEmbedder"),
+    .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
     .target(
-      name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], resources: [.process("Themes")]),
+      name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], plugins: ["EmbedThemes"]),
     .target(
       name: "MonitorUI",
       dependencies: ["IVSRecords", "StageEngine", "TerminalKit", "TokenCore"]
     ),
+    // BuildInfo writes the git commit into the executable for `stagemon --version`.
+    .plugin(name: "BuildInfo", capability: .buildTool()),
     .executableTarget(
       name: "stagemon",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
         "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit", "IVSLive",
-      ]
+      ],
+      plugins: ["BuildInfo"]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
@@ -90,7 +96,7 @@ let package = Package(
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "InputKit"]),
     .testTarget(
       name: "MonitorUITests",
-      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore"]
+      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "InputKit"]
     ),
     .testTarget(
       name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),

@@ -18,12 +18,13 @@ enum MonitorCommand {
     case logLines = "--log-lines"
     case play = "--play"
     case exitAfterFrames = "--exit-after-frames"
+    case present = "--present"
 
     /// The value's placeholder, nil for a flag.
     var argument: String? {
       switch self {
       case .theme: return "NAME|PATH"
-      case .noColor, .noMouse: return nil
+      case .noColor, .noMouse, .present: return nil
       case .logLines, .exitAfterFrames: return "N"
       case .play: return "[SPEED]"
       }
@@ -40,6 +41,8 @@ enum MonitorCommand {
       case .play:
         return "play the script by itself (demos); SPEED > 0, default 1 (a pauses/plays)"
       case .exitAfterFrames: return "quit after drawing N frames (scripted runs)"
+      case .present:
+        return "presenter mode: plain-language narration, the log hidden (g: glossary)"
       }
     }
 
@@ -79,28 +82,32 @@ enum MonitorCommand {
     let depth = ColorDepth.detect(environment: environment, noColorFlag: options.noColor)
     let loader = ThemeLoader(environment: environment)
     let loaded = loader.load(options.theme, colorDepth: depth)
-    // A broken or missing theme is not fatal: the loader fell back to the
-    // default, and the problem is shown on the status line and kept on stderr.
-    // So is a keys.conf line that cannot be used: that action keeps its default keys.
+    // A broken or missing theme is not fatal: the loader fell back to the default. Nor is a
+    // keys.conf line that cannot be used: that action keeps its default keys. Both show on the
+    // status line (the help lists every keys.conf problem) and on stderr once the terminal is
+    // back, where they can be read.
     let keys = KeyFile.load(environment: environment)
-    let problems =
-      loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
-      + keys.problems.map(\.description)
-    for problem in problems.prefix(maximumListedProblems) { Console.error("stagemon: \(problem)") }
-    if problems.count > maximumListedProblems {
-      Console.error("stagemon: … and \(problems.count - maximumListedProblems) more problems")
+    let themeProblems = loaded.diagnostics.filter { $0.severity == .error }.map(\.description)
+    let problems = themeProblems + keys.problems.map(\.description)
+    defer {
+      for problem in problems.prefix(maximumListedProblems) {
+        Console.error("stagemon: \(problem)")
+      }
+      if problems.count > maximumListedProblems {
+        Console.error("stagemon: … and \(problems.count - maximumListedProblems) more problems")
+      }
     }
     return runUI(
-      setup, options: options, theme: loaded.theme, loader: loader, keymap: keys.keymap,
-      problems: problems)
+      setup, options: options, theme: loaded.theme, loader: loader,
+      keys: (keys.keymap, keys.problems), themeProblems: themeProblems)
   }
 
   /// Most theme and keys.conf problems listed on stderr; a broken file is reported, not echoed.
   static let maximumListedProblems = 20
 
   private static func runUI(
-    _ setup: MonitorSetup, options: Options, theme: Theme, loader: ThemeLoader, keymap: Keymap,
-    problems: [String]
+    _ setup: MonitorSetup, options: Options, theme: Theme, loader: ThemeLoader,
+    keys: (keymap: Keymap, problems: [KeyFile.Problem]), themeProblems: [String]
   ) -> ExitStatus {
     let session: TerminalSession
     do {
@@ -109,20 +116,34 @@ enum MonitorCommand {
       Console.error("stagemon: \(error)")
       return .invalid
     }
+    var monitorOptions = MonitorOptions(
+      logLines: options.logLines, keymap: keys.keymap, playSpeed: options.playSpeed)
+    monitorOptions.keyFileProblems = keys.problems
+    monitorOptions.present = options.present
     let controller = AppController(
       setup: setup,
       themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
-      theme: theme.downgraded(to: session.backend.colorDepth),
-      options: MonitorOptions(
-        logLines: options.logLines, keymap: keymap, playSpeed: options.playSpeed))
-    if let first = problems.first {
-      let more = problems.count > 1 ? " (and \(problems.count - 1) more on stderr)" : ""
-      controller.report(first + more, .warning)
+      theme: theme.downgraded(to: session.backend.colorDepth), options: monitorOptions)
+    if let status = startupStatus(keyProblems: keys.problems, themeProblems: themeProblems) {
+      controller.report(status, .warning)
     }
     let loop = MonitorLoop(controller: controller, backend: session.backend)
     loop.run(exitAfterFrames: options.exitAfterFrames)
     session.end()
     return .success
+  }
+
+  /// What the status line says about the user's files when the monitor opens, if anything.
+  static func startupStatus(keyProblems: [KeyFile.Problem], themeProblems: [String]) -> String? {
+    if let first = keyProblems.first {
+      let count = keyProblems.count == 1 ? "1 line" : "\(keyProblems.count) lines"
+      return
+        "keys.conf: \(count) not used (first: line \(first.line)): ? lists each with what was"
+        + " kept; also on stderr after quitting"
+    }
+    guard let first = themeProblems.first else { return nil }
+    return first + (themeProblems.count > 1 ? " (and \(themeProblems.count - 1) more)" : "")
+      + "; also on stderr after quitting"
   }
 
   /// The parsed options.
@@ -137,10 +158,13 @@ enum MonitorCommand {
     var exitAfterFrames: Int?
     /// `--play [SPEED]`: nil when not given.
     var playSpeed: Double?
+    /// `--present`.
+    var present: Bool
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       noColor = arguments.flag(Option.noColor.rawValue)
       noMouse = arguments.flag(Option.noMouse.rawValue)
+      present = arguments.flag(Option.present.rawValue)
       theme = try arguments.option(Option.theme.rawValue)
       if let text = try arguments.option(Option.logLines.rawValue) {
         logLines = try Self.positive(text, Option.logLines.rawValue)

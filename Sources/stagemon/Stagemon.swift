@@ -5,21 +5,16 @@ import InputKit
 enum Stagemon {
   static let version = "0.1.0"
 
-  static let usage = """
+  /// `stagemon 0.1.0 (commit 1a2b3c4d5e6f)`: the version and the commit built.
+  static var versionLine: String { "stagemon \(version) (commit \(BuildInfo.commit))" }
+
+  /// The top-level help: every command of `CommandTable`, then the monitor's options.
+  static var usage: String {
+    """
     stagemon \(version) — a terminal stage monitor for Amazon IVS real-time token exchange
 
     USAGE:
-      stagemon [SCENARIO.json] [options]   open the monitor UI (the built-in demo without a file)
-      stagemon run SCENARIO.json --headless [--format jsonl|text] [--out FILE]
-      stagemon run SCENARIO.json --check | --compare GOLDEN.jsonl | --update-golden
-      stagemon test [PATH...] [--junit FILE]   run scenarios and check their expect steps
-      stagemon import [--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…
-      stagemon explain [--sdk ID=P@V]… [--observer ID=P@V]… [--tolerance 5s] [--json] RECORD…|SCENARIO.json
-      stagemon token keygen|mint|inspect|verify|diff|create ...
-      stagemon fetch STAGE_ARN [--session st-…] [--out DIR]   read a live session into files
-      stagemon explain --stage STAGE_ARN [--session st-…] [explain options]
-      stagemon attach STAGE_ARN [--session st-…]   the monitor on a live session (read-only)
-      stagemon key register|list|delete ...   the account's public keys for exchangeable tokens
+    \(CommandTable.usageLines.joined(separator: "\n"))
       stagemon --help | --version | COMMAND --help
 
     MONITOR OPTIONS:
@@ -27,6 +22,7 @@ enum Stagemon {
 
     Exit status: 0 success, 1 invalid input or rejected token, 2 usage error.
     """
+  }
 
   /// Runs the command named by `words` and returns its exit status.
   static func run(_ words: [String]) -> ExitStatus {
@@ -37,7 +33,7 @@ enum Stagemon {
       Console.out(usage)
       return .success
     case "--version", "-V":
-      Console.out("stagemon \(version)")
+      Console.out(versionLine)
       return .success
     case "token": return TokenCommand.run(rest)
     case "run": return RunCommand.run(rest)
@@ -47,6 +43,7 @@ enum Stagemon {
     case "fetch": return FetchCommand.run(rest)
     case "key": return KeyCommand.run(rest)
     case "attach": return AttachCommand.run(rest)
+    case "completions": return CompletionsCommand.run(rest)
     default: return MonitorCommand.run(words)
     }
   }

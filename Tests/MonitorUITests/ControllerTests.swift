@@ -232,9 +232,9 @@ import Testing
 
   @Test func resizeBelowMinimumShowsNoticeThenPanesAgain() throws {
     let (_, backend, loop) = try Self.joined()
-    backend.resize(width: 40, height: 12)
+    backend.resize(width: 39, height: 11)
     loop.run(exitAfterFrames: 2)
-    #expect(Self.screen(backend).contains { $0.contains("terminal too small (need 60×18)") })
+    #expect(Self.screen(backend).contains { $0.contains("terminal too small (need 40×12)") })
     backend.resize(width: 120, height: 40)
     loop.run(exitAfterFrames: 2)
     #expect(Self.screen(backend)[1].hasPrefix("┌ ▸ Participants 4"))

@@ -44,8 +44,18 @@ import Testing
     ("exchange =", 1, "exchange: no keys after \"=\""),
     ("exchange = Hyper-X", 1, "exchange: unknown key \"Hyper-X\""),
     ("exchange = e e", 1, "exchange: e is listed twice; keeping the default"),
-    ("exchange = e\nexchange = E", 2, "exchange is bound twice (first on line 1); keeping line 1"),
-    ("exchange = p", 1, "exchange: p is already toggle-publish's key; keeping the default keys"),
+    (
+      "exchange = e\nexchange = E", 2,
+      "exchange is bound on line 1 already, and the first line wins: keeping line 1, ignoring"
+    ),
+    (
+      "exchange = p", 1,
+      "exchange: p is already toggle-publish's key (by default); keeping the default keys"
+    ),
+    (
+      "exchange = e # my deck\ntheme = e", 2,
+      "theme: e is already exchange's key (on line 1, which wins)"
+    ),
     ("help = q", 1, "q quits and cannot be bound to help (there must always be a way out)"),
     ("next = Ctrl-C", 1, "Ctrl-C quits and cannot be bound to next"),
     ("quit = Q", 1, "quit must keep q (there must always be a way out)"),
@@ -70,6 +80,42 @@ import Testing
     for action in untouched {
       #expect(keymap.keys(of: action) == Keymap.standard.keys(of: action))
     }
+  }
+
+  @Test func aCommentAfterABindingIsIgnoredAndHashNamesTheHashKey() {
+    let (keymap, problems) = KeyFile.parse(
+      "next = N   # the story\nhelp = ?\t# only ?\n  # indented comment", file: file)
+    #expect(problems.isEmpty, "\(problems)")
+    #expect(keymap.action(for: .character("N"), in: KeySituation()) == .nextStep)
+    #expect(keymap.action(for: .character("#"), in: KeySituation()) == nil)
+    let (withHash, hashProblems) = KeyFile.parse("help = ? Hash", file: file)
+    #expect(hashProblems.isEmpty)
+    #expect(withHash.action(for: .character("#"), in: KeySituation()) == .help)
+  }
+
+  @Test func theHelpListsEveryProblemWithFileLineAndWhatWasKept() {
+    let (keymap, problems) = KeyFile.parse(
+      "exchnage = e\nexchange = p\nnext = N\nnext = M", file: "keys.conf")
+    #expect(problems.count == 3)
+    let help = HelpContent.lines(keymap, ascii: false, keyProblems: problems).map {
+      $0.map(\.text).joined()
+    }
+    #expect(help[0].hasPrefix("keys.conf  3 lines not used"))
+    #expect(help[1].hasPrefix("  keys.conf:1: unknown action \"exchnage\""))
+    #expect(
+      help[2] == "  keys.conf:2: exchange: p is already toggle-publish's key (by default);"
+        + " keeping the default keys of exchange")
+    #expect(help[3].hasPrefix("  keys.conf:4: next is bound on line 3 already"))
+  }
+
+  @Test func theHelpShowsEveryActionNameWhole() {
+    let help = HelpContent.lines(.standard, ascii: false).map { $0.map(\.text).joined() }
+    for binding in Keymap.standard.bindings {
+      #expect(
+        help.contains { $0.contains(" \(binding.action.rawValue) ") },
+        "\(binding.action.rawValue)")
+    }
+    #expect(!help.joined().contains("start-composi…"))
   }
 
   @Test func swappingTwoActionsKeysIsNoClash() {

@@ -1,7 +1,8 @@
-import MonitorUI
 import StageEngine
 import TerminalKit
 import Testing
+
+@testable import MonitorUI
 
 /// The log's selected event: moved by the keys while the log has focus, pinned to its event
 /// while events arrive, while paused and through the filter, following the newest line at the
@@ -92,8 +93,14 @@ import Testing
     controller.perform(.nextStep)
     #expect(controller.state.log.appended > before)
     #expect(Self.seq(controller, controller.state.selectedLogLine) == pinned)
-    // The view moved with it: the selected line is still drawn.
-    #expect(controller.state.logScroll == controller.state.log.appended - before)
+    // The view moved with it (and on, if it takes more rows at the bottom now): the selected
+    // line is still drawn, whole.
+    #expect(controller.state.logScroll >= controller.state.log.appended - before)
+    let inner = try Self.logInner(controller)
+    let placed = LogView.placement(
+      controller.state.log, bottomOffset: controller.state.logScroll, in: inner, ellipsis: "…"
+    ).lines.first { $0.number == controller.state.selectedLogLine }
+    #expect(placed?.isWhole == true)
   }
 
   @Test func theSelectionStaysWhilePausedAndResumingFollowsTheNewest() throws {
@@ -203,6 +210,12 @@ import Testing
     return grid
   }
 
+  /// The inside of the log pane at 120×40.
+  static func logInner(_ controller: AppController) throws -> Rect {
+    let size = TerminalSize(width: 120, height: 40)
+    return try #require(Screen.layout(controller.state, size: size)).log.inset(by: 1)
+  }
+
   /// The rows of the log pane painted in the selection style.
   static func paintedRows(_ controller: AppController) throws -> [Int] {
     let size = TerminalSize(width: 120, height: 40)
@@ -256,7 +269,12 @@ import Testing
     let line = try #require(controller.state.log.line(selected))
     let first = try #require(after.rows.first, "the selected line is drawn: \(after.text)")
     #expect(after.text[first].contains(line.name), "\(after.text)")
-    #expect(after.rows.count == before.rows.count, "the whole line, not its top: \(after.text)")
+    let placed = LogView.placement(
+      controller.state.log, bottomOffset: controller.state.logScroll, in: after.pane,
+      ellipsis: "…"
+    ).lines.first { $0.number == selected }
+    #expect(placed?.isWhole == true, "the whole line, not its top: \(after.text)")
+    #expect(after.rows.count == placed?.rows.count, "\(after.text)")
   }
 
   @Test func scrolledToTheOldestLinesTheyStartAtTheTopWithNoBlankRowsAbove() throws {

@@ -24,7 +24,7 @@ import Testing
       ScreenLayout(size: TerminalSize(width: width, height: height), participantCount: count))
     #expect(layout.participants.height == participants)
     #expect(layout.detail.height == middle)
-    #expect(layout.composition.height == middle)
+    #expect(layout.composition.height == (width >= 70 ? middle : 0))
     #expect(layout.log.height == log)
   }
 
@@ -36,9 +36,13 @@ import Testing
       #expect(layout.header == Rect(x: 0, y: 0, width: width, height: 1))
       #expect(layout.participants.y == 1)
       #expect(layout.detail.y == layout.participants.maxY)
-      #expect(layout.composition.y == layout.detail.y)
-      #expect(layout.detail.maxX == layout.composition.x)
-      #expect(layout.composition.maxX == width)
+      if width >= 70 {
+        #expect(layout.composition.y == layout.detail.y)
+        #expect(layout.detail.maxX == layout.composition.x)
+        #expect(layout.composition.maxX == width)
+      } else {
+        #expect(layout.hidden == [.composition] && layout.detail.maxX == width)
+      }
       #expect(layout.log.y == layout.detail.maxY)
       #expect(layout.log.maxY == height - 2)
       #expect(layout.status.y == height - 2)
@@ -61,7 +65,56 @@ import Testing
   }
 
   @Test func belowTheMinimumThereIsNoLayout() {
-    #expect(ScreenLayout(size: TerminalSize(width: 59, height: 40), participantCount: 4) == nil)
-    #expect(ScreenLayout(size: TerminalSize(width: 120, height: 17), participantCount: 4) == nil)
+    #expect(ScreenLayout(size: TerminalSize(width: 39, height: 40), participantCount: 4) == nil)
+    #expect(ScreenLayout(size: TerminalSize(width: 120, height: 11), participantCount: 4) == nil)
+  }
+
+  /// The detail always gets the rows its story needs; what does not fit goes, least important
+  /// first: the composition (the detail then takes the whole width), the log, then the
+  /// participants table shrinks to its minimum and at last goes too.
+  @Test(
+    arguments: [
+      (80, 24, 8, Set<Pane>()),
+      (80, 24, 10, [.composition, .log]),
+      (80, 24, 14, [.composition, .log]),
+      (80, 24, 17, [.composition, .log, .participants]),
+      (60, 18, 4, [.composition]),
+      (200, 60, 30, []),
+    ] as [(Int, Int, Int, Set<Pane>)])
+  func panesGiveWayToTheStoryLeastImportantFirst(
+    width: Int, height: Int, story: Int, hidden: Set<Pane>
+  ) throws {
+    let layout = try #require(
+      ScreenLayout(
+        size: TerminalSize(width: width, height: height), participantCount: 4,
+        storyRows: { _ in story }))
+    #expect(layout.hidden == hidden)
+    let body = height - 3
+    #expect(layout.detail.height >= min(story + 2, body), "\(layout)")
+    for pane in hidden { #expect(layout.rect(of: pane).isEmpty) }
+    let shown = Pane.allCases.filter { !hidden.contains($0) }
+    let rows = Set(
+      shown.flatMap { pane in
+        let rect = layout.rect(of: pane)
+        return (rect.y..<rect.maxY).map { $0 }
+      })
+    #expect(rows == Set(1..<(height - 2)), "the shown panes fill the body")
+  }
+
+  @Test(arguments: Pane.allCases)
+  func aZoomedPaneTakesTheWholeBody(pane: Pane) throws {
+    let size = TerminalSize(width: 80, height: 24)
+    let layout = try #require(
+      ScreenLayout(size: size, participantCount: 4, mode: ScreenMode(zoomed: pane)))
+    #expect(layout.rect(of: pane) == Rect(x: 0, y: 1, width: 80, height: 21))
+    #expect(layout.hidden == Set(Pane.allCases).subtracting([pane]))
+  }
+
+  @Test func presenterModeLeavesTheLogOut() throws {
+    let size = TerminalSize(width: 100, height: 30)
+    let layout = try #require(
+      ScreenLayout(size: size, participantCount: 4, mode: ScreenMode(hidesLog: true)))
+    #expect(layout.hidden == [.log] && layout.log.isEmpty)
+    #expect(layout.detail.maxY == 28)
   }
 }

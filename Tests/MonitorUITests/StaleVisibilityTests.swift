@@ -28,7 +28,8 @@ import Testing
   @Test func staleMarkerIsTextEvenWithoutColour() throws {
     var state = try PaneSnapshotTests.featuredGuest()
     state.theme = ThemeLoader(environment: [:]).load("monochrome", colorDepth: .none).theme
-    let grid = Fixture.render(width: 60, height: 12) { rect, grid in
+    // 60 columns: each observer's reason takes a row of its own under its badge.
+    let grid = Fixture.render(width: 60, height: 16) { rect, grid in
       DetailView.render(state, in: rect, into: &grid)
     }
     let rows = Fixture.text(grid).filter { $0.contains("viewer-") || $0.contains("composition") }

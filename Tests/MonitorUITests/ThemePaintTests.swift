@@ -47,7 +47,7 @@ import Testing
 
   @Test(arguments: themeNames)
   func themePaintsEveryCellOrDeclaresTheTerminalBackground(_ name: String) throws {
-    let loaded = ThemeLoader(environment: [:], bundledDirectory: Self.themesDirectory).load(name)
+    let loaded = ThemeLoader(environment: [:]).load(name)
     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.description))")
     let theme = loaded.theme
     guard theme.paintsBackground else {
@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func highContrastFillsItsPanesWithBlack() throws {
-    let theme = ThemeLoader(environment: [:], bundledDirectory: Self.themesDirectory)
+    let theme = ThemeLoader(environment: [:])
       .load("high-contrast").theme
     let grid = try Self.screens(theme)[0].1
     let row = try #require(Fixture.row(containing: "Detail: guest", in: grid))

@@ -90,4 +90,17 @@ import Testing
     #expect(runner.expectationFailures.isEmpty, "\(runner.expectationFailures)")
     #expect(lines.contains { $0.contains(#""kind":"questionAnswered""#) })
   }
+
+  @Test func capturedAssertionsHoldAndAreBoundedByObservers() throws {
+    let (_, runner) = try Self.run(Self.scenario())
+    let snapshot = runner.stage.snapshot()
+    let all = snapshot.expectSteps(capturing: "guest")
+    #expect(all.count == 2)
+    #expect(snapshot.expectSteps(capturing: "guest", maximumObservers: 0).count == 1)
+    let text = JSONWriter.compact(.array(all))
+    let steps = try runner.scenario.decodeSteps(text, origin: "test", compositions: [])
+    for step in steps { try runner.perform(step, origin: "test") }
+    #expect(runner.expectationFailures.isEmpty, "\(runner.expectationFailures)")
+    #expect(runner.expectationResults.count == 2)
+  }
 }

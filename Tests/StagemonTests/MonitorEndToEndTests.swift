@@ -80,16 +80,29 @@ struct MonitorEndToEndTests {
     let config = try StagemonBinary.temporaryDirectory()
     let folder = config.appendingPathComponent("stagemon")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try "# mine\nexchange = e\nexchnage = E\n".write(
+    try "# mine\nexchange = e   # the deck\nexchnage = E\nnext = N\nnext = M\n".write(
       to: folder.appendingPathComponent("keys.conf"), atomically: true, encoding: .utf8)
     let session = try TmuxSession(
-      [StagemonBinary.url.path], environment: ["XDG_CONFIG_HOME": config.path])
+      [
+        "/bin/sh", "-c", "\"$0\" 2>\"$1\"; cat \"$1\"", StagemonBinary.url.path,
+        config.appendingPathComponent("stderr").path,
+      ],
+      environment: ["XDG_CONFIG_HOME": config.path])
     try expect(session, shows: "e swap token")
-    try expect(session, shows: "keys.conf:3: unknown action \"exchnage\"")
+    try expect(session, shows: "keys.conf: 2 lines not used (first: line 3)")
     try session.send("x")
     try expect(session, shows: "x: no such key here")
+    try session.send("?")
+    try expect(session, shows: "keys.conf:3: unknown action \"exchnage\"")
+    try expect(session, shows: "keys.conf:5: next is bound on line 4 already")
+    try session.send("Escape")
     try session.send("e")
     try expect(session, shows: "Token deck")
+    try session.send("Escape")
+    try session.send("q")
+    // After quitting, the same problems are on stderr, where the shell shows them.
+    try expect(session, shows: "stagemon: \(folder.path)/keys.conf:3: unknown action")
+    try expect(session, shows: "keys.conf:5: next is bound on line 4 already")
   }
 
   @Test func copyPutsTheSelectedTokenOnTmuxsClipboard() throws {

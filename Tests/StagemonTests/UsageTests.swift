@@ -25,6 +25,7 @@ import Testing
     case .logLines: #expect(options.logLines == 7)
     case .exitAfterFrames: #expect(options.exitAfterFrames == 7)
     case .play: #expect(options.playSpeed == 7)
+    case .present: #expect(options.present)
     }
   }
 }

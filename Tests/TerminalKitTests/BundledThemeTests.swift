@@ -42,11 +42,12 @@ import Testing
     #expect(ThemeParser.parse(text, file: "default.theme").theme == Theme.builtInDefault)
   }
 
-  @Test func resourceBundleIsFoundNextToTheExecutable() throws {
-    let directory = try #require(BundledThemes.directory())
-    #expect(directory.hasSuffix("stagemon_TerminalKit.resources"))
+  @Test func everyThemeFileIsCompiledInAsItIs() throws {
+    let embedded = BundledThemes.embedded.map(\.name)
+    #expect(embedded == Self.themeFiles.map { ThemeParser.baseName(of: $0) })
     for file in Self.themeFiles {
-      #expect(FileManager.default.fileExists(atPath: directory + "/" + file))
+      let text = try String(contentsOfFile: Self.themesDirectory + "/" + file, encoding: .utf8)
+      #expect(BundledThemes.byName[ThemeParser.baseName(of: file)] == text, "\(file)")
     }
   }
 }

@@ -28,7 +28,7 @@ import Testing
 
   @Test(arguments: rows)
   func anUnusableThemeFileFallsBackWithTheReason(_ row: (path: String, says: String)) throws {
-    let result = ThemeLoader(environment: [:], bundledDirectory: nil).load(row.path)
+    let result = ThemeLoader(environment: [:], bundled: [:]).load(row.path)
     #expect(result.theme == Theme.builtInDefault)
     let diagnostic = try #require(result.diagnostics.first)
     #expect(result.diagnostics.count == 1)

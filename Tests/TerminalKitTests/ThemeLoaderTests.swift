@@ -13,11 +13,11 @@ import Testing
   }
 
   @Test func loadsABundledThemeByName() {
-    let loader = ThemeLoader(environment: [:], bundledDirectory: bundled)
+    let loader = ThemeLoader(environment: [:])
     let result = loader.load("light")
     #expect(result.theme.name == "light")
     #expect(result.diagnostics.isEmpty)
-    #expect(result.source == bundled + "/light.theme")
+    #expect(result.source == "light.theme (built in)")
   }
 
   @Test func userThemeInXDGConfigOverridesBundled() throws {
@@ -26,7 +26,7 @@ import Testing
       atPath: config + "/stagemon/themes", withIntermediateDirectories: true)
     try "name = my-light\ntext = red".write(
       toFile: config + "/stagemon/themes/light.theme", atomically: true, encoding: .utf8)
-    let loader = ThemeLoader(environment: ["XDG_CONFIG_HOME": config], bundledDirectory: bundled)
+    let loader = ThemeLoader(environment: ["XDG_CONFIG_HOME": config])
     let result = loader.load("light")
     #expect(result.theme.name == "my-light")
     #expect(result.theme[.text] == Style(foreground: .red))
@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func homeConfigIsUsedWithoutXDG() {
-    let loader = ThemeLoader(environment: ["HOME": "/home/u"], bundledDirectory: nil)
+    let loader = ThemeLoader(environment: ["HOME": "/home/u"], bundled: [:])
     #expect(loader.userDirectory == "/home/u/.config/stagemon/themes")
   }
 
@@ -43,7 +43,7 @@ import Testing
     let path = directory + "/broken.theme"
     try "name = broken\ntext = red\nerror = nocolour\n".write(
       toFile: path, atomically: true, encoding: .utf8)
-    let result = ThemeLoader(environment: [:], bundledDirectory: bundled).load(path)
+    let result = ThemeLoader(environment: [:]).load(path)
     #expect(result.hasErrors)
     let error = try #require(result.diagnostics.first { $0.severity == .error })
     #expect(error.file == path && error.line == 3 && error.key == "error")
@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func missingPathFallsBackToBuiltInDefault() throws {
-    let result = ThemeLoader(environment: [:], bundledDirectory: bundled).load("/nope/x.theme")
+    let result = ThemeLoader(environment: [:]).load("/nope/x.theme")
     #expect(result.theme == Theme.builtInDefault)
     #expect(result.source == "built-in")
     let error = try #require(result.diagnostics.first)
@@ -60,19 +60,21 @@ import Testing
   }
 
   @Test func unknownNameFallsBackToBuiltInDefault() throws {
-    let result = ThemeLoader(environment: [:], bundledDirectory: bundled).load("neon")
+    let result = ThemeLoader(environment: [:]).load("neon")
     #expect(result.theme == Theme.builtInDefault)
-    #expect(try #require(result.diagnostics.first).message.contains("no theme named 'neon'"))
+    let message = try #require(result.diagnostics.first).message
+    #expect(message.contains("no theme named 'neon'"))
+    #expect(message.contains("the bundled themes (colorblind, default, high-contrast, light"))
   }
 
   @Test func defaultWithoutAnyFilesIsTheBuiltInDefaultSilently() {
-    let result = ThemeLoader(environment: [:], bundledDirectory: nil).load(nil)
+    let result = ThemeLoader(environment: [:], bundled: [:]).load(nil)
     #expect(result.theme == Theme.builtInDefault)
     #expect(result.diagnostics.isEmpty)
   }
 
   @Test func noColourSelectsMonochromeForNamedThemes() {
-    let loader = ThemeLoader(environment: [:], bundledDirectory: bundled)
+    let loader = ThemeLoader(environment: [:])
     #expect(loader.load("light", colorDepth: .none).theme.name == "monochrome")
     #expect(loader.load(bundled + "/light.theme", colorDepth: .none).theme.name == "light")
   }

@@ -7,8 +7,12 @@ extension AppController {
     switch action {
     case .help: state.overlay = .help(scroll: 0)
     case .quit: state.wantsQuit = true
-    case .focusNext: state.focus = state.focus.next
-    case .focusPrevious: state.focus = state.focus.previous
+    case .focusNext: moveFocus(forward: true)
+    case .focusPrevious: moveFocus(forward: false)
+    case .zoom: toggleZoom()
+    case .present: setPresenting(!state.screenMode.presenting)
+    case .toggleLog: toggleLog()
+    case .glossary: state.overlay = .glossary(scroll: 0)
     case .up, .down, .pageUp, .pageDown, .top, .bottom: move(action)
     case .exchange: openDeck()
     case .togglePublish: withSelected(togglePublish)
@@ -31,7 +35,7 @@ extension AppController {
     case .saveScenario: saveScenario(nil)
     case .captureExpectation: captureExpectation()
     case .stepBack: travel(by: -1)
-    case .restart: travel(to: 0)
+    case .restart: restart()
     case .stepForward: travel(by: 1)
     case .copy: copySelection()
     case .nextTheme: selectTheme(themes.name(after: state.theme.name))
@@ -75,9 +79,15 @@ extension AppController {
   func move(_ action: Action, in pane: Pane? = nil) {
     if case .help(let scroll) = state.overlay {
       let lines = OverlayView.helpLines(
-        state.keymap, ascii: false, screenWidth: screenWidth, notes: state.importNotes)
+        state.keymap, ascii: false, screenWidth: screenWidth, notes: state.importNotes,
+        keyProblems: state.keyFileProblems)
       let last = lines.count - 1
       state.overlay = .help(scroll: min(last, max(0, scroll + delta(action, page: pageSize))))
+      return
+    }
+    if case .glossary(let scroll) = state.overlay {
+      let last = OverlayView.glossaryLines(screenWidth: screenWidth).count - 1
+      state.overlay = .glossary(scroll: min(last, max(0, scroll + delta(action, page: pageSize))))
       return
     }
     if case .deck(var deck) = state.overlay {

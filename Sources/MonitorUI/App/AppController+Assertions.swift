@@ -15,11 +15,21 @@ extension AppController {
       report("select a participant to assert about first", .error)
       return
     }
-    let steps = stage.snapshot().expectSteps(capturing: participant.id)
+    let steps = state.snapshot.expectSteps(
+      capturing: participant.id, maximumObservers: Self.capturedObservers)
     state.input = InputLine(.expectation, text: JSONWriter.compact(.array(steps)))
+    let observers = state.snapshot.participants.count - 1
+    let some =
+      steps.count - 1 < observers
+      ? " (beliefs of \(steps.count - 1) of \(observers) observers)" : ""
     report(
-      "assertions about \(participant.id) as they hold now: edit, Enter adds them, Esc cancels")
+      "assertions about \(participant.id) as they hold now\(some): edit, Enter adds them, Esc cancels"
+    )
   }
+
+  /// The most observers whose belief one recording captures: about 15 KB of JSON, well within
+  /// the input line's 64 KB.
+  static let capturedObservers = 100
 
   /// Enter on the assertion input: decodes the steps as a scenario's steps and runs each as a
   /// live step of the session; a mistake reopens the input with the text kept.

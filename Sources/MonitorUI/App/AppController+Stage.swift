@@ -147,8 +147,13 @@ extension AppController {
       {
         select(index)
       }
-      let note = state.stepNotes[index].map { " — \($0)" } ?? ""
-      report("step \(index + 1)/\(state.script.total): \(step?.summary ?? "")\(note)", .success)
+      let counter = "step \(index + 1)/\(state.script.total): "
+      if state.screenMode.presenting, let plain = state.presenterNotes[index] {
+        report(counter + plain, .success)
+      } else {
+        let note = state.stepNotes[index].map { " — \($0)" } ?? ""
+        report(counter + (step?.summary ?? "") + note, .success)
+      }
     } catch {
       refresh()
       report(error.description, .error)

@@ -42,6 +42,7 @@ public final class AppController {
     self.prepared = prepared
     state = AppState(runner: runner, theme: theme, logCapacity: options.logLines)
     state.keymap = options.keymap
+    state.keyFileProblems = options.keyFileProblems
     state.stepNotes = stepNotes
     refresh()
   }
@@ -168,10 +169,18 @@ extension AppController {
       runner: setup.runner, themes: themes, theme: theme, options: options,
       prepared: setup.prepared, stepNotes: setup.notes)
     state.followsScript = setup.followsScript
+    state.openingStep = setup.openingStep
+    state.openingNote = setup.openingNote
+    state.presenterNotes = setup.presenterNotes
+    state.presenterOpening = setup.presenterOpening
     state.status = setup.openingNote.map { StatusMessage($0) }
     state.importNotes = setup.importNotes
     recordedLines = setup.recorded
     refresh()
+    if options.present {
+      state.screenMode = ScreenMode(hidesLog: true, presenting: true)
+      state.status = (setup.presenterOpening ?? setup.openingNote).map { StatusMessage($0) }
+    }
     if let speed = options.playSpeed { startPlaying(speed: speed) }
   }
 }

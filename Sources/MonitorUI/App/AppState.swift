@@ -11,6 +11,8 @@ public struct AppState {
   public var snapshot: StageSnapshot
   /// Which pane has focus.
   public var focus: Pane = .participants
+  /// How the screen is divided: a zoomed pane (`z`), the log hidden (presenter mode).
+  public var screenMode = ScreenMode()
   /// Index of the selected participant in `snapshot.participants`.
   public var selected = 0
   /// Lines the detail pane is scrolled down.
@@ -53,6 +55,16 @@ public struct AppState {
   public var followsScript = false
   /// The keymap (drives dispatch, footer and help).
   public var keymap: Keymap = .standard
+  /// The step the story opens at (after the demo's setup steps): `:restart` returns there.
+  public var openingStep = 0
+  /// The status line at the opening, for `:restart`.
+  public var openingNote: String?
+  /// Presenter mode's plain-language narration by step index, and its opening line.
+  public var presenterNotes: [Int: String] = [:]
+  /// Presenter mode's opening line (plain language), if the scenario has one.
+  public var presenterOpening: String?
+  /// The keys.conf lines that could not be used, listed at the top of the help.
+  public var keyFileProblems: [KeyFile.Problem] = []
   /// Set when the user asked to quit.
   public var wantsQuit = false
   /// The script player, once `--play` or the play key started it (the header then shows it).
@@ -99,7 +111,7 @@ public struct AppState {
       layer = .input
     } else {
       switch overlay {
-      case .help?: layer = .help
+      case .help?, .glossary?: layer = .help
       case .deck?: layer = .deck
       case nil: layer = .panes
       }

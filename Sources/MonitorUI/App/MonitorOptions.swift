@@ -8,6 +8,10 @@ public struct MonitorOptions: Sendable {
   public var keymap: Keymap
   /// `--play SPEED`: play the script from the start at this speed (nil: wait for keys).
   public var playSpeed: Double?
+  /// `--present`: open in presenter mode.
+  public var present = false
+  /// The keys.conf lines that could not be used (the help lists them; the status says so).
+  public var keyFileProblems: [KeyFile.Problem] = []
 
   /// Creates options; the log keeps 10,000 lines and saves to the current directory.
   public init(

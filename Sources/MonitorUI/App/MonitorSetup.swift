@@ -18,13 +18,22 @@ public struct MonitorSetup {
   public var recorded: RecordedLines?
   /// Whether a scripted step selects the participant it acts on (the demo's story).
   public let followsScript: Bool
+  /// The step the story opens at (the demo's setup steps ran before it); `:restart` goes there.
+  public var openingStep = 0
+  /// Presenter mode's plain-language narration by step index.
+  public var presenterNotes: [Int: String] = [:]
+  /// Presenter mode's opening line.
+  public var presenterOpening: String?
 
   /// Loads the built-in demo and runs its setup steps, so it opens on a live stage.
   public static func demo() throws(ScenarioError) -> MonitorSetup {
-    let setup = try MonitorSetup(
+    var setup = try MonitorSetup(
       scenario: DemoScenario.load(), file: DemoScenario.fileName, prepared: DemoScenario.deck,
       notes: DemoScenario.notes, openingNote: DemoScenario.openingNote, followsScript: true)
     for _ in 0..<DemoScenario.openingSteps { try setup.runner.step() }
+    setup.openingStep = DemoScenario.openingSteps
+    setup.presenterNotes = PresenterText.notes
+    setup.presenterOpening = PresenterText.opening
     return setup
   }
 

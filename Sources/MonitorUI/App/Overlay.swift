@@ -4,4 +4,6 @@ public enum Overlay: Sendable {
   case help(scroll: Int)
   /// The token deck.
   case deck(DeckState)
+  /// The glossary of the SDK's terms (`g`, presenter mode), scrolled by this many lines.
+  case glossary(scroll: Int)
 }

@@ -9,6 +9,14 @@ public enum Action: String, CaseIterable, Sendable {
   case focusNext = "focus-next"
   /// Move focus to the previous pane.
   case focusPrevious = "focus-previous"
+  /// Zoom the focused pane to the whole screen, or back (as tmux and lazygit do).
+  case zoom
+  /// Presenter mode on or off: plain-language narration, the log hidden (`--present`).
+  case present
+  /// Show or hide the event log (presenter mode hides it).
+  case toggleLog = "log"
+  /// The glossary of the words on screen (stage, token, claim…), in plain language.
+  case glossary
   /// Select the previous row (or scroll up).
   case up
   /// Select the next row (or scroll down).

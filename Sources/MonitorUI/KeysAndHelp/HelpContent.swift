@@ -5,8 +5,11 @@ import TerminalKit
 /// the `:` commands, the event legend and the model's assumptions, labelled as such.
 public enum HelpContent {
   /// All lines, top to bottom; an imported scenario's `notes` come first.
-  public static func lines(_ keymap: Keymap, ascii: Bool, notes: [String] = []) -> [[Span]] {
-    var lines: [[Span]] = importNotes(notes)
+  public static func lines(
+    _ keymap: Keymap, ascii: Bool, notes: [String] = [], keyProblems: [KeyFile.Problem] = []
+  ) -> [[Span]] {
+    var lines: [[Span]] = importNotes(notes) + keyFileSection(keyProblems)
+    let actionWidth = keymap.bindings.map { $0.action.rawValue.count }.max() ?? 0
     lines += [
       [
         Span("Keys", .title),
@@ -16,7 +19,10 @@ public enum HelpContent {
     for binding in keymap.bindings {
       lines.append([
         Span("  " + Span.fit(binding.keyLabel(ascii: ascii), 12), .accent),
-        Span(Span.fit(binding.action.rawValue, 15) + " ", .muted), Span(binding.help),
+        Span(
+          binding.action.rawValue.padding(toLength: actionWidth + 1, withPad: " ", startingAt: 0),
+          .muted),
+        Span(binding.help),
         Span(qualifier(binding), .muted),
       ])
     }
@@ -55,6 +61,21 @@ public enum HelpContent {
       lines.append([Span("  assumption: ", .warning), Span(assumption)])
     }
     return lines
+  }
+
+  /// The keys.conf lines that could not be used: file:line, what is wrong and what was kept.
+  private static func keyFileSection(_ problems: [KeyFile.Problem]) -> [[Span]] {
+    guard !problems.isEmpty else { return [] }
+    let count = problems.count == 1 ? "1 line" : "\(problems.count) lines"
+    return [
+      [
+        Span("keys.conf", .warning, attributes: .bold),
+        Span("  \(count) not used; the rest of the file applies", .muted),
+      ]
+    ]
+      + problems.map { problem in
+        [Span("  \(problem.file):\(problem.line): ", .accent), Span(problem.message)]
+      } + [[]]
   }
 
   private static func importNotes(_ notes: [String]) -> [[Span]] {

@@ -4,7 +4,8 @@ import TerminalKit
 
 /// The user's keybindings file, `$XDG_CONFIG_HOME/stagemon/keys.conf` (else
 /// `~/.config/stagemon/keys.conf`): one `action = key [key…]` line per action, by the action's
-/// name as the help shows it. A line replaces that action's keys; a line that cannot be used
+/// name as the help shows it, `#` starting a comment (a whole line, or after a binding). A line
+/// replaces that action's keys; a line that cannot be used
 /// (bad syntax, unknown action or key, a duplicate, a clash with another action, `q` or
 /// Ctrl-C taken from quit) is reported with its file and line and the action keeps its
 /// default keys. The format is in docs/KEYS.md.
@@ -74,8 +75,8 @@ private struct KeyFileReader {
   init(file: String) { self.file = file }
 
   mutating func read(_ raw: Substring, number: Int) {
-    let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !line.isEmpty, !line.hasPrefix("#") else { return }
+    let line = Self.withoutComment(raw).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !line.isEmpty else { return }
     guard let equals = line.firstIndex(of: "=") else {
       return report(number, "expected \"action = key [key…]\" (see docs/KEYS.md)")
     }
@@ -89,7 +90,8 @@ private struct KeyFileReader {
     if let first = accepted.first(where: { $0.action == action }) {
       return report(
         number,
-        "\(name) is bound twice (first on line \(first.number)); keeping line \(first.number)")
+        "\(name) is bound on line \(first.number) already, and the first line wins: keeping"
+          + " line \(first.number), ignoring this one")
     }
     guard let keys = keys(words, for: action, line: number) else { return }
     accepted.append(Line(number: number, action: action, keys: keys))
@@ -129,6 +131,17 @@ private struct KeyFileReader {
     return keys
   }
 
+  /// `raw` without its comment: a `#` at the start or after a space begins one (the `#` key
+  /// is written `Hash`).
+  static func withoutComment(_ raw: Substring) -> Substring {
+    var previous: Character = " "
+    for index in raw.indices {
+      if raw[index] == "#", previous.isWhitespace { return raw[..<index] }
+      previous = raw[index]
+    }
+    return raw
+  }
+
   private mutating func report(_ line: Int, _ message: String) {
     problems.append(KeyFile.Problem(file: file, line: line, message: message))
   }
@@ -147,10 +160,13 @@ private struct KeyFileReader {
       guard let (line, key, other) = clash else {
         return (keymap, problems.sorted { $0.line < $1.line })
       }
+      let owner =
+        lines.first { $0.action == other && $0.keys.contains(key) }
+        .map { "on line \($0.number), which wins" } ?? "by default"
       report(
         line.number,
-        "\(line.action.rawValue): \(key.label) is already \(other.rawValue)'s key; keeping the"
-          + " default keys of \(line.action.rawValue)")
+        "\(line.action.rawValue): \(key.label) is already \(other.rawValue)'s key (\(owner));"
+          + " keeping the default keys of \(line.action.rawValue)")
       lines.removeAll { $0.number == line.number }
     }
   }

@@ -148,6 +148,21 @@ extension Keymap {
         + " table (detail), the selected log event as JSON, the composition"),
     KeyBinding([.character("t")], .nextTheme, label: "theme", help: "next theme", inFooter: false),
     KeyBinding(
+      [.character("z")], .zoom, label: "zoom",
+      help: "zoom the focused pane to the whole screen, z again goes back (Tab moves the zoom)",
+      inFooter: false),
+    KeyBinding(
+      [.character("P")], .present, label: "present",
+      help: "presenter mode: plain-language narration, the log hidden (--present, :present)",
+      inFooter: false),
+    KeyBinding(
+      [.character("L")], .toggleLog, label: "log", help: "show / hide the event log",
+      inFooter: false),
+    KeyBinding(
+      [.character("g")], .glossary, label: "glossary",
+      help: "glossary: stage, participant, token, claim, capability… in plain language",
+      inFooter: false),
+    KeyBinding(
       [.character(":")], .commandLine, label: "command",
       help: "command line: :publish guest, :exchange guest grant-publish, :theme light, :quit"),
     KeyBinding(
@@ -181,7 +196,7 @@ extension Keymap {
       [.end], .bottom, label: "end", help: "the last line (the assumptions)", context: .help,
       inFooter: false),
     KeyBinding(
-      [.escape, .character("?"), .character("q")], .close, label: "close",
+      [.escape, .character("?"), .character("q"), .character("g")], .close, label: "close",
       help: "close the help", context: .help),
     KeyBinding([.enter], .confirm, label: "run", help: "accept the typed text", context: .input),
     KeyBinding(

@@ -4,10 +4,13 @@ import TerminalKit
 /// The event log: only the visible window of lines is visited. Each line shows the time,
 /// a symbol and colour by kind, the source and the observer (one column on narrow panes), the
 /// platform's own event name — never cut: the column is as wide as the longest name shown —
-/// and the subject, which wraps onto up to two more rows rather than being cut.
+/// and the subject, which wraps at spaces onto as many rows as it needs (below the head on
+/// narrow panes), so every character of it is shown.
 public enum LogView {
-  /// Rows one event may take (its line plus the subject's continuation).
-  static let maximumRows = 3
+  /// A subject gets at least this many columns beside the head, else it starts below it…
+  static let minimumSubjectColumns = 24
+  /// …at this column (after the time and the symbol).
+  static let belowSubjectX = 11
   /// The longest platform event name (`STAGE_PARTICIPANT_SUBSCRIBE_STATE_CHANGED`).
   static let longestName = 41
 
@@ -82,16 +85,23 @@ public enum LogView {
   ) -> (lines: [Placed], subjectX: Int) {
     let lines = numbers.compactMap { number in log.line(number).map { (number, $0) } }
     let wide = inner.width >= 120
-    let nameWidth = min(longestName, lines.map { Span.columns($0.1.name) }.max() ?? 0)
-    let subjectX = 9 + 2 + (wide ? 12 + 15 : 15) + nameWidth + 1
+    let longest = min(longestName, lines.map { Span.columns($0.1.name) }.max() ?? 0)
+    let whoX = 9 + 2 + (wide ? 12 + 15 : 15)
+    // A name that does not fit beside the time and source starts the subject instead.
+    let nameWidth = whoX + longest <= inner.width ? longest : 0
+    let besideX = whoX + nameWidth + 1
+    // A narrow pane starts the subject on the row below the head, under the symbol.
+    let below = inner.width - besideX < minimumSubjectColumns
+    let subjectX = below ? belowSubjectX : besideX
     var placed: [Placed] = []
     var edge = fromTop ? inner.y : inner.maxY
     for (number, line) in fromTop ? lines : lines.reversed()
     where fromTop ? edge < inner.maxY : edge > inner.y {
       let head = spans(line, wide: wide, nameWidth: nameWidth, ellipsis: ellipsis)
-      let subject = Span.wrap(
-        [Span(line.subject)], width: max(1, inner.width - subjectX), maxLines: maximumRows,
-        ellipsis: ellipsis)
+      // Every character of the subject is kept: it wraps onto as many rows as it needs.
+      let text = nameWidth == 0 ? line.name + " " + line.subject : line.subject
+      let wrapped = Span.wrap([Span(text)], width: max(1, inner.width - subjectX))
+      let subject = below ? [[]] + wrapped : wrapped
       let top = fromTop ? edge : max(inner.y, edge - subject.count)
       let room = fromTop ? inner.maxY - top : edge - top
       let rows = subject.prefix(room).enumerated().map { $0 == 0 ? head + $1 : $1 }
@@ -141,7 +151,9 @@ public enum LogView {
       let who = line.observer.isEmpty ? line.source : line.observer
       spans.append(Span(Span.fit(who, 14, ellipsis: ellipsis) + " ", source))
     }
-    spans.append(Span(Span.fit(line.name, nameWidth, ellipsis: ellipsis) + " ", role))
+    if nameWidth > 0 {
+      spans.append(Span(Span.fit(line.name, nameWidth, ellipsis: ellipsis) + " ", role))
+    }
     return spans
   }
 }

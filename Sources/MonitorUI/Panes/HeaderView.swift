@@ -31,25 +31,44 @@ public enum HeaderView {
     var variant = ("", "")
     let bar = TimelineText.text(state, ascii: ascii, compact: false)
     let counts = TimelineText.text(state, ascii: ascii, compact: true)
-    for (withTheme, time, timeline, withSDK) in [
-      (true, iso, bar, true), (false, iso, bar, true), (false, clock, bar, true),
-      (false, clock, counts, true), (false, clock, counts, false), (false, clock, nil, false),
+    // The step counter goes last: the driving text and the labels' words go before it.
+    for (withTheme, time, timeline, driving, short) in [
+      (true, iso, bar, Driving.withSDK, false), (false, iso, bar, .withSDK, false),
+      (false, clock, bar, .withSDK, false), (false, clock, counts, .withSDK, false),
+      (false, clock, counts, .id, false), (false, clock, counts, .none, false),
+      (false, clock, counts, .none, true), (false, "", counts, .none, true),
+      (false, "", nil, .none, true),
     ] {
       let shown = [playText(state, ascii: ascii), failedText(state, ascii: ascii)].compactMap { $0 }
+      let labelled = parts(state, time: time, timeline: timeline, withTheme: withTheme)
       let left =
-        " "
-        + (shown + parts(state, time: time, timeline: timeline, withTheme: withTheme))
-        .joined(separator: separator)
-      variant = (left, drivingText(state, ascii: ascii, withSDK: withSDK))
+        " " + (shown + (short ? shortened(labelled) : labelled)).joined(separator: separator)
+      let drivingText =
+        driving == .none ? "" : drivingText(state, ascii: ascii, withSDK: driving == .withSDK)
+      variant = (left, drivingText)
       if DisplayWidth.of(variant.0) + 1 + DisplayWidth.of(variant.1) <= width { break }
     }
     return variant
   }
 
+  /// How much of the driving text a header variant shows.
+  private enum Driving { case withSDK, id, none }
+
+  /// The parts without their label words ("stage ", "publishers "), for narrow screens.
+  private static func shortened(_ parts: [String]) -> [String] {
+    parts.map { part in
+      for label in ["stage ", "publishers "] where part.hasPrefix(label) {
+        return String(part.dropFirst(label.count))
+      }
+      return part
+    }
+  }
+
   private static func parts(
     _ state: AppState, time: String, timeline: String?, withTheme: Bool
   ) -> [String] {
-    var parts = ["stage \(state.stageID)", time] + (timeline.map { [$0] } ?? [])
+    var parts = ["stage \(state.stageID)"] + (time.isEmpty ? [] : [time])
+    parts += timeline.map { [$0] } ?? []
     parts.append("publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)")
     if let composition = state.shownComposition?.configuration {
       let others = state.snapshot.compositions.count - 1

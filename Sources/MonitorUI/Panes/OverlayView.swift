@@ -39,11 +39,49 @@ public enum OverlayView {
   /// The help's lines wrapped to its box on a screen `screenWidth` columns wide (what scrolling
   /// counts); continuation lines are indented past the key column.
   public static func helpLines(
-    _ keymap: Keymap, ascii: Bool, screenWidth: Int, notes: [String] = []
+    _ keymap: Keymap, ascii: Bool, screenWidth: Int, notes: [String] = [],
+    keyProblems: [KeyFile.Problem] = []
   ) -> [[Span]] {
     let width = helpBox(in: Rect(width: screenWidth, height: 40)).width - 3
-    return HelpContent.lines(keymap, ascii: ascii, notes: notes).flatMap {
+    let lines = HelpContent.lines(keymap, ascii: ascii, notes: notes, keyProblems: keyProblems)
+    return lines.flatMap {
       Span.wrap($0, width: width, indent: String(repeating: " ", count: 32))
+    }
+  }
+
+  /// The glossary's lines wrapped to its box on a screen `screenWidth` columns wide.
+  public static func glossaryLines(screenWidth: Int) -> [[Span]] {
+    let width = helpBox(in: Rect(width: screenWidth, height: 40)).width - 3
+    let termWidth = PresenterText.glossary.map { $0.term.count }.max() ?? 0
+    let indent = String(repeating: " ", count: termWidth + 4)
+    let entries = PresenterText.glossary.flatMap { entry in
+      Span.wrap(
+        [
+          Span(
+            "  " + entry.term.padding(toLength: termWidth + 2, withPad: " ", startingAt: 0), .accent
+          ),
+          Span(entry.meaning),
+        ], width: width, indent: indent)
+    }
+    return [[Span("The words on screen, in plain language", .title)], []] + entries
+      + [[], [Span("g or Esc closes", .muted)]]
+  }
+
+  /// Renders the glossary overlay scrolled by `scroll` lines.
+  public static func renderGlossary(_ state: AppState, scroll: Int, into grid: inout CellGrid) {
+    let lines = glossaryLines(screenWidth: grid.width)
+    let box = helpBox(in: grid.bounds)
+    let height = min(box.height, lines.count + 2)
+    let rect = Rect(
+      x: box.x, y: box.y + (box.height - height) / 2, width: box.width, height: height)
+    clear(rect, theme: state.theme, into: &grid)
+    let inner = PaneFrame.draw(
+      rect, title: "Glossary", focused: true, theme: state.theme, into: &grid)
+    let first = min(scroll, max(0, lines.count - inner.height))
+    for row in 0..<min(inner.height, lines.count - first) {
+      Span.draw(
+        lines[first + row], x: inner.x + 1, y: inner.y + row, width: inner.width - 1,
+        theme: state.theme, into: &grid)
     }
   }
 
@@ -54,7 +92,7 @@ public enum OverlayView {
     let inner = PaneFrame.draw(rect, title: "Help", focused: true, theme: state.theme, into: &grid)
     let lines = helpLines(
       state.keymap, ascii: grid.glyphs == .ascii, screenWidth: grid.width,
-      notes: state.importNotes)
+      notes: state.importNotes, keyProblems: state.keyFileProblems)
     let first = min(scroll, max(0, lines.count - inner.height))
     for row in 0..<min(inner.height, lines.count - first) {
       Span.draw(

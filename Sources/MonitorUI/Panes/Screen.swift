@@ -16,12 +16,18 @@ public enum Screen {
       return
     }
     HeaderView.render(state, in: layout.header, into: &grid)
-    ParticipantsView.render(state, in: layout.participants, into: &grid)
-    DetailView.render(state, in: layout.detail, into: &grid)
-    CompositionView.render(state, in: layout.composition, into: &grid)
-    LogView.render(state, in: layout.log, into: &grid)
+    for pane in Pane.allCases where !layout.hidden.contains(pane) {
+      let rect = layout.rect(of: pane)
+      switch pane {
+      case .participants: ParticipantsView.render(state, in: rect, into: &grid)
+      case .detail: DetailView.render(state, in: rect, into: &grid)
+      case .composition: CompositionView.render(state, in: rect, into: &grid)
+      case .log: LogView.render(state, in: rect, into: &grid)
+      }
+    }
     switch state.overlay {
     case .help(let scroll)?: OverlayView.renderHelp(state, scroll: scroll, into: &grid)
+    case .glossary(let scroll)?: OverlayView.renderGlossary(state, scroll: scroll, into: &grid)
     case .deck(let deck)?: DeckView.render(state, deck, into: &grid)
     case nil: break
     }
@@ -35,7 +41,8 @@ public enum Screen {
   public static func layout(_ state: AppState, size: TerminalSize) -> ScreenLayout? {
     ScreenLayout(
       size: size, participantCount: state.snapshot.participants.count,
-      statusRows: StatusBarView.rows(state, hint: inputHint(state), width: size.width))
+      statusRows: StatusBarView.rows(state, hint: inputHint(state), width: size.width),
+      storyRows: { DetailContent.storyRows(state, width: $0) }, mode: state.screenMode)
   }
 
   private static func inputHint(_ state: AppState) -> String {

@@ -68,6 +68,11 @@ private struct Wrapper {
     if hasContent, used + wordWidth > width, wordWidth <= width - columns(indent) { newLine() }
     var rest = String(piece)
     while used + DisplayWidth.of(rest.trimmingTrailingSpaces) > width {
+      // A line already full (its last word and space end at the edge) takes nothing more.
+      guard width - used > 0 else {
+        newLine()
+        continue
+      }
       let (head, tail) = split(rest, at: width - used)
       append(head, role, attributes)
       newLine()

@@ -4,8 +4,14 @@ import TerminalKit
 /// strategy question as a prominent prompt, else the last status message, else the next
 /// scripted step. A long message (the demo's narration) wraps onto up to `maximumRows` rows.
 public enum StatusBarView {
-  /// The most rows the status takes.
+  /// The most rows the status takes on screens 100 columns wide or more; narrower screens give
+  /// the narration (and a question before it) more rows rather than cut it.
   public static let maximumRows = 3
+
+  /// The most rows the status takes at `width` columns.
+  static func maximumRows(width: Int) -> Int {
+    width >= 100 ? maximumRows : width >= 80 ? maximumRows + 1 : maximumRows + 3
+  }
 
   /// Rows `state`'s status needs at `width` columns (1 to `maximumRows`); typing takes one.
   public static func rows(_ state: AppState, hint: String, width: Int) -> Int {
@@ -31,7 +37,8 @@ public enum StatusBarView {
   {
     let spans = spans(state, hint: hint, width: width, ellipsis: ellipsis)
     guard state.input == nil else { return [spans] }
-    return Span.wrap(spans, width: width, maxLines: maximumRows, ellipsis: ellipsis)
+    return Span.wrap(
+      spans, width: width, maxLines: maximumRows(width: width), ellipsis: ellipsis)
   }
 
   private static func spans(_ state: AppState, hint: String, width: Int, ellipsis: String)

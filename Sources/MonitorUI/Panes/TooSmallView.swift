@@ -2,7 +2,7 @@ import TerminalKit
 
 /// What a terminal below the minimum size shows instead of squashed panes (like htop).
 public enum TooSmallView {
-  /// The notice, e.g. "terminal too small (need 60×18)".
+  /// The notice, e.g. "terminal too small (need 40×12)".
   public static func message(ascii: Bool) -> String {
     let times = ascii ? "x" : "×"
     let minimum = ScreenLayout.minimum

@@ -6,11 +6,14 @@ import JSONKit
 extension StageSnapshot {
   /// `expect` step objects about participant `id`: its own state (connection, publish,
   /// subscriptions, capabilities, user ID, attributes), then what each other participant
-  /// believes of it (`current`/`stale` with the believed user ID and attributes, or `unseen`).
-  public func expectSteps(capturing id: String) -> [JSON] {
+  /// believes of it (`current`/`stale` with the believed user ID and attributes, or `unseen`),
+  /// for at most `maximumObservers` of them in participant order (a stage of 10,000 would make
+  /// an assertion nobody reads).
+  public func expectSteps(capturing id: String, maximumObservers: Int = .max) -> [JSON] {
     guard let participant = participants.first(where: { $0.id == id }) else { return [] }
     var steps = [Self.step(Self.state(of: participant))]
     for observer in participants where observer.id != id {
+      guard steps.count <= maximumObservers else { break }
       steps.append(Self.step(Self.belief(of: observer, about: id)))
     }
     return steps
@@ -81,7 +84,7 @@ extension Scenario {
         file: origin, location: "column \(error.column)", message: "bad JSON: \(error.reason)")
     }
     var decoder = ScenarioDecoder(baseDirectory: "/")
-    decoder.participantIDs = participants.map(\.id)
+    decoder.declare(participants: participants.map(\.id))
     decoder.keyARNs = keys.map(\.arn)
     decoder.keys = keys
     decoder.compositionIDs = compositions

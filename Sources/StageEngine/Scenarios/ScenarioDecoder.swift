@@ -80,6 +80,13 @@ struct ScenarioDecoder {
 
   init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
+  /// Declares participants known from elsewhere (the monitor's stage) as decoding them would,
+  /// so the list and the set that steps are checked against always agree.
+  mutating func declare(participants ids: [String]) {
+    participantIDs = ids
+    participantSet = Set(ids)
+  }
+
   mutating func decode(_ root: ScenarioObject) throws(ScenarioError) -> Scenario {
     let description = try root.optional("description").map(oneLineDescription)
     let stage = try root.optional("stage").map(decodeStage) ?? ScenarioStage()

@@ -89,7 +89,10 @@ public enum Key: Hashable, Sendable {
 
   /// Lower-cased names of the keys that are not one character.
   private static let named: [String: Key] = {
-    var names: [String: Key] = ["space": .character(" "), "escape": .escape, "return": .enter]
+    // `#` after a space starts a comment in keys.conf, so the # key has a name too.
+    var names: [String: Key] = [
+      "space": .character(" "), "escape": .escape, "return": .enter, "hash": .character("#"),
+    ]
     for (key, label) in fixedLabels where key != .resize { names[label.lowercased()] = key }
     for key in [Key.up, .down, .left, .right] { names[key.asciiLabel.lowercased()] = key }
     return names

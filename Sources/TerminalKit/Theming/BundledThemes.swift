@@ -1,34 +1,21 @@
-import Foundation
+/// One theme shipped with stagemon: the text of `Themes/NAME.theme` as it was at build time.
+public struct BundledTheme: Sendable, Hashable {
+  /// The theme's name: its file name without `.theme`.
+  public let name: String
+  /// The file's text, parsed like any theme file when the theme is loaded.
+  public let text: String
+}
 
-/// Finds the theme files shipped with the program without `Bundle.module`, whose generated
-/// accessor calls `fatalError` on Linux when the resource bundle is missing. SwiftPM copies
-/// `Themes/*.theme` into `stagemon_TerminalKit.resources` next to the executable.
+/// The themes compiled into the program (the `EmbedThemes` build-tool plugin generates
+/// `embedded` from `Themes/`), so a binary copied anywhere — `install -m 755 stagemon
+/// /usr/local/bin/` — has every theme without a resource bundle beside it.
 public enum BundledThemes {
-  /// The directory holding the bundled `.theme` files, or nil when none can be found (then the
-  /// built-in default theme is used).
-  public static func directory() -> String? {
-    guard let executableDirectory = executableDirectory() else { return nil }
-    return candidates(near: executableDirectory).first { directory in
-      FileManager.default.fileExists(atPath: directory + "/default.theme")
-    }
-  }
+  /// Every bundled theme by name.
+  public static let byName: [String: String] = Dictionary(
+    embedded.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
 
-  /// Where bundled themes may live, relative to the executable's directory: the SwiftPM resource
-  /// bundle (Linux and macOS layouts) and an installed `../share/stagemon/themes`.
-  static func candidates(near directory: String) -> [String] {
-    [
-      directory + "/stagemon_TerminalKit.resources",
-      directory + "/stagemon_TerminalKit.bundle",
-      directory + "/stagemon_TerminalKit.bundle/Contents/Resources",
-      directory + "/../share/stagemon/themes",
-    ]
-  }
-
-  private static func executableDirectory() -> String? {
-    let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    guard let path = link ?? Bundle.main.executableURL?.resolvingSymlinksInPath().path else {
-      return nil
-    }
-    return URL(fileURLWithPath: path).deletingLastPathComponent().path
+  /// The name a bundled theme's diagnostics and load result name as its source.
+  public static func source(of name: String) -> String {
+    "\(name).theme (built in)"
   }
 }

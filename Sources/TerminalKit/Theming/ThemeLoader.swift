@@ -8,17 +8,18 @@ import InputKit
 public struct ThemeLoader: Sendable {
   /// Environment used for `XDG_CONFIG_HOME` and `HOME`; injectable for tests.
   public var environment: [String: String]
-  /// Directory of the bundled themes, if found.
-  public var bundledDirectory: String?
+  /// The bundled themes' texts by name: those compiled into the program unless a test gives
+  /// others (or none).
+  public var bundled: [String: String]
 
-  /// Creates a loader; by default it reads the process environment and locates the bundled themes
-  /// next to the executable.
+  /// Creates a loader; by default it reads the process environment and the themes compiled into
+  /// the program.
   public init(
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    bundledDirectory: String? = BundledThemes.directory()
+    bundled: [String: String] = BundledThemes.byName
   ) {
     self.environment = environment
-    self.bundledDirectory = bundledDirectory
+    self.bundled = bundled
   }
 
   /// The user's theme directory: `$XDG_CONFIG_HOME/stagemon/themes`, or
@@ -38,14 +39,19 @@ public struct ThemeLoader: Sendable {
     let requested = request ?? "default"
     if ThemeLoader.isPath(requested) { return loadFile(requested) }
     let name = colorDepth == .none ? "monochrome" : requested
-    let searched = directories.map { "\($0)/\(name).theme" }
+    let searched = [userDirectory].compactMap { $0 }.map { "\($0)/\(name).theme" }
     if let path = searched.first(where: { FileManager.default.isReadableFile(atPath: $0) }) {
       return loadFile(path)
+    }
+    if let text = bundled[name] {
+      let source = BundledThemes.source(of: name)
+      let (theme, diagnostics) = ThemeParser.parse(text, file: source)
+      return ThemeLoadResult(theme: theme, diagnostics: diagnostics, source: source)
     }
     guard name != "default" else {
       return ThemeLoadResult(theme: .builtInDefault, diagnostics: [], source: "built-in")
     }
-    let looked = searched.isEmpty ? "no theme directories found" : searched.joined(separator: ", ")
+    let looked = (searched + ["the bundled themes (\(bundledNames))"]).joined(separator: ", ")
     let message =
       "no theme named '\(Excerpt.of(name))' (looked for \(looked)); using the built-in default"
     return ThemeLoadResult(
@@ -53,18 +59,20 @@ public struct ThemeLoader: Sendable {
       source: "built-in")
   }
 
-  /// Names of all themes found in the user and bundled directories, sorted, for `--list-themes`
-  /// and the UI's theme picker.
+  /// Names of all themes in the user directory and bundled with the program, sorted, for the
+  /// UI's theme cycling.
   public func availableThemeNames() -> [String] {
-    let files = directories.flatMap { directory in
+    let files = userDirectory.map { directory in
       (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     }
-    let names = files.filter { $0.hasSuffix(".theme") }.map { ThemeParser.baseName(of: $0) }
-    return Array(Set(names + ["default"])).sorted()
+    let names = (files ?? []).filter { $0.hasSuffix(".theme") }.map {
+      ThemeParser.baseName(of: $0)
+    }
+    return Array(Set(names + bundled.keys + ["default"])).sorted()
   }
 
-  private var directories: [String] {
-    [userDirectory, bundledDirectory].compactMap { $0 }
+  private var bundledNames: String {
+    bundled.isEmpty ? "none" : bundled.keys.sorted().joined(separator: ", ")
   }
 
   /// The largest theme file read; the bundled themes are under 2 KB.

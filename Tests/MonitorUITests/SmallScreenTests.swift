@@ -1,0 +1,126 @@
+import Foundation
+import MonitorUI
+import StageEngine
+import TerminalKit
+import Testing
+
+/// 80×24 is a first-class size: at every step of the demo the header keeps the step counter,
+/// every who-sees-what row of the selected participant is on screen with its STALE reason
+/// whole, and the narration is whole. Smaller screens leave panes out instead of cutting
+/// words; `z` zooms the focused pane.
+@Suite struct SmallScreenTests {
+  static func screen(_ state: AppState, _ width: Int, _ height: Int) -> [String] {
+    var grid = CellGrid(width: width, height: height)
+    Screen.render(state, into: &grid)
+    return Fixture.text(grid)
+  }
+
+  /// The status rows (between the last pane and the footer) joined into one sentence.
+  static func narration(_ rows: [String]) -> String {
+    let last = rows.lastIndex { $0.hasPrefix("└") } ?? 0
+    return rows[(last + 1)..<(rows.count - 1)]
+      .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+  }
+
+  @Test(arguments: [(80, 24), (100, 30), (200, 60)])
+  func everyStepTellsItsStoryWhole(width: Int, height: Int) throws {
+    let controller = try Fixture.demo()
+    let total = controller.state.script.total
+    for step in 1...total {
+      controller.perform(.nextStep)
+      let state = controller.state
+      let rows = Self.screen(state, width, height)
+      let all = rows.joined(separator: "\n")
+      #expect(rows[0].contains("\(state.script.done)/\(total)"), "step \(step): \(rows[0])")
+      for belief in state.beliefs.prefix(8) {
+        let row = rows.first { $0.hasPrefix("│  \(belief.observer) ") }
+        #expect(row != nil, "step \(step) \(width)×\(height): \(belief.observer)\n\(all)")
+        if belief.isStale, let reason = belief.reason?.split(separator: ":").last {
+          #expect(all.contains(reason.trimmingCharacters(in: .whitespaces)), "\(all)")
+        }
+      }
+      if let note = state.stepNotes[state.script.done - 1],
+        state.status?.text.hasSuffix(note) == true
+      {
+        #expect(Self.narration(rows).hasSuffix(note), "step \(step): \(Self.narration(rows))")
+      }
+      #expect(!Self.narration(rows).hasSuffix("…"), "step \(step): \(Self.narration(rows))")
+    }
+  }
+
+  @Test func at80x24TheFeaturedGuestStepShowsEveryPaneThatCarriesTheStory() throws {
+    let state = try PaneSnapshotTests.featuredGuest()
+    let rows = Self.screen(state, 80, 24)
+    #expect(
+      rows == [
+        " stage DemoStage01 │ 12:00:00Z │ 7/13 │ publishers 2/12 │ grid on-reconnect",
+        "┌ ▸ Participants 4 ────────────────────────────────────────────────────────────┐",
+        "│  ID             SDK            CAP CONNECTION   PUBLISH    EXPIRES           │",
+        "│  host           ios@1.37.0     PS  connected    published  in 12h            │",
+        "│▶ guest          android@1.37.0 PS  connected    published  in 12h            │",
+        "│  viewer-android android@1.36.0 -S  connected    —          in 12h            │",
+        "└──────────────────────────────────────────────────────────────────────────────┘",
+        "┌ Detail: guest ───────────────────────────────────────────────────────────────┐",
+        "│android@1.37.0  connected  published  cap publish subscribe                   │",
+        "│strategy publish=ask subscribe=audioVideo                                     │",
+        "│who sees what  truth: bob {featured=true, order=0}                            │",
+        "│  host            current bob {featured=true, order=0}                        │",
+        "│  viewer-android   STALE  bob {order=2}  sees it on republish                 │",
+        "│  viewer-web       STALE  bob {order=2}  sees it on republish                 │",
+        "│  composition      STALE  bob {order=2}  sees it on republish or reconnect    │",
+        "└──────────────────────────────────────────────────────────────────────────────┘",
+        "┌ Events 75 ───────────────────────────────────────────────────────────────────┐",
+        "│12:00:00 ≠ main           beliefChanged guest → stale user_id=bob {order=2} ≠ │",
+        "│                                        truth user_id=bob {featured=true,     │",
+        "└──────────────────────────────────────────────────────────────────────────────┘",
+        "step 7/13: exchange guest attributes={\"order\":\"0\",\"featured\":\"true\"} —",
+        "attributes changed while publishing: 1.37 clients see it now; android@1.36.0,",
+        "web@1.32.0 and the composition (on-reconnect) are STALE",
+        " ? help  q quit  Tab pane  ↓/j select  n next step 7/13  a play  x swap token",
+      ])
+  }
+
+  /// Below 80×24 the least important panes go first; who sees what and the narration stay.
+  @Test(arguments: [(70, 20), (60, 18), (50, 16)])
+  func smallerScreensLeavePanesOutButKeepTheStory(width: Int, height: Int) throws {
+    let state = try PaneSnapshotTests.featuredGuest()
+    let rows = Self.screen(state, width, height)
+    let all = rows.joined(separator: "\n")
+    #expect(rows[0].contains("7/13") && !rows[0].contains("…"), "\(rows[0])")
+    #expect(all.contains("Detail: guest") && all.contains("who sees what"), "\(all)")
+    #expect(Self.narration(rows).hasSuffix("are STALE"), "\(all)")
+    guard height >= 18 else { return }
+    #expect(all.contains("viewer-android") && all.contains(" STALE "), "\(all)")
+    #expect(all.contains("sees it on republish"), "\(all)")
+  }
+
+  @Test func zoomShowsTheFocusedPaneAloneAndComesBack() throws {
+    let controller = try Fixture.demo(steps: 3)
+    controller.screenResized(to: TerminalSize(width: 80, height: 24))
+    controller.perform(.focusNext)
+    controller.handle(.character("z"))
+    #expect(controller.state.screenMode.zoomed == .detail)
+    var rows = Self.screen(controller.state, 80, 24)
+    #expect(rows[1].hasPrefix("┌ ▸ Detail: guest") && rows[21].hasPrefix("└"))
+    #expect(rows.contains { $0.contains("capabilities {\"allow_publish\":true") })
+    #expect(!rows.joined().contains("Participants") && !rows.joined().contains("Events"))
+    // At 80×24 the composition gave way to who sees what: Tab zooms the log next.
+    controller.handle(.tab)
+    #expect(controller.state.screenMode.zoomed == .log)
+    controller.handle(.character("z"))
+    #expect(controller.state.screenMode.zoomed == nil)
+    rows = Self.screen(controller.state, 80, 24)
+    #expect(rows[1].contains("Participants"))
+  }
+
+  @Test func tabSkipsPanesTheScreenLeftOut() throws {
+    let controller = try Fixture.demo(steps: 3)
+    controller.screenResized(to: TerminalSize(width: 60, height: 18))
+    var focused: [Pane] = []
+    for _ in 0..<4 {
+      controller.handle(.tab)
+      focused.append(controller.state.focus)
+    }
+    #expect(!focused.contains(.composition), "\(focused)")
+  }
+}
