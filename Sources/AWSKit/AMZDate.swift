@@ -13,17 +13,26 @@ public struct AMZDate: Sendable, Equatable {
     var time = time_t(seconds)
     var parts = tm()
     gmtime_r(&time, &parts)
-    let day =
-      Self.digits(Int(parts.tm_year) + 1900, 4) + Self.digits(Int(parts.tm_mon) + 1, 2)
-      + Self.digits(Int(parts.tm_mday), 2)
-    self.day = day
-    stamp =
-      day + "T" + Self.digits(Int(parts.tm_hour), 2) + Self.digits(Int(parts.tm_min), 2)
-      + Self.digits(Int(parts.tm_sec), 2) + "Z"
-  }
-
-  private static func digits(_ value: Int, _ width: Int) -> String {
-    let text = String(value)
-    return String(repeating: "0", count: max(0, width - text.count)) + text
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16)
+    func append(_ value: Int32, _ width: Int) {
+      var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+      var rest = max(value, 0)
+      for index in stride(from: width - 1, through: 0, by: -1) {
+        digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      }
+      bytes += digits
+    }
+    append(parts.tm_year + 1900, 4)
+    append(parts.tm_mon + 1, 2)
+    append(parts.tm_mday, 2)
+    day = String(decoding: bytes, as: UTF8.self)
+    bytes.append(UInt8(ascii: "T"))
+    append(parts.tm_hour, 2)
+    append(parts.tm_min, 2)
+    append(parts.tm_sec, 2)
+    bytes.append(UInt8(ascii: "Z"))
+    stamp = String(decoding: bytes, as: UTF8.self)
   }
 }

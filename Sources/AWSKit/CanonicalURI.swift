@@ -3,6 +3,7 @@
 enum CanonicalURI {
   /// The canonical path: normalised, each segment encoded, `/` kept.
   static func path(_ path: String) -> String {
+    if isPlain(path) { return path }
     var segments: [Substring] = []
     for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
       if segment == "." { continue }
@@ -38,6 +39,28 @@ enum CanonicalURI {
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// A path already canonical: `/`-led segments of unreserved bytes, none empty or starting
+  /// with `.` (`/GetStage`).
+  private static func isPlain(_ path: String) -> Bool {
+    var previous = UInt8(ascii: "/")
+    var first = true
+    for byte in path.utf8 {
+      if first {
+        guard byte == UInt8(ascii: "/") else { return false }
+        first = false
+        continue
+      }
+      if byte == UInt8(ascii: "/") {
+        if previous == UInt8(ascii: "/") { return false }
+      } else if !isUnreserved(byte) || (byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/"))
+      {
+        return false
+      }
+      previous = byte
+    }
+    return !first && previous != UInt8(ascii: "/")
   }
 
   private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -9,7 +9,7 @@ public enum Digest {
     let contiguous = Array(bytes)
     contiguous.withUnsafeBufferPointer { input in
       out.withUnsafeMutableBufferPointer { output in
-        _ = SHA256(input.baseAddress, input.count, output.baseAddress)
+        _ = stagemon_sha256(input.baseAddress, input.count, output.baseAddress)
       }
     }
     return out
@@ -18,14 +18,13 @@ public enum Digest {
   /// The HMAC-SHA256 of `message` under `key`.
   public static func hmacSHA256(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-    var length: UInt32 = 0
     let data = Array(message)
     key.withUnsafeBufferPointer { keyBytes in
       data.withUnsafeBufferPointer { input in
         out.withUnsafeMutableBufferPointer { output in
-          _ = HMAC(
-            EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count), input.baseAddress,
-            input.count, output.baseAddress, &length)
+          _ = stagemon_hmac_sha256(
+            keyBytes.baseAddress, Int32(keyBytes.count), input.baseAddress, input.count,
+            output.baseAddress)
         }
       }
     }

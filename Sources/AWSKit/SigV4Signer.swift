@@ -1,3 +1,5 @@
+import Foundation
+
 /// Signs requests with AWS Signature Version 4 (AWS4-HMAC-SHA256), as the AWS CLI does. The
 /// steps are public and named after the specification's (canonical request, string to sign,
 /// signing key, signature) so each is checked against AWS's test suite on its own.
@@ -15,6 +17,10 @@ public struct SigV4Signer: Sendable {
 
   /// The SHA-256 of no bytes: the payload hash of every GET.
   static let hashedEmptyBody = Digest.hex(Digest.sha256([UInt8]()))
+
+  /// The day's signing key, kept: it changes once a day, and deriving it is four of the five
+  /// HMACs a signature costs (the AWS SDKs keep it too).
+  private let keys = SigningKeyCache()
 
   /// Creates a signer for `service` in `region`.
   public init(service: String, region: String) {
@@ -45,25 +51,34 @@ public struct SigV4Signer: Sendable {
   public func authorization(_ request: HTTPRequest, at date: AMZDate, with credentials: Credentials)
     -> String
   {
-    let canonical = canonicalRequest(request)
-    let key = signingKey(secret: credentials.secretAccessKey, day: date.day)
+    let headers = canonicalHeaders(request)
+    let canonical = canonicalRequest(request, headers: headers)
+    let key = keys.key(secret: credentials.secretAccessKey, day: date.day) {
+      signingKey(secret: credentials.secretAccessKey, day: date.day)
+    }
     let signature = Digest.hex(
       Digest.hmacSHA256(key: key, message: stringToSign(canonical, at: date).utf8))
     return "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope(date)), "
-      + "SignedHeaders=\(signedHeaders(request)), Signature=\(signature)"
+      + "SignedHeaders=\(headers.map(\.name).joined(separator: ";")), Signature=\(signature)"
   }
 
   /// Task 1: method, URI, query, headers, signed header names and the payload's hash.
   public func canonicalRequest(_ request: HTTPRequest) -> String {
-    let headers = canonicalHeaders(request)
+    canonicalRequest(request, headers: canonicalHeaders(request))
+  }
+
+  private func canonicalRequest(
+    _ request: HTTPRequest, headers: [(name: String, value: String)]
+  ) -> String {
     let payload =
       request.body.isEmpty ? Self.hashedEmptyBody : Digest.hex(Digest.sha256(request.body))
-    return [
-      request.method, CanonicalURI.path(request.path), CanonicalURI.query(request.query),
-      headers.map { "\($0.name):\($0.value)\n" }.joined(),
-      headers.map(\.name).joined(separator: ";"),
-      payload,
-    ].joined(separator: "\n")
+    var text = request.method
+    text.reserveCapacity(256 + request.path.utf8.count)
+    text += "\n" + CanonicalURI.path(request.path) + "\n" + CanonicalURI.query(request.query) + "\n"
+    for header in headers { text += header.name + ":" + header.value + "\n" }
+    text += "\n"
+    for (index, header) in headers.enumerated() { text += (index == 0 ? "" : ";") + header.name }
+    return text + "\n" + payload
   }
 
   /// Task 2: the algorithm, time, scope and the canonical request's hash.
@@ -85,11 +100,6 @@ public struct SigV4Signer: Sendable {
   /// `DAY/REGION/SERVICE/aws4_request`.
   func scope(_ date: AMZDate) -> String { "\(date.day)/\(region)/\(service)/aws4_request" }
 
-  /// The signed header names, `;`-separated.
-  func signedHeaders(_ request: HTTPRequest) -> String {
-    canonicalHeaders(request).map(\.name).joined(separator: ";")
-  }
-
   /// Headers by lower-cased name, sorted; values trimmed with inner runs of white space made one
   /// space; repeated names joined with `,` in the order sent; `host` added when missing.
   func canonicalHeaders(_ request: HTTPRequest) -> [(name: String, value: String)] {
@@ -104,7 +114,38 @@ public struct SigV4Signer: Sendable {
   }
 
   private static func normalizedValue(_ value: String) -> String {
-    value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+    var previousSpace = true
+    var clean = true
+    for byte in value.utf8 {
+      let space = byte == 0x20
+      if byte == 0x09 || byte == 0x0A || byte == 0x0D || (space && previousSpace) {
+        clean = false
+        break
+      }
+      previousSpace = space
+    }
+    if clean, !previousSpace { return value }
+    return value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
       .joined(separator: " ")
+  }
+}
+
+/// The last signing key derived, for its secret and day.
+final class SigningKeyCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var secret = ""
+  private var day = ""
+  private var key: [UInt8] = []
+
+  /// The key for `secret` on `day`, derived by `derive` only when either changed.
+  func key(secret: String, day: String, derive: () -> [UInt8]) -> [UInt8] {
+    lock.lock()
+    defer { lock.unlock() }
+    if secret != self.secret || day != self.day || key.isEmpty {
+      key = derive()
+      self.secret = secret
+      self.day = day
+    }
+    return key
   }
 }

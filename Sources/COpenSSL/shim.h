@@ -15,6 +15,7 @@
 #include <openssl/pem.h>
 #include <openssl/sha.h>
 #include <openssl/x509.h>
+#include <pthread.h>
 
 /// Generates a fresh P-384 key pair (EVP_EC_gen is a macro over a variadic call).
 static inline EVP_PKEY *stagemon_generate_p384(void) {
@@ -43,6 +44,39 @@ static inline long stagemon_bio_mem(BIO *bio, const char **data) {
   *data = p;
   return n;
 }
+
+/// SHA-256 fetched from the default provider once: OpenSSL 3 otherwise looks the algorithm up
+/// again on every digest, which costs more than hashing a request body.
+static pthread_once_t stagemon_sha256_once = PTHREAD_ONCE_INIT;
+static EVP_MD *stagemon_sha256_fetched = NULL;
+static void stagemon_fetch_sha256(void) {
+  stagemon_sha256_fetched = EVP_MD_fetch(NULL, "SHA256", NULL);
+}
+static inline const EVP_MD *stagemon_sha256_md(void) {
+  pthread_once(&stagemon_sha256_once, stagemon_fetch_sha256);
+  return stagemon_sha256_fetched;
+}
+
+/// SHA-256 of `n` bytes into `out` (32 bytes); 1 on success.
+static inline int stagemon_sha256(const unsigned char *d, size_t n, unsigned char *out) {
+  unsigned int len = 0;
+  return EVP_Digest(d, n, out, &len, stagemon_sha256_md(), NULL);
+}
+
+/// HMAC-SHA256 of `n` bytes under `key` into `out` (32 bytes); 1 on success. HMAC_CTX with the
+/// fetched digest: the one-shot HMAC() fetches the MAC and the digest anew on every call.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+static inline int stagemon_hmac_sha256(const void *key, int keylen, const unsigned char *d,
+                                       size_t n, unsigned char *out) {
+  unsigned int len = 0;
+  HMAC_CTX *ctx = HMAC_CTX_new();
+  int ok = ctx != NULL && HMAC_Init_ex(ctx, key, keylen, stagemon_sha256_md(), NULL) &&
+           HMAC_Update(ctx, d, n) && HMAC_Final(ctx, out, &len);
+  HMAC_CTX_free(ctx);
+  return ok;
+}
+#pragma clang diagnostic pop
 
 /// Clears OpenSSL's thread-local error queue so stale errors never leak into
 /// a later message.

@@ -106,16 +106,30 @@ enum AttachCommand {
     let theme = loader.load(nil, colorDepth: session.backend.colorDepth).theme
     var setup = first
     var shown = poller.snapshot.version
+    var options = MonitorOptions(
+      logLines: 10_000, keymap: KeyFile.load(environment: environment).keymap, playSpeed: nil)
+    options.readOnlyReason =
+      "read-only — attach watches a real stage and never changes it; the model follows the "
+      + "records (x still predicts an exchange)"
     while true {
       let controller = AppController(
         setup: setup, themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
         theme: theme.downgraded(to: session.backend.colorDepth),
-        options: MonitorOptions(
-          logLines: 10_000, keymap: KeyFile.load(environment: environment).keymap, playSpeed: nil))
+        options: options)
       let loop = MonitorLoop(controller: controller, backend: session.backend)
+      var refusedAt: Date?
       loop.continues = {
-        controller.report(
-          LiveStatus.line(poller, rate: rate), poller.lastProblem == nil ? .info : .warning)
+        // A refused key's message stays a few seconds before the live status comes back.
+        let text = controller.state.status?.text ?? ""
+        if text.hasPrefix("live ") || text.isEmpty
+          || refusedAt.map({ Date().timeIntervalSince($0) > 4 }) == true
+        {
+          refusedAt = nil
+          controller.report(
+            LiveStatus.line(poller, rate: rate), poller.lastProblem == nil ? .info : .warning)
+        } else if refusedAt == nil {
+          refusedAt = Date()
+        }
         return poller.snapshot.version == shown
       }
       loop.run()

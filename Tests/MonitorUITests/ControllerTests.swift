@@ -260,3 +260,20 @@ import Testing
     #expect(controller.state.log.visibleLines().contains { $0.name == "STAGE_LEFT" })
   }
 }
+
+/// `attach`'s monitor: keys that would change a real stage say why they can't.
+struct ReadOnlyMonitorTests {
+  @Test(arguments: [Action.togglePublish, .toggleJoin, .reconnect, .toggleMute, .networkDrop])
+  func stageChangingKeysAreRefusedWithTheReason(_ action: Action) throws {
+    let setup = try MonitorSetup.demo()
+    var options = MonitorOptions()
+    options.readOnlyReason = "read-only: a real stage"
+    let controller = AppController(
+      setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
+      options: options)
+    let before = "\(controller.state.runner.stage.snapshot().participants)"
+    controller.perform(action)
+    #expect(controller.state.status?.text == "\(action.rawValue): read-only: a real stage")
+    #expect("\(controller.state.runner.stage.snapshot().participants)" == before)
+  }
+}

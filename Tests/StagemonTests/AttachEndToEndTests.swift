@@ -31,6 +31,11 @@ struct AttachEndToEndTests {
     }
     #expect(status.met, "\(status.screen)")
     #expect(!status.screen.contains(LiveFixture.secret))
+    try session.send("p")
+    let refused = try session.waitFor(5) {
+      $0.contains("attach watches a real stage and never changes it")
+    }
+    #expect(refused.met, "\(refused.screen)")
     try session.send("q")
   }
 

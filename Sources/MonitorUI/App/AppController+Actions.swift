@@ -4,6 +4,10 @@ import TerminalKit
 extension AppController {
   /// Runs `action` in the current situation.
   public func perform(_ action: Action) {
+    if let reason = options.readOnlyReason, action.changesTheStage {
+      report("\(action.rawValue): \(reason)", .warning)
+      return
+    }
     switch action {
     case .help: state.overlay = .help(scroll: 0)
     case .quit: state.wantsQuit = true
@@ -148,5 +152,19 @@ extension AppController {
     }
     state.theme = result.theme
     report("theme \(result.theme.name)")
+  }
+}
+
+extension Action {
+  /// Whether the action makes a participant join, leave, publish, mute or drop, or starts or
+  /// stops a composition — what a watched real stage must never be told to do.
+  var changesTheStage: Bool {
+    switch self {
+    case .togglePublish, .toggleJoin, .reconnect, .toggleMute, .networkDrop, .startComposition,
+      .stopComposition:
+      return true
+    default:
+      return false
+    }
   }
 }

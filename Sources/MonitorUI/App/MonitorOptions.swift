@@ -10,6 +10,9 @@ public struct MonitorOptions: Sendable {
   public var playSpeed: Double?
   /// `--present`: open in presenter mode.
   public var present = false
+  /// `attach`: why actions that would change a real stage are refused (nil: they act on the
+  /// model, as in every other monitor).
+  public var readOnlyReason: String?
   /// The keys.conf lines that could not be used (the help lists them; the status says so).
   public var keyFileProblems: [KeyFile.Problem] = []
 
