@@ -124,7 +124,8 @@ public final class AppController {
     rederive(after: changes)
     state.commandHintContext = CommandCatalog.Context(
       participants: state.snapshot.participants.prefix(200).map(\.id),
-      tokens: deckEntries.map(\.commandWord), themes: themes.names)
+      tokens: deckEntries(for: state.selectedParticipant?.id ?? "").map(\.commandWord),
+      themes: themes.names)
     let steps = state.runner.scenario.steps
     let done = state.runner.nextStepIndex
     state.script = ScriptProgress(

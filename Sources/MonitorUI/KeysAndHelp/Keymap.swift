@@ -170,6 +170,16 @@ extension Keymap {
     KeyBinding(
       [.down, .character("j")], .down, label: "choose", help: "next token", context: .deck),
     KeyBinding(
+      [.pageUp], .pageUp, label: "page up", help: "a page of tokens up", context: .deck,
+      inFooter: false),
+    KeyBinding(
+      [.pageDown], .pageDown, label: "page down", help: "a page of tokens down", context: .deck,
+      inFooter: false),
+    KeyBinding(
+      [.home], .top, label: "first", help: "the first token", context: .deck, inFooter: false),
+    KeyBinding(
+      [.end], .bottom, label: "last", help: "the last token", context: .deck, inFooter: false),
+    KeyBinding(
       [.enter], .confirm, label: "exchange",
       help: "exchangeToken with the highlighted token (asks for a value first where needed)",
       context: .deck),
