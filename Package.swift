@@ -4,8 +4,9 @@ import PackageDescription
 // Layering (each module depends only on modules below it):
 //   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
-//   stagemon → ScenarioChecks → StageEngine;  stagemon → StreamCompare → JSONKit
+//   stagemon → ScenarioChecks → StageEngine, JSONKit;  stagemon → StreamCompare → JSONKit, InputKit
 //   StageEngine → TokenCore → JSONKit, COpenSSL, InputKit
+//   stagemon → IVSLive → AWSKit → JSONKit, InputKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
 //   JSONKit, TokenCore, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (bounded reads,
 //   safe writes, the terminal sanitiser, the standard streams)
@@ -30,6 +31,10 @@ let package = Package(
     .target(name: "InputKit"),
     .target(name: "JSONKit", dependencies: ["InputKit"]),
     .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL", "InputKit"]),
+    // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
+    .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL"]),
+    // A live stage through AWSKit: fetching a session, the poll plan, errors worded for people.
+    .target(name: "IVSLive", dependencies: ["AWSKit", "JSONKit", "InputKit"]),
     // The model's fan-outs touch the stage's stored properties a dozen times per observer, and
     // each dynamic exclusivity check costs as much as the work it guards (a quarter of a key at
     // 10,000 observers). Release builds leave them out; debug builds — every test — keep them,
@@ -42,9 +47,9 @@ let package = Package(
     ),
     .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit", "InputKit"]),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
-    .target(name: "StreamCompare", dependencies: ["JSONKit"]),
+    .target(name: "StreamCompare", dependencies: ["JSONKit", "InputKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
-    .target(name: "ScenarioChecks", dependencies: ["StageEngine"]),
+    .target(name: "ScenarioChecks", dependencies: ["StageEngine", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth: the EmbedThemes plugin compiles its files into
     // TerminalKit (ThemeEmbedder writes them as a Swift source), so an installed binary has them.
     .executableTarget(name: "ThemeEmbedder"),
@@ -61,22 +66,26 @@ let package = Package(
       name: "stagemon",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "StreamCompare", "ScenarioChecks", "InputKit",
+        "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit", "IVSLive",
       ],
       plugins: ["BuildInfo"]
     ),
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
+    // Starts and asks the stand-in IVS server (Tests/StandIn): the live tests and benchmarks.
+    .target(name: "StandInHarness"),
     .executableTarget(
       name: "stagemon-bench",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "TmuxHarness", "ScenarioChecks", "StreamCompare",
+        "TmuxHarness", "ScenarioChecks", "StreamCompare", "InputKit", "StandInHarness", "AWSKit",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
     .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
+    .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit"]),
+    .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit"]),
     .testTarget(
       name: "StageEngineTests",
       dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
@@ -90,6 +99,7 @@ let package = Package(
     ),
     .testTarget(
       name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),
-    .testTarget(name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness"]),
+    .testTarget(
+      name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit"]),
   ]
 )

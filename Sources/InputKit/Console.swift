@@ -31,10 +31,23 @@ public enum Console {
     write(text, to: STDOUT_FILENO)
   }
 
+  /// Writes `text` to standard output with stagemon's own colours: every outside part of it
+  /// has already passed `TerminalText.safe`, and the only escapes left are the SGR sequences
+  /// its writer added (a coloured diff).
+  public static func writeStyled(_ text: String) {
+    writeRaw(Array(text.utf8), to: STDOUT_FILENO)
+  }
+
   /// Writes `text` to standard output unchanged: for JSON and JSONL, whose writer already escapes
   /// every control and format character.
   public static func writeJSON(_ text: String) {
     writeRaw(Array(text.utf8), to: STDOUT_FILENO)
+  }
+
+  /// Writes `text` to standard error unchanged: for stagemon's own terminal sequences (a progress
+  /// line's `\r` and erase), never for outside text.
+  public static func writeRawError(_ text: String) {
+    writeRaw(Array(text.utf8), to: STDERR_FILENO)
   }
 
   /// Reads all of standard input as text, at most `limit` bytes.

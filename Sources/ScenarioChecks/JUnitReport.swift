@@ -1,47 +1,78 @@
 import InputKit
 
-/// JUnit XML for CI systems (GitLab, Jenkins, GitHub test reporters): one
-/// `testcase` per scenario file, a `failure` per file with failed expectations
-/// (each listed), an `error` for a file that could not load or run.
+/// JUnit XML for CI systems (GitLab, Jenkins, GitHub test reporters): one `testsuite` per
+/// scenario file (its summary), one `testcase` per `expect` step with its `time`, `file` and
+/// `line`, a `failure` naming `file:line:column`, an `error` for a file that could not be
+/// found, loaded or run, and `skipped` for a `.json` that is not a scenario.
 public enum JUnitReport {
   /// The whole document.
   public static func xml(_ checks: [ScenarioCheck]) -> String {
-    let failures = checks.count { $0.error == nil && !$0.failures.isEmpty }
-    let errors = checks.count { $0.error != nil }
-    let counts = #"tests="\#(checks.count)" failures="\#(failures)" errors="\#(errors)""#
+    let counts = Counts(checks)
     var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    out += #"<testsuites name="stagemon test" \#(counts)>"# + "\n"
-    out += #"  <testsuite name="scenarios" \#(counts)>"# + "\n"
-    for check in checks { out += testCase(check) }
-    out += "  </testsuite>\n</testsuites>\n"
+    out += #"<testsuites name="stagemon test" \#(counts.attributes)>"# + "\n"
+    for check in checks { out += suite(check) }
+    out += "</testsuites>\n"
     return out
   }
 
-  private static func testCase(_ check: ScenarioCheck) -> String {
-    let (folder, name) = split(check.file)
-    var out =
-      #"    <testcase classname="\#(escape(folder))" name="\#(escape(name))" file="\#(escape(check.file))" assertions="\#(check.checks)""#
-    let listed = check.failures.map { "\($0)" }.joined(separator: "\n")
-    if let error = check.error {
-      out += ">\n"
-      out += #"      <error type="scenarioError" message="\#(escape(error))">"#
-      out += escape(([error] + (listed.isEmpty ? [] : [listed])).joined(separator: "\n"))
-      out += "</error>\n    </testcase>\n"
-    } else if let first = check.failures.first {
-      out += ">\n"
-      out +=
-        #"      <failure type="expectFailed" message="\#(escape("\(check.failures.count) failed; first: \(first)"))">"#
-      out += escape(listed) + "</failure>\n    </testcase>\n"
-    } else {
-      out += "/>\n"
+  private struct Counts {
+    var tests = 0
+    var failures = 0
+    var errors = 0
+    var skipped = 0
+    var seconds = 0.0
+
+    init(_ checks: [ScenarioCheck]) {
+      for check in checks {
+        tests += check.cases.count + (check.error == nil && !check.isSkipped ? 0 : 1)
+        failures += check.cases.count { !$0.passed }
+        errors += check.error == nil ? 0 : 1
+        skipped += check.isSkipped ? 1 : 0
+        seconds += check.seconds
+      }
     }
-    return out
+
+    var attributes: String {
+      #"tests="\#(tests)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="\#(JUnitReport.time(seconds))""#
+    }
   }
 
-  /// `("Scenarios", "x.json")` for `Scenarios/x.json`.
-  private static func split(_ file: String) -> (String, String) {
-    guard let slash = file.lastIndex(of: "/") else { return (".", file) }
-    return (String(file[..<slash]), String(file[file.index(after: slash)...]))
+  private static func suite(_ check: ScenarioCheck) -> String {
+    let file = escape(check.file)
+    var out =
+      #"  <testsuite name="\#(file)" file="\#(file)" \#(Counts([check]).attributes)>"# + "\n"
+    for assertion in check.cases { out += testCase(assertion, file: check.file) }
+    switch check.outcome {
+    case .error(let message, _):
+      out += #"    <testcase classname="\#(file)" name="\#(file)" file="\#(file)">"# + "\n"
+      out += #"      <error type="scenarioError" message="\#(escape(message))">"#
+      out += escape(message) + "</error>\n    </testcase>\n"
+    case .skipped(let reason):
+      out += #"    <testcase classname="\#(file)" name="\#(file)" file="\#(file)">"# + "\n"
+      out += #"      <skipped message="\#(escape(reason))"/>"# + "\n    </testcase>\n"
+    case .ran: break
+    }
+    return out + "  </testsuite>\n"
+  }
+
+  private static func testCase(_ assertion: AssertionCase, file: String) -> String {
+    let result = assertion.result
+    let line = result.position.map { #" line="\#($0.line)""# } ?? ""
+    var out =
+      #"    <testcase classname="\#(escape(file))" name="\#(escape(TestReport.name(assertion)))" file="\#(escape(file))"\#(line) assertions="\#(result.checks)" time="\#(time(assertion.seconds))""#
+    guard let first = result.failures.first else { return out + "/>\n" }
+    let listed = result.failures.map { $0.located(in: file) }.joined(separator: "\n")
+    out += ">\n"
+    out += #"      <failure type="expectFailed" message="\#(escape(first.located(in: file)))">"#
+    return out + escape(listed) + "</failure>\n    </testcase>\n"
+  }
+
+  /// Seconds with millisecond precision, as JUnit readers expect.
+  static func time(_ seconds: Double) -> String {
+    let milliseconds = (max(0, seconds) * 1000).rounded()
+    guard milliseconds < 1e15, let whole = Int64(exactly: milliseconds) else { return "0.000" }
+    let fraction = String(whole % 1000)
+    return "\(whole / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 
   /// Text safe inside XML attributes and elements (newlines kept as `&#10;` in attributes);

@@ -1,66 +1,73 @@
-import Foundation
 import StageEngine
 
-/// The verdict on one scenario file: it loaded and ran to the end, and every
-/// statement of its `expect` steps held. This is what `stagemon test` reports
-/// per file and what CI systems see as one test case.
+/// One assertion's verdict as `stagemon test` reports it: the `expect` step's result and
+/// the wall time of the steps that led to it since the previous assertion (JUnit `time`).
+public struct AssertionCase: Sendable {
+  /// The step's result.
+  public let result: ExpectationResult
+  /// Seconds spent since the previous assertion (or the start) up to this one's verdict.
+  public let seconds: Double
+
+  /// Whether it passed.
+  public var passed: Bool { result.passed }
+}
+
+/// The verdict on one test item: the assertions it made, or why it could not load or run to
+/// the end, or why it was skipped (a `.json` found in a folder that is not a scenario).
 public struct ScenarioCheck: Sendable {
+  /// What it is about.
+  public enum Outcome: Sendable {
+    /// It loaded and ran to the end: one case per `expect` step (those selected).
+    case ran([AssertionCase])
+    /// It could not be found, loaded or run to the end (with what did run before that).
+    case error(String, [AssertionCase])
+    /// Not a scenario; not run.
+    case skipped(String)
+  }
+
   /// The file as named on the command line or found in a folder.
   public let file: String
-  /// How many `expect` statements were checked.
-  public let checks: Int
-  /// The statements that did not hold.
-  public let failures: [ExpectationFailure]
-  /// Why the scenario could not load or run to the end, if it could not.
-  public let error: String?
+  /// What happened.
+  public let outcome: Outcome
+  /// Wall time of the whole file, in seconds.
+  public let seconds: Double
 
-  /// Whether the scenario ran to the end with no failed expectation.
-  public var passed: Bool { error == nil && failures.isEmpty }
-
-  /// Loads and runs the scenario at `file` headless, discarding the stream.
-  public init(file: String) {
+  /// Creates a verdict.
+  public init(file: String, outcome: Outcome, seconds: Double = 0) {
     self.file = file
-    var runner: ScenarioRunner?
-    var problem: String?
-    do {
-      let loaded = try ScenarioRunner(scenario: Scenario(contentsOfFile: file), file: file)
-      runner = loaded
-      try loaded.run { _ in }
-    } catch {
-      problem = "\(error)"
-    }
-    error = problem
-    checks = runner?.expectationCheckCount ?? 0
-    failures = runner?.expectationFailures ?? []
+    self.outcome = outcome
+    self.seconds = seconds
   }
-}
 
-/// Finds the scenario files `stagemon test` runs: files as given, and the
-/// `*.json` files directly inside each folder, sorted.
-public enum ScenarioFiles {
-  /// The files to run for `paths`; a path that does not exist is an error naming it.
-  public static func find(_ paths: [String]) throws(ScenarioFilesError) -> [String] {
-    var files: [String] = []
-    for path in paths {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw ScenarioFilesError(description: "\(path): no such file or folder")
-      }
-      guard isDirectory.boolValue else {
-        files.append(path)
-        continue
-      }
-      let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      files += entries.filter { $0.hasSuffix(".json") }.sorted().map {
-        (path as NSString).appendingPathComponent($0)
-      }
+  /// The assertions that ran.
+  public var cases: [AssertionCase] {
+    switch outcome {
+    case .ran(let cases), .error(_, let cases): return cases
+    case .skipped: return []
     }
-    return files
   }
-}
 
-/// A path given to `stagemon test` that does not exist.
-public struct ScenarioFilesError: Error, Sendable, CustomStringConvertible {
-  /// `PATH: no such file or folder`.
-  public let description: String
+  /// Why it could not load or run, if so.
+  public var error: String? {
+    if case .error(let message, _) = outcome { return message }
+    return nil
+  }
+
+  /// Whether the file was skipped.
+  public var isSkipped: Bool {
+    if case .skipped = outcome { return true }
+    return false
+  }
+
+  /// Every failed statement, in order.
+  public var failures: [ExpectationFailure] { cases.flatMap(\.result.failures) }
+
+  /// Whether it ran to the end with no failed assertion (a skipped file does not fail).
+  public var passed: Bool { error == nil && cases.allSatisfy(\.passed) }
+
+  /// Cases counted in the closing line: one per assertion, one more for an error.
+  public var passedCount: Int { cases.count(where: \.passed) }
+
+  /// Failed cases: failed assertions, plus one for an error.
+  public var failedCount: Int { cases.count { !$0.passed } + (error == nil ? 0 : 1) }
 }

@@ -51,45 +51,93 @@ struct CommandRow: Sendable {
 /// Every command of `stagemon`, in the order the usage lists them.
 enum CommandTable {
   static let rows: [CommandRow] =
-    [
-      monitor,
-      CommandRow(
-        words: ["run"],
-        synopses: [
-          "SCENARIO.json --headless [--format jsonl|text] [--out FILE]",
-          "SCENARIO.json --check | --compare GOLDEN.jsonl | --update-golden",
-        ],
-        summary: "run a scenario without the UI: its event stream, checks and golden files",
-        options: [
-          .flag("--headless"), .value("--format", .choices(["jsonl", "text"])),
-          .value("--out", .file), .flag("--check"), .value("--compare", .file),
-          .value("--ignore-field", .text), .flag("--update-golden"), .flag("--force"),
-        ],
-        operands: .file, help: RunCommand.help),
-      CommandRow(
-        words: ["test"], synopses: ["[PATH...] [--junit FILE]"],
-        summary: "run scenarios and check their expect steps", options: [.value("--junit", .file)],
-        operands: .file, help: TestCommand.help),
-      CommandRow(
-        words: ["import"], synopses: ["[--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…"],
-        summary: "rebuild a session from IVS records as a scenario",
-        options: [
-          .value("--sdk", .text), .value("--observer", .text), .value("--out", .file),
-          .flag("--force"),
-        ],
-        operands: .file, help: ImportCommand.help),
-      CommandRow(
-        words: ["explain"],
-        synopses: [
-          "[--sdk ID=P@V]… [--observer ID=P@V]… [--tolerance 5s] [--json] RECORD…|SCENARIO.json"
-        ],
-        summary: "compare IVS records with the model and say who saw each exchange",
-        options: [
-          .value("--sdk", .text), .value("--observer", .text), .value("--tolerance", .text),
-          .flag("--json"),
-        ],
-        operands: .file, help: ExplainCommand.help),
-    ] + tokenRows + [completions]
+    [monitor] + scenarioRows + liveRows + tokenRows + keyRows + [
+      completions
+    ]
+
+  static let scenarioRows: [CommandRow] = [
+    CommandRow(
+      words: ["run"],
+      synopses: [
+        "SCENARIO.json --headless [--format jsonl|text] [--out FILE]",
+        "SCENARIO.json --check | --compare GOLDEN.jsonl | --update-golden",
+      ],
+      summary: "run a scenario without the UI: its event stream, checks and golden files",
+      options: [
+        .flag("--headless"), .value("--format", .choices(["jsonl", "text"])),
+        .value("--out", .file), .flag("--check"), .flag("--no-check"),
+        .value("--compare", .file), .value("--ignore-field", .text), .flag("--update-golden"),
+        .flag("--force"),
+      ],
+      operands: .file, help: RunCommand.help),
+    CommandRow(
+      words: ["test"], synopses: ["[PATH...] [-k TEXT] [-x] [--list] [-v] [--junit FILE]"],
+      summary: "run scenarios and check their expect steps",
+      options: [
+        .value("--junit", .file), .value("-k", .text), .flag("-x"), .flag("--fail-fast"),
+        .flag("--list"), .flag("-v"), .flag("--verbose"), .flag("-u"), .flag("--update-golden"),
+        .flag("--force"),
+      ],
+      operands: .file, help: TestCommand.help),
+    CommandRow(
+      words: ["import"], synopses: ["[--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…"],
+      summary: "rebuild a session from IVS records as a scenario",
+      options: [
+        .value("--sdk", .text), .value("--observer", .text), .value("--out", .file),
+        .flag("--force"), .flag("--allow-other-sessions"),
+      ],
+      operands: .file, help: ImportCommand.help),
+    CommandRow(
+      words: ["explain"],
+      synopses: [
+        "[--sdk ID=P@V]… [--observer ID=P@V]… [--tolerance 5s] [--json] RECORD…|SCENARIO.json",
+        "--stage STAGE_ARN [--session st-…] [explain options]",
+      ],
+      summary: "compare IVS records with the model and say who saw each exchange",
+      options: [
+        .value("--sdk", .text), .value("--observer", .text), .value("--tolerance", .text),
+        .flag("--json"), .flag("--allow-other-sessions"),
+        .value("--composition", .choices(["live", "on-reconnect"])),
+        .value("--featured", .text), .value("--order", .text), .value("--svg", .file),
+        .flag("--force"), .value("--stage", .text), .value("--session", .text),
+      ] + liveOptions,
+      operands: .file, help: ExplainCommand.help),
+  ]
+
+  /// The commands on a real stage through the IVS real-time API.
+  static let liveRows: [CommandRow] = [
+    CommandRow(
+      words: ["fetch"], synopses: ["STAGE_ARN [--session st-…] [--out DIR]"],
+      summary: "read a live session through the IVS real-time API into files",
+      options: [.value("--session", .text), .value("--out", .directory)] + liveOptions,
+      operands: nil, help: FetchCommand.help),
+    CommandRow(
+      words: ["attach"], synopses: ["STAGE_ARN [--session st-…]"],
+      summary: "the monitor on a live session (read-only)",
+      options: [.value("--session", .text), .value("--sdk", .text)] + liveOptions,
+      operands: nil, help: AttachCommand.help),
+  ]
+
+  /// The options every command that calls the IVS real-time API takes.
+  static let liveOptions: [CommandOption] = [
+    .value("--endpoint-url", .text), .value("--profile", .text), .value("--max-rps", .text),
+  ]
+
+  static let keyRows: [CommandRow] = [
+    CommandRow(
+      words: ["key", "register"], synopses: ["KEYDIR [--name NAME] [--region REGION]"],
+      summary: "import a public key made by token keygen into the account (ImportPublicKey)",
+      options: [.value("--name", .text), .value("--region", .text)] + liveOptions,
+      operands: .directory, help: KeyCommand.help),
+    CommandRow(
+      words: ["key", "list"], synopses: ["[--region REGION]"],
+      summary: "the account's public keys (ListPublicKeys)",
+      options: [.value("--region", .text)] + liveOptions, operands: nil, help: KeyCommand.help),
+    CommandRow(
+      words: ["key", "delete"], synopses: ["PUBLIC_KEY_ARN"],
+      summary: "delete a public key (DeletePublicKey)", options: liveOptions, operands: nil,
+      help: KeyCommand.help),
+  ]
 
   /// The monitor (`stagemon [SCENARIO.json]`): its options are `MonitorCommand.Option`'s.
   static let monitor = CommandRow(
@@ -132,6 +180,15 @@ enum CommandTable {
       summary: "check a token's signature and claims",
       options: keyOptions + [.value("--now", .text), .flag("--json")], operands: .file,
       help: TokenVerifyCommand.help),
+    CommandRow(
+      words: ["token", "create"], synopses: ["STAGE_ARN [--user-id ID] [--attribute KEY=VALUE]…"],
+      summary: "ask IVS for a token (CreateParticipantToken; it cannot be exchanged)",
+      options: [
+        .value("--user-id", .text), .value("--attribute", .text),
+        .value("--capabilities", .choices(["publish", "subscribe", "publish,subscribe"])),
+        .value("--duration", .text),
+      ] + liveOptions,
+      operands: nil, help: TokenCreateCommand.help),
     CommandRow(
       words: ["token", "diff"], synopses: ["OLD NEW [--json]"],
       summary: "say whether NEW may replace OLD by exchangeToken", options: [.flag("--json")],

@@ -1,4 +1,5 @@
 import Foundation
+import IVSLive
 import IVSRecords
 import InputKit
 import JSONKit
@@ -8,8 +9,12 @@ import StageEngine
 /// the support engineer's one command — import, run, compare, explain.
 enum ExplainCommand {
   static let help = """
-    USAGE: stagemon explain [--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]…
-                            [--tolerance DURATION] [--json] RECORD…|SCENARIO.json
+    USAGE: stagemon explain [--sdk ID=PLATFORM@VERSION[,PLATFORM@VERSION…]]…
+                            [--observer ID=PLATFORM@VERSION]… [--allow-other-sessions]
+                            [--composition on-reconnect|live [--featured ATTR] [--order ATTR]]
+                            [--tolerance DURATION] [--json] [--svg FILE]
+                            FOLDER|RECORD…|SCENARIO.json
+           stagemon explain --stage STAGE_ARN [--session st-…] [live options] [the options above]
 
     Imports the records (as `stagemon import` does) or reads a scenario made by it, runs
     the model, and compares: each recorded server event beside the model's, matched by
@@ -19,15 +24,34 @@ enum ExplainCommand {
     until the participant republished or reconnected, never, or superseded by its next
     exchange. A summary in plain words comes first.
 
+    With --stage, the session is fetched first (as `stagemon fetch` does, into a temporary
+    folder removed afterwards) and then explained, in one command.
+
     OPTIONS:
+      --stage STAGE_ARN       fetch the stage's session from IVS (the active one, else the latest)
+      --session st-…          with --stage: this session instead
+    \(LiveOptions.helpLines)
       --sdk, --observer       as for `stagemon import` (records only)
+      --allow-other-sessions  as for `stagemon import`
+      --sdk ID=A,B            several profiles for one participant: the report is made
+                              with the first, a "What if" section tells what each other
+                              would have changed
+      --composition POLICY    what-if: add a server-side composition (grid) the records do
+                              not have, with update policy on-reconnect or live
+      --featured ATTR         its featuredParticipantAttribute
+      --order ATTR            its participantOrderAttribute
       --tolerance DURATION    how far apart a recorded and a modelled event may be and still
                               match, e.g. 5s (default), 30s, 1m
       --json                  the same report as one JSON document
+      --svg FILE              also draw one swimlane per observer (stale spans by
+                              participant, exchanges, republishes, times) to FILE
+      --force                 replace an existing --svg FILE
       -h, --help              show this help
 
-    Exit status: 0 every recorded event the model simulates was reproduced, 1 some
-    diverge or the records are invalid (each listed), 2 usage error.
+    Exit status: 0 every recorded event the model simulates was reproduced and every
+    answer is settled; 1 some diverge, the records contradict what was reported (an SDK
+    that cannot do what they show), a verdict depends on an SDK version nobody stated,
+    there are no events, or the records are invalid (each listed first); 2 usage error.
     """
 
   static func run(_ words: [String]) -> ExitStatus {
@@ -35,19 +59,47 @@ enum ExplainCommand {
     guard let options: Options = Arguments.parse(words, help: help, status: &status) else {
       return status
     }
-    let explanation: Explanation
+    var explanation: Explanation
+    var fetchedFolder: String?
+    defer { fetchedFolder.map { try? FileManager.default.removeItem(atPath: $0) } }
     do {
-      let session = try load(options)
+      var options = options
+      if let live = options.live {
+        let folder = try temporaryFolder()
+        fetchedFolder = folder
+        let outcome = try FetchCommand.fetch(live, into: folder + "/session")
+        options.inputs = RecordInputs(
+          files: [outcome.folder], options: options.inputs.options, allowsOtherSessions: false)
+      }
+      let sessions = try load(options)
+      let file = options.inputs.files.joined(separator: " ")
       explanation = try Explanation.make(
-        session, file: options.inputs.files.joined(separator: " "),
-        toleranceSeconds: options.tolerance)
+        sessions[0].session, file: file, toleranceSeconds: options.tolerance)
+      for variant in sessions.dropFirst() {
+        let other = try Explanation.make(
+          variant.session, file: file, toleranceSeconds: options.tolerance)
+        explanation.whatIfs.append(WhatIf(label: variant.label, explanation: other))
+      }
     } catch let error as ImportUsageError {
       return Stagemon.fail(UsageError(error.message), help: help)
     } catch let error as UsageError {
       return Stagemon.fail(error, help: help)
+    } catch let error as LiveError {
+      Console.error("stagemon: \(error.message)")
+      return .invalid
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid
+    }
+    if let svg = options.svg {
+      do {
+        try SafeFile.write(
+          SwimlaneSVG.document(explanation), to: svg, replacing: options.force,
+          sparing: options.inputs.files)
+      } catch {
+        Console.error("stagemon: \(error)")
+        return .invalid
+      }
     }
     if options.json {
       Console.writeJSON(JSONWriter.pretty(explanation.json) + "\n")
@@ -57,21 +109,36 @@ enum ExplainCommand {
     return explanation.isClean ? .success : .invalid
   }
 
-  /// A scenario made by `import` (it has `recorded`), else records to import. Each file is
-  /// read once, so a pipe or `<(aws …)` works either way.
-  private static func load(_ options: Options) throws -> ImportedSession {
-    let files = options.inputs.files
-    let contents = try options.inputs.contents()
-    if files.count == 1, let scenario = try scenario(contents[0], file: files[0]) {
-      guard options.inputs.options.sdks.isEmpty, options.inputs.options.observers.isEmpty else {
-        throw UsageError("--sdk and --observer apply to records; \(files[0]) is a scenario")
+  /// A scenario made by `import` (it has `recorded`), else records to import: one session
+  /// per what-if variant of `--sdk`, the report's first, each labelled with its profiles.
+  private static func load(_ options: Options) throws -> [(label: String, session: ImportedSession)]
+  {
+    let files = try RecordInputs.expanded(options.inputs.files)
+    // Each file is read once, so a pipe or `<(aws …)` works either way.
+    let contents = try RecordInputs.contents(files)
+    var importOptions = options.inputs.options
+    importOptions.composition = options.composition
+    if files == options.inputs.files, files.count == 1,
+      let scenario = try scenario(contents[0], file: files[0])
+    {
+      guard importOptions.sdks.isEmpty, importOptions.observers.isEmpty,
+        importOptions.composition == nil
+      else {
+        throw UsageError(
+          "--sdk, --observer and --composition apply to records; \(files[0]) is a scenario")
       }
-      return try RecordImporter.session(fromScenario: scenario, file: files[0])
+      return [("", try RecordImporter.session(fromScenario: scenario, file: files[0]))]
     }
-    let session = try RecordImporter.makeSession(
-      from: try RecordInputs.records(contents, files: files), options: options.inputs.options)
-    for line in RecordInputs.warnings(session) { Console.error(line) }
-    return session
+    let records = try options.inputs.records(contents, files: files)
+    try records.requireEvents()
+    let variants = importOptions.variants
+    var sessions: [(label: String, session: ImportedSession)] = []
+    for (index, variant) in variants.enumerated() {
+      let session = try RecordImporter.makeSession(from: records, options: variant)
+      if index == 0 { for line in RecordInputs.warnings(session) { Console.error(line) } }
+      sessions.append((variant.sdks.map { "\($0.id)=\($0.sdk)" }.joined(separator: " "), session))
+    }
+    return sessions
   }
 
   /// The scenario in `bytes` when it is one made by `import` (it has `recorded`), else nil.
@@ -87,15 +154,66 @@ enum ExplainCommand {
     return try Scenario(parsing: text, file: file, baseDirectory: base)
   }
 
+  /// A fresh private folder for a fetch that is explained and then removed.
+  private static func temporaryFolder() throws -> String {
+    var template = Array((NSTemporaryDirectory() + "/stagemon-explain-XXXXXX").utf8CString)
+    guard
+      let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } })
+    else {
+      throw InputError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
+    }
+    return String(cString: made)
+  }
+
   struct Options: CommandOptions {
-    let inputs: RecordInputs
+    /// `--composition POLICY [--featured ATTR] [--order ATTR]`, or nil.
+    private static func composition(_ arguments: inout Arguments) throws(UsageError)
+      -> CompositionConfiguration?
+    {
+      let policy = try arguments.option("--composition")
+      let featured = try arguments.option("--featured")
+      let order = try arguments.option("--order")
+      guard let policy else {
+        guard featured == nil, order == nil else {
+          throw UsageError("--featured and --order need --composition on-reconnect|live")
+        }
+        return nil
+      }
+      guard let updates = CompositionConfiguration.UpdatePolicy(rawValue: policy) else {
+        throw UsageError("--composition \(policy): expected on-reconnect or live")
+      }
+      return CompositionConfiguration(
+        featuredParticipantAttribute: featured ?? "", participantOrderAttribute: order ?? "",
+        updates: updates)
+    }
+
+    var inputs: RecordInputs
     let tolerance: Int64
     let json: Bool
+    /// `--stage`: what to fetch before explaining.
+    let live: FetchCommand.Request?
+
+    let composition: CompositionConfiguration?
+    let svg: String?
+    let force: Bool
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       json = arguments.flag("--json")
       let toleranceText = try arguments.option("--tolerance")
-      inputs = try RecordInputs(&arguments, command: "explain")
+      composition = try Self.composition(&arguments)
+      svg = try arguments.option("--svg")
+      force = arguments.flag("--force")
+      if let arn = try arguments.option("--stage") {
+        let liveOptions = try LiveOptions(&arguments)
+        live = try FetchCommand.Request(
+          arn: arn, sessionId: try arguments.option("--session"), live: liveOptions)
+      } else {
+        live = nil
+      }
+      inputs = try RecordInputs(&arguments, command: "explain", filesRequired: live == nil)
+      if live != nil, !inputs.files.isEmpty {
+        throw UsageError("--stage fetches the records; give no record files with it")
+      }
       try arguments.finish()
       guard let toleranceText else {
         tolerance = 5

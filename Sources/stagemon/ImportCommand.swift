@@ -21,6 +21,8 @@ enum ImportCommand {
                                       (otherwise guessed from get-participant, with a warning)
       --observer ID=PLATFORM@VERSION  add a hypothetical subscribe-only viewer present the
                                       whole session ("what would it have seen?")
+      --allow-other-sessions          keep records of another stage or session, or outside the
+                                      session's start and end, instead of refusing them
       --out FILE                      write the scenario to FILE (whole or not at all)
                                       instead of standard output
       --force                         replace FILE when it exists (never a record read)
@@ -40,8 +42,11 @@ enum ImportCommand {
     }
     let session: ImportedSession
     do {
+      // Several profiles for one participant compare what-ifs in `explain`; the
+      // scenario takes the first.
       session = try RecordImporter.makeSession(
-        from: try options.inputs.read(), options: options.inputs.options)
+        from: try options.inputs.read(),
+        options: options.inputs.options.variants.first ?? options.inputs.options)
     } catch let error as ImportUsageError {
       return Stagemon.fail(UsageError(error.message), help: help)
     } catch {

@@ -7,13 +7,25 @@ import InputKit
 struct RecordInputs {
   let files: [String]
   let options: ImportOptions
+  /// `--allow-other-sessions`: keep records of another stage or session, or outside the
+  /// session's times, with a note, instead of refusing them.
+  let allowsOtherSessions: Bool
+
+  /// Record files or folders read as they are (`explain --stage` passes what it fetched).
+  init(files: [String], options: ImportOptions, allowsOtherSessions: Bool) {
+    self.files = files
+    self.options = options
+    self.allowsOtherSessions = allowsOtherSessions
+  }
 
   /// Parses `[--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]… FILE…`.
-  init(_ arguments: inout Arguments, command: String) throws(UsageError) {
+  init(_ arguments: inout Arguments, command: String, filesRequired: Bool = true)
+    throws(UsageError)
+  {
     var options = ImportOptions()
     do {
       for text in try arguments.options("--sdk") {
-        options.sdks.append(try ImportOptions.assignment(text, option: "--sdk"))
+        options.sdks += try ImportOptions.assignments(text, option: "--sdk")
       }
       for text in try arguments.options("--observer") {
         options.observers.append(try ImportOptions.assignment(text, option: "--observer"))
@@ -25,20 +37,25 @@ struct RecordInputs {
     } catch {
       throw UsageError("\(error)")
     }
+    allowsOtherSessions = arguments.flag("--allow-other-sessions")
     var files: [String] = []
     while let file = arguments.positional() { files.append(file) }
-    guard !files.isEmpty else { throw UsageError("\(command) needs at least one record file") }
+    guard !files.isEmpty || !filesRequired else {
+      throw UsageError("\(command) needs at least one record file")
+    }
     self.files = files
     self.options = options
   }
 
-  /// Reads every file into one record set; the first unusable file stops it.
+  /// Reads every file into one record set (a directory: its `*.json` files, in name
+  /// order); the first unusable file stops it.
   func read() throws -> RecordSet {
-    try Self.records(try contents(), files: files)
+    let expanded = try Self.expanded(files)
+    return try records(try Self.contents(expanded), files: expanded)
   }
 
   /// The bytes of every file (`-`: standard input), each at most `BoundedInput.Limit.records`.
-  func contents() throws -> [[UInt8]] {
+  static func contents(_ files: [String]) throws -> [[UInt8]] {
     var contents: [[UInt8]] = []
     for file in files {
       do {
@@ -50,13 +67,37 @@ struct RecordInputs {
     return contents
   }
 
-  /// The record set in files already read.
-  static func records(_ contents: [[UInt8]], files: [String]) throws -> RecordSet {
+  /// The record set in files already read, checked against the session's bounds.
+  func records(_ contents: [[UInt8]], files: [String]) throws -> RecordSet {
     var records = RecordSet()
+    records.allowsOtherSessions = allowsOtherSessions
     for (bytes, file) in zip(contents, files) {
       try records.read(bytes: bytes, file: file)
     }
+    try records.checkSessionBounds()
     return records
+  }
+
+  /// `paths` with each directory replaced by the `*.json` files in it, in name order (a
+  /// customer's folder of CLI outputs); a directory without one is an error naming it.
+  static func expanded(_ paths: [String]) throws -> [String] {
+    var files: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        files.append(path)
+        continue
+      }
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      let json = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+      guard !json.isEmpty else {
+        throw InputError("\(path) is a directory without *.json files; name the record files")
+      }
+      files += json.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+    }
+    return files
   }
 
   /// The issues, guesses and contradictions of an import, as stderr lines.
@@ -64,9 +105,12 @@ struct RecordInputs {
     var lines = session.issues.map { "warning: \($0)" }
     if !session.guessedSDKs.isEmpty {
       lines.append(
-        "warning: SDK guessed for \(session.guessedSDKs.map { $0.split(separator: ":")[0] }.joined(separator: ", "))"
-          + " — give the real ones with --sdk ID=PLATFORM@VERSION")
+        "warning: SDK not stated for \(session.guessedSDKs.map { $0.split(separator: ":")[0] }.joined(separator: ", "))"
+          + " — verdicts that depend on it are given as ranges; give the real ones with"
+          + " --sdk ID=PLATFORM@VERSION")
     }
+    lines += session.findings.map { "finding: \($0)" }
+    lines += session.incompleteness.map { "incomplete: \($0)" }
     lines += session.divergences.map { "divergence: \($0)" }
     return lines
   }

@@ -14,11 +14,14 @@ extension RunCommand {
     let compare: String?
     let updateGolden: Bool
     let ignoredFields: [String]
+    /// `--no-check`: compare without judging expectations.
+    let noCheck: Bool
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       headless = arguments.flag("--headless")
       check = arguments.flag("--check")
       updateGolden = arguments.flag("--update-golden")
+      noCheck = arguments.flag("--no-check")
       compare = try arguments.option("--compare")
       ignoredFields = JSONLStream.lineNumberingFields + (try arguments.options("--ignore-field"))
       let formatText = try arguments.option("--format")
@@ -34,6 +37,7 @@ extension RunCommand {
         throw UsageError(
           "run needs --headless; to watch \(scenario) in the UI, use: stagemon \(scenario)")
       }
+      guard !(noCheck && check) else { throw UsageError("--no-check and --check contradict") }
       format = try formatText.map { text throws(UsageError) in
         guard let format = EventStreamFormat(rawValue: text) else {
           throw UsageError("unknown format \(Excerpt.quoted(text)) (expected jsonl or text)")
@@ -51,6 +55,10 @@ extension RunCommand {
 
     /// Whether the run is judged (check, compare or update) rather than only streamed.
     var judges: Bool { check || compare != nil || updateGolden }
+
+    /// Whether failed expectations fail the run: `--check`, and `--compare` unless
+    /// `--no-check` (`--update-golden` refuses such a run on its own, unless `--force`).
+    var checksExpectations: Bool { check || (!noCheck && comparesGolden) }
 
     /// Whether the stream is compared with a golden file (not when updating it).
     var comparesGolden: Bool { compare != nil && !updateGolden }

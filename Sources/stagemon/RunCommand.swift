@@ -21,15 +21,19 @@ enum RunCommand {
                           default: text on a terminal, otherwise jsonl
       --out FILE          write the stream to FILE (whole or not at all) instead of
                           standard output; never the scenario itself
-      --force             replace FILE when it exists
+      --force             replace FILE when it exists; with --update-golden, write the
+                          golden even when an expectation failed
       --check             exit 1 when an `expect` step failed, listing each failure on
-                          standard error as FILE: steps[N]: MESSAGE
+                          standard error as FILE:LINE:COLUMN: step N: MESSAGE
       --compare GOLDEN    compare the JSONL stream with GOLDEN, ignoring `seq`; print
                           every differing region as a unified diff naming its step
-                          and exit 1 when they differ
+                          (coloured on a terminal unless NO_COLOR is set) and exit 1
+                          when they differ; expectations are checked too
+      --no-check          with --compare: do not fail on failed expectations
       --ignore-field NAME also ignore field NAME when comparing (repeatable)
       --update-golden     write the JSONL stream to GOLDEN (default: expected/NAME.jsonl
-                          beside the scenario) instead of comparing
+                          beside the scenario) instead of comparing; refused (exit 1)
+                          when an expectation fails
       -h, --help          show this help
 
     --check and --update-golden run headless and write the stream only with
@@ -40,9 +44,13 @@ enum RunCommand {
 
     Exit status: 0 the run completed (rejections and SDK errors are events),
     1 the scenario is invalid, a step cannot run, an expectation failed (with
-    --check), the stream differs from the golden or the golden is missing or
-    not JSONL (with --compare), 2 usage error.
+    --check, --compare or --update-golden), the stream differs from the golden or
+    the golden is missing or not JSONL (with --compare), 2 usage error.
     """
+
+  /// From how many participants the first tokens' signing (about a second per 1,000 on two
+  /// cores) is announced on a terminal.
+  static let announcedParticipants = 1_000
 
   static func run(_ words: [String]) -> ExitStatus {
     var status = ExitStatus.success
@@ -58,6 +66,11 @@ enum RunCommand {
     do {
       golden = try options.comparesGolden ? GoldenStream.load(options.golden, options) : nil
       let scenario = try Scenario(contentsOfFile: options.scenario)
+      let signing = ProgressLine(label: options.scenario)
+      if scenario.participants.count >= Self.announcedParticipants {
+        signing.announce("signing \(scenario.participants.count) first tokens…")
+      }
+      defer { signing.finish() }
       runner = try ScenarioRunner(scenario: scenario, file: options.scenario)
     } catch {
       Console.error("stagemon: \(error)")
@@ -75,11 +88,19 @@ enum RunCommand {
     let writer = EventStreamWriter(format: format, fileDescriptor: output.fileDescriptor)
     var capture = options.comparesGolden || options.updateGolden ? StreamCapture() : nil
     var status = ExitStatus.success
+    // Not while the stream itself scrolls on the same terminal.
+    let streamOnTerminal = options.writesStream && options.out == nil && isatty(STDOUT_FILENO) != 0
+    let progress = ProgressLine(
+      label: options.scenario, isTerminal: !streamOnTerminal && isatty(STDERR_FILENO) != 0)
+    let total = runner.scenario.steps.count
+    defer { progress.finish() }
     do {
       try runner.run { events in
         writer.write(events)
         capture?.append(events)
+        progress.update(done: runner.nextStepIndex, of: total)
       }
+      progress.finish()
     } catch {
       Console.error("stagemon: \(error)")
       status = .invalid
@@ -95,8 +116,9 @@ enum RunCommand {
     }
     let expectations = report(runner, file: options.scenario)
     let verdicts = [
-      options.check ? expectations : .success, compare(capture, with: golden, options),
-      update(capture, options),
+      options.checksExpectations ? expectations : .success,
+      compare(capture, with: golden, options),
+      update(capture, options, failures: runner.expectationFailures.count),
     ]
     return status == .success ? verdicts.max { $0.rawValue < $1.rawValue } ?? status : status
   }
@@ -106,7 +128,7 @@ enum RunCommand {
   private static func report(_ runner: ScenarioRunner, file: String) -> ExitStatus {
     let failures = runner.expectationFailures
     guard runner.expectationCheckCount > 0 else { return .success }
-    for failure in failures { Console.error("\(file): \(failure)") }
+    for failure in failures { Console.error(failure.located(in: file)) }
     Console.error(
       "\(file): \(runner.expectationCheckCount) expectations checked, \(failures.count) failed")
     return failures.isEmpty ? .success : .invalid
@@ -127,7 +149,11 @@ enum RunCommand {
         Console.error("\(options.scenario): the stream matches \(golden.name) (seq ignored)")
         return .success
       }
-      Console.write(diff.unified)
+      if colours(options) {
+        Console.writeStyled(diff.coloured)
+      } else {
+        Console.write(diff.unified)
+      }
       Console.error(
         "\(options.scenario): the stream differs from \(golden.name) in \(diff.hunks.count) region(s)"
       )
@@ -138,8 +164,18 @@ enum RunCommand {
     }
   }
 
-  private static func update(_ capture: StreamCapture?, _ options: Options) -> ExitStatus {
+  /// Writes the golden, unless an expectation failed: a golden of a failing run would make
+  /// the failure the expected behaviour (`--force` insists).
+  private static func update(_ capture: StreamCapture?, _ options: Options, failures: Int)
+    -> ExitStatus
+  {
     guard options.updateGolden, let capture else { return .success }
+    guard failures == 0 || options.force else {
+      Console.error(
+        "\(options.scenario): not writing \(options.golden): \(failures) statement(s) failed"
+          + " (--force writes it anyway)")
+      return .invalid
+    }
     do {
       try GoldenStream.write(capture.text, to: options.golden, scenario: options.scenario)
       Console.error("wrote \(options.golden) (\(capture.lineCount) events)")
@@ -148,5 +184,12 @@ enum RunCommand {
       Console.error("stagemon: \(error)")
       return .invalid
     }
+  }
+
+  /// Whether the diff is coloured: standard output is a terminal, `NO_COLOR` is not set and
+  /// `--format text` did not ask for plain text.
+  private static func colours(_ options: Options) -> Bool {
+    isatty(STDOUT_FILENO) != 0 && options.format != .text
+      && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
   }
 }

@@ -12,6 +12,7 @@ enum TokenCommand {
       inspect  decode a token and (with a key) check its signature
       verify   check a token's signature and claims; exit 1 with the reason when invalid
       diff     say whether NEW may replace OLD by exchangeToken, claim by claim
+      create   ask IVS for a token (CreateParticipantToken; such tokens cannot be exchanged)
 
     Run `stagemon token <subcommand> --help` for its options.
     A TOKEN argument may be the token itself, a file holding it, or - for standard input.
@@ -32,6 +33,7 @@ enum TokenCommand {
     case "inspect": return TokenInspectCommand.main(rest)
     case "verify": return TokenVerifyCommand.main(rest)
     case "diff": return TokenDiffCommand.main(rest)
+    case "create": return TokenCreateCommand.main(rest)
     default:
       return Stagemon.fail(
         UsageError("unknown token subcommand \(Excerpt.quoted(sub))"), help: help)

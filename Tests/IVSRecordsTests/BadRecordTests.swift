@@ -129,7 +129,7 @@ import Testing
   }
 
   @Test(arguments: [
-    "2026-04-20 10:02:11Z", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-04-20T10:02:11",
+    "2026-04-20_10:02:11Z", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-04-20T10:02:11",
     "yesterday", "2026-04-20T10:02:11.Z",
   ])
   func badTimestampIsAnErrorNamingTheField(text: String) {
@@ -148,6 +148,7 @@ import Testing
     #expect(
       failure([a, b])
         == "file2.json: records of two stages are mixed: arn:aws:ivs:us-east-1:123456789012:stage/BBBBBBBBBBBB here, arn:aws:ivs:us-east-1:123456789012:stage/AAAAAAAAAAAA in file1.json"
+        + " (--allow-other-sessions keeps them together)"
     )
   }
 
@@ -158,6 +159,7 @@ import Testing
     #expect(
       failure([a, session])
         == "file2.json: stageSession: records of two sessions are mixed: st-2 here, st-1 in file1.json"
+        + " (--allow-other-sessions keeps them together)"
     )
   }
 

@@ -169,7 +169,9 @@ import Testing
     let last = try #require(explanation.exchanges.last?.sightings.first { $0.observer == "carol" })
     #expect(last.verdict == .never)
     #expect(last.stale.map { VirtualTime.iso8601($0.from) } == "2026-01-01T12:00:10Z")
-    #expect(last.stale?.seconds == 10)
+    // Stale against seat=1 only from the exchange that set it (issue 19 item 6).
+    #expect(last.stale.map { VirtualTime.iso8601($0.since) } == "2026-01-01T12:00:15Z")
+    #expect(last.stale?.seconds == 5)
     let still = explanation.summary.filter { $0.contains("still shows") && $0.contains("carol") }
     #expect(
       still.first?.hasPrefix(

@@ -73,7 +73,7 @@ import Testing
       session.guessedSDKs.map { String($0.prefix(while: { $0 != ":" })) } == [
         "host", "guest", "carol", "dave",
       ])
-    #expect(session.scenario.notes.first?.hasPrefix("SDK guessed for 4 participant(s)") == true)
+    #expect(session.scenario.notes.first?.hasPrefix("SDK not stated for 4 participant(s)") == true)
   }
 
   @Test func getParticipantNamesTheBrowser() throws {

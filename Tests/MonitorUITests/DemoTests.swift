@@ -46,7 +46,7 @@ import Testing
     #expect(text[37].hasPrefix("└─"))
     #expect(text[36].contains("SUBSCRIBE_STARTED") && text[36].contains("viewer-web remote=host"))
     #expect(text[38] == DemoScenario.openingNote)
-    #expect(text[39].hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 4/13"))
+    #expect(text[39].hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 5/13"))
   }
 
   @Test func nextStepsShowStaleObserversThenTheirCatchUp() throws {

@@ -88,13 +88,13 @@ import Testing
     let expected = keymap.active(in: state.keySituation).filter(\.inFooter)
     let hints = FooterView.hints(state)
     #expect(hints.map(\.keys) == expected.map(\.keyLabel))
-    #expect(hints.first { $0.keys == "n" }?.label == "next step 4/13")
+    #expect(hints.first { $0.keys == "n" }?.label == "next step 5/13")
     var grid = CellGrid(width: 120, height: 40)
     Screen.render(state, into: &grid)
     let footer = Fixture.text(grid)[39]
     #expect(
       footer.hasPrefix(
-        " ? help  q quit  Tab pane  ↓/j select  n next step 4/13  a play  x swap token"))
+        " ? help  q quit  Tab pane  ↓/j select  n next step 5/13  a play  x swap token"))
   }
 
   @Test(arguments: [(Key.up, "Up"), (.down, "Down"), (.left, "Left"), (.right, "Right")])
@@ -126,7 +126,7 @@ import Testing
     let controller = try Fixture.demo(steps: 1)
     #expect(controller.state.pendingQuestion?.participant == "guest")
     let hints = FooterView.hints(controller.state)
-    #expect(hints.contains { $0.keys == "n" && $0.label == "next step 5/13" })
+    #expect(hints.contains { $0.keys == "n" && $0.label == "next step 6/13" })
     #expect(hints.contains { $0.keys == "y" && $0.label == "publish now" })
     #expect(!hints.contains { $0.label == "not now" })
   }

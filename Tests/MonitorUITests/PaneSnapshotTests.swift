@@ -152,7 +152,7 @@ import Testing
     // Wide: source and observer columns; subjects wrap whole.
     #expect(
       Fixture.text(grid) == [
-        "┌ Events 75 ───────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐",
+        "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐",
         "│12:00:00 ✎ runner                     exchangeAccepted                          guest                                                                         │",
         "│12:00:00 ✎ server                     TOKEN_EXCHANGED                           guest user_id=bob {featured=true, order=0} [publish,subscribe]                │",
         "│12:00:00 ✎ client      host           participantMetadataDidUpdate              guest user_id=bob {featured=true, order=0} [publish,subscribe]                │",
@@ -182,7 +182,7 @@ import Testing
     // whole; the line above it is cut by the pane's top.
     #expect(
       Fixture.text(grid) == [
-        "┌ Events 75 ───────────────────────────────────────────────────────────────────────────────────────┐",
+        "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────┐",
         "│12:00:00 ≠ viewer-web     beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
         "│12:00:00 ≠ main           beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
         "│                                                       user_id=bob {featured=true, order=0}       │",

@@ -117,3 +117,26 @@ import Testing
     #expect(controller.state.status?.text.hasPrefix("copied recorded event \(line.name)") == true)
   }
 }
+
+/// Issue 19 item 13: after `:goto`/`b` the recorded lines are those up to that moment.
+extension RecordedLogTests {
+  @Test func afterGoingBackTheRecordedFilterShowsOnlyRecordsUpToThatMoment() throws {
+    let controller = try Self.controller()
+    Self.step(controller, times: 2)
+    controller.state.log.setFilter("recorded")
+    #expect(
+      controller.state.log.visibleLines().map(\.name) == [
+        "JOINED", "PUBLISH_STARTED", "PUBLISH_STOPPED",
+      ])
+    controller.perform(.stepBack)
+    #expect(controller.state.log.visibleLines().map(\.name) == ["JOINED", "PUBLISH_STARTED"])
+    controller.travel(toStep: "0")
+    #expect(controller.state.log.visibleLines().isEmpty)
+    // Forward again: each record comes back once, as the clock reaches it.
+    Self.step(controller, times: 2)
+    #expect(
+      controller.state.log.visibleLines().map(\.name) == [
+        "JOINED", "PUBLISH_STARTED", "PUBLISH_STOPPED",
+      ])
+  }
+}

@@ -126,7 +126,9 @@ import Testing
     Self.command("advance 13h", controller)
     Self.command("reconnect host", controller)
     let ui = Self.uiStream(controller)
-    #expect(ui.filter { $0.contains(#""kind":"step""#) && $0.contains("] leave guest") }.count == 1)
+    #expect(
+      ui.filter { $0.contains(#""kind":"step""#) && $0.contains(#""message":"leave guest""#) }.count
+        == 1)
     #expect(try Self.saveAndReplay(controller, in: directory) == ui)
   }
 

@@ -69,14 +69,14 @@ import Testing
         "│  viewer-web       STALE  bob {order=2}  sees it on republish                 │",
         "│  composition      STALE  bob {order=2}  sees it on republish or reconnect    │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
-        "┌ Events 75 ───────────────────────────────────────────────────────────────────┐",
+        "┌ Events 76 ───────────────────────────────────────────────────────────────────┐",
         "│12:00:00 ≠ main           beliefChanged guest → stale user_id=bob {order=2} ≠ │",
         "│                                        truth user_id=bob {featured=true,     │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
         "step 7/13: exchange guest attributes={\"order\":\"0\",\"featured\":\"true\"} —",
         "attributes changed while publishing: 1.37 clients see it now; android@1.36.0,",
         "web@1.32.0 and the composition (on-reconnect) are STALE",
-        " ? help  q quit  Tab pane  ↓/j select  n next step 7/13  a play  x swap token",
+        " ? help  q quit  Tab pane  ↓/j select  n next step 8/13  a play  x swap token",
       ])
   }
 

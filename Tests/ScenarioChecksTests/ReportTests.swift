@@ -3,18 +3,30 @@ import Testing
 
 @testable import ScenarioChecks
 
-/// The `stagemon test` report and its JUnit form for files that pass, fail and
-/// cannot load, including text that must be escaped in XML.
+/// The `stagemon test` report and its JUnit form for files that pass, fail, cannot load or
+/// are not scenarios, including text that must be escaped in XML; and discovery, which
+/// walks folders without running anything.
 @Suite struct ReportTests {
-  /// Writes `text` to a temporary scenario file and checks it.
-  static func check(_ text: String, name: String = "x.json") throws -> ScenarioCheck {
+  /// A temporary folder holding `files` (relative path → text).
+  static func folder(_ files: [String: String]) throws -> String {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("stagemon-checks-\(UUID().uuidString)")
+    for (name, text) in files {
+      let url = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent(name)
-    try text.write(to: file, atomically: true, encoding: .utf8)
-    return ScenarioCheck(file: file.path)
+    return folder.path
+  }
+
+  /// Writes `text` to a temporary scenario file and checks it.
+  static func check(_ text: String, name: String = "x.json") throws -> ScenarioCheck {
+    let folder = try folder([name: text])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    return try #require(
+      ScenarioChecker().check(TestItem(path: folder + "/" + name, origin: .named)))
   }
 
   static let failing = """
@@ -22,33 +34,79 @@ import Testing
       "steps": [{ "join": "a" }, { "expect": { "participant": "a", "attributes": { "k": "v" } } }] }
     """
 
-  @Test func aFailedExpectationIsOneFailureLine() throws {
+  @Test func aFailedExpectationIsOneFailedCaseWithItsPosition() throws {
     let check = try Self.check(Self.failing)
     #expect(!check.passed)
-    #expect(check.checks == 1)
+    #expect(check.cases.count == 1)
     let lines = TestReport.lines(for: check)
     #expect(lines.count == 2)
-    #expect(lines[0].hasPrefix("FAIL  ") && lines[0].hasSuffix("(1 of 1 expectation failed)"))
+    #expect(lines[0].hasPrefix("FAIL  ") && lines[0].hasSuffix("(1 of 1 assertion failed)"))
     #expect(
-      lines[1].hasSuffix(#"steps[1]: expected a to have attributes {k=v}, but it has {k=<&">}"#))
-    #expect(TestReport.summary([check]) == "0 passed, 1 failed")
+      lines[1].hasSuffix(
+        #"x.json:2:30: step 2: expected a to have attributes {k=v}, but it has {k=<&">}"#))
+    #expect(TestReport.summary([check]) == "0 passed, 1 failed (1 file)")
   }
 
-  @Test func junitEscapesMarkupInMessages() throws {
+  @Test func junitHasASuitePerFileAndEscapesMarkup() throws {
     let xml = JUnitReport.xml([try Self.check(Self.failing)])
     #expect(xml.contains("{k=&lt;&amp;&quot;&gt;}"))
     #expect(!xml.contains("{k=<&"))
-    #expect(xml.contains(#"<testsuites name="stagemon test" tests="1" failures="1" errors="0">"#))
+    #expect(xml.contains(#"<testsuites name="stagemon test" tests="1" failures="1" errors="0""#))
+    #expect(xml.contains(#"name="step 2: participant a attributes={&quot;k&quot;:&quot;v&quot;}""#))
+    #expect(xml.contains(#" line="2" "#))
   }
 
   @Test func aScenarioThatCannotLoadIsAnError() throws {
     let check = try Self.check(#"{ "participants": [] , "steps": [{ "join": "nobody" }] }"#)
     #expect(!check.passed)
     #expect(check.error?.contains(#"unknown participant "nobody""#) == true)
+    #expect(TestReport.lines(for: check)[0].hasPrefix("ERROR "))
     #expect(JUnitReport.xml([check]).contains(#"errors="1""#))
   }
 
-  @Test func missingPathsAreNamed() {
-    #expect(throws: ScenarioFilesError.self) { try ScenarioFiles.find(["/no/such/place"]) }
+  @Test func aDescriptionNamesTheCase() throws {
+    let check = try Self.check(
+      """
+      { "participants": [{ "id": "a" }],
+        "steps": [{ "join": "a" },
+                  { "expect": { "participant": "a", "connection": "connected" },
+                    "description": "a is in" }] }
+      """)
+    #expect(check.cases.map(TestReport.name) == ["step 2: a is in"])
+  }
+
+  @Test func collectingWalksFoldersInOrderAndReadsNothing() throws {
+    let folder = try Self.folder([
+      "b/z.json": "not even JSON", "a.json": "{}", "b/c/d.json": "{}", "notes.txt": "",
+      ".hidden/x.json": "{}", "expected/a.jsonl": "",
+    ])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let items = TestCollection.collect([folder, folder + "/a.json", folder + "/gone"])
+    #expect(
+      items == [
+        TestItem(path: folder + "/a.json", origin: .found),
+        TestItem(path: folder + "/b/c/d.json", origin: .found),
+        TestItem(path: folder + "/b/z.json", origin: .found),
+        TestItem(path: folder + "/a.json", origin: .named),
+        TestItem(path: folder + "/gone", origin: .missing),
+      ])
+  }
+
+  @Test func aFoundFileThatIsNotAScenarioIsSkippedButANamedOneIsAnError() throws {
+    let folder = try Self.folder(["notes.json": #"{ "title": "x" }"#])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let found = ScenarioChecker().check(TestItem(path: folder + "/notes.json", origin: .found))
+    #expect(found?.isSkipped == true)
+    let named = ScenarioChecker().check(TestItem(path: folder + "/notes.json", origin: .named))
+    #expect(named?.error != nil)
+  }
+
+  @Test func aKeywordSelectsFilesOrAssertions() throws {
+    let folder = try Self.folder(["x.json": Self.failing])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let item = TestItem(path: folder + "/x.json", origin: .named)
+    #expect(ScenarioChecker(keyword: "attributes").check(item)?.cases.count == 1)
+    #expect(ScenarioChecker(keyword: "x.json").check(item)?.cases.count == 1)
+    #expect(ScenarioChecker(keyword: "nothing-like-it").check(item) == nil)
   }
 }

@@ -34,7 +34,7 @@ import Testing
       streamed += events.filter { $0.kind == .expectFailed }.compactMap(\.message)
     }
     #expect(streamed == runner.expectationFailures.map(\.message))
-    #expect(runner.expectationFailures.allSatisfy { $0.step == "steps[6]" })
+    #expect(runner.expectationFailures.allSatisfy { $0.step == "step 7" && $0.position != nil })
     #expect(runner.expectationCheckCount > 0)
     return streamed
   }
@@ -131,15 +131,15 @@ import Testing
     ),
     (
       #"{"events": {"includes": [{"kind": "shouldPublish"}]}}"#,
-      #"expected an event matching {"kind":"shouldPublish"} after steps[5], but none of its 18 events matched"#
+      #"expected an event matching {"kind":"shouldPublish"} after step 6 (exchange cohost capabilities=[subscribe]), but none of its 18 events matched"#
     ),
     (
       #"{"events": {"includes": [{"kind": "participantLeft", "observer": "fan"}, {"source": "server", "kind": "PUBLISH_STOPPED"}], "inOrder": true}}"#,
-      #"expected an event matching {"source":"server","kind":"PUBLISH_STOPPED"} after the one matching {"kind":"participantLeft","observer":"fan"} (inOrder) after steps[5], but it matched only before it"#
+      #"expected an event matching {"source":"server","kind":"PUBLISH_STOPPED"} after the one matching {"kind":"participantLeft","observer":"fan"} (inOrder) after step 6 (exchange cohost capabilities=[subscribe]), but it matched only before it"#
     ),
     (
       #"{"events": {"excludes": [{"kind": "TOKEN_EXCHANGED", "participant": "cohost"}]}}"#,
-      #"expected no event matching {"kind":"TOKEN_EXCHANGED","participant":"cohost"} after steps[5], but found {"seq":"#
+      #"expected no event matching {"kind":"TOKEN_EXCHANGED","participant":"cohost"} after step 6 (exchange cohost capabilities=[subscribe]), but found {"seq":"#
     ),
   ]
 
@@ -180,7 +180,7 @@ import Testing
     #expect(line.contains(#""kind":"expectFailed""#))
     #expect(
       line.contains(
-        #""step":"steps[6]","expected":"stale","actual":"current (alice {featured=true, seat=2})"}"#
+        #""step":"step 7","expected":"stale","actual":"current (alice {featured=true, seat=2})"}"#
       ))
   }
 }

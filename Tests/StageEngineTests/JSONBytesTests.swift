@@ -7,7 +7,8 @@ import Testing
 @Suite struct JSONBytesTests {
   @Test(arguments: [
     "", "host", "a\"b", "back\\slash", "tab\there", "nl\n", "\u{01}\u{1F}", "ünïcødé 🎬",
-    String(repeating: "long-participant-id-", count: 8), "\u{7F}del",
+    String(repeating: "long-participant-id-", count: 8), "\u{7F}del", "c1\u{9B}", "bidi\u{202E}",
+    "\u{FFFE}", "tag\u{E0041}",
   ])
   func quotedStringsMatchTheJSONWriter(text: String) {
     var fast: [UInt8] = []

@@ -73,6 +73,6 @@ import TokenCore
     let message = try #require(rejection.message)
     #expect(message.hasPrefix("no token to exchange: the app could not mint one: steps[1].token"))
     #expect(message.contains("exp"))
-    #expect(events.last?.message == "steps[2] advance 1h")
+    #expect(events.last?.message == "advance 1h")
   }
 }

@@ -224,7 +224,7 @@ import TokenCore
        "steps": [{"answer": "a", "publish": true}, {"setStrategy": "a", "publish": "ask"},
                  {"publish": "a"}]}
       """)
-    guard case .answer("a", publish: true) = scenario.steps[0],
+    guard case .answer("a", publish: true, by: .script) = scenario.steps[0],
       case .setStrategy("a", publish: .ask, subscribe: nil) = scenario.steps[1],
       case .publish("a") = scenario.steps[2]
     else {

@@ -56,11 +56,15 @@ import Testing
 
   @Test(arguments: names)
   func streamMatchesGolden(name: String) throws {
-    let actual = try Self.stream(of: name)
+    let (actual, runner) = try Self.run(name)
     let golden = Self.goldenPath(name)
     let environment = ProcessInfo.processInfo.environment
     if environment["STAGEMON_UPDATE_GOLDEN"] == "1" {
       if let filter = environment["STAGEMON_GOLDEN_FILTER"], !name.contains(filter) { return }
+      // A golden of a failing run would make the failure the expected behaviour.
+      try #require(
+        runner.expectationFailures.isEmpty,
+        "not writing \(golden): \(runner.expectationFailures.map(\.description))")
       try actual.write(toFile: golden, atomically: true, encoding: .utf8)
       return
     }

@@ -43,7 +43,7 @@ import TokenCore
     #expect(try runner.step()?.verb == "join")
     let joined = runner.stage.drainEvents()
     #expect(joined.first?.kind == .step)
-    #expect(joined.first?.message == "steps[0] join a")
+    #expect(joined.first?.message == "join a")
     #expect(joined.contains { $0.kind == .publishStarted && $0.participant == "a" })
     #expect(try runner.step()?.verb == "advance")
     #expect(runner.stage.clock.now == VirtualTime.defaultStart + 3600)
@@ -125,6 +125,6 @@ import TokenCore
     try runner.run { events += $0 }
     let messages = events.compactMap(\.message).joined(separator: "\n")
     #expect(!messages.contains("secret-signature"))
-    #expect(messages.contains("steps[1] exchange a raw token (26 bytes)"))
+    #expect(messages.contains("exchange a raw token (26 bytes)"))
   }
 }

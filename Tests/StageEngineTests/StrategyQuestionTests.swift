@@ -52,8 +52,12 @@ struct StrategyQuestionTests {
     let events = try fixture.join("host", strategy: StrategySettings(publish: .ask))
     #expect(events.last?.answer == "pending")
     #expect(fixture.stage.snapshot().pendingQuestions.first?.name == "shouldPublishParticipant")
-    try fixture.stage.answer(participant: "host", publish: false)
-    #expect(fixture.stage.drainEvents().isEmpty)
+    try fixture.stage.answer(participant: "host", publish: false, by: .key)
+    let answered = fixture.stage.drainEvents()
+    #expect(answered.map(\.kind) == [.questionAnswered])
+    #expect(answered.first?.participant == "host" && answered.first?.observer == "host")
+    #expect(answered.first?.name == "shouldPublishParticipant")
+    #expect(answered.first?.answer == "false" && answered.first?.reason == "key")
     #expect(fixture.stage.snapshot().pendingQuestions.isEmpty)
   }
 }

@@ -137,7 +137,8 @@ import Testing
       #expect(runner.stage.nextEventSeq == original.nextSeqs[target])
       let replayed = Self.render(runner.stage.drainEvents())
       let end = original.nextSeqs[target] - 1
-      #expect(!replayed.isEmpty)
+      // Replayed from the nearest checkpoint: possibly only assertions, which write nothing.
+      #expect(replayed.count <= end)
       #expect(Array(original.stream[(end - replayed.count)..<end]) == replayed)
     }
     #expect(runner.isFinished)

@@ -146,7 +146,7 @@ struct MonitorEndToEndTests {
 
   @Test func pressingOnlyNPlaysTheWholeDemoAndShowsTheLastNarration() throws {
     let session = try TmuxSession([StagemonBinary.url.path], width: 100, height: 30)
-    try expect(session, shows: "n next step 4/13")
+    try expect(session, shows: "n next step 5/13")
     for step in 5...13 {
       try session.send("n")
       try expect(session, shows: "step \(step)/13:")

@@ -24,7 +24,7 @@ import Testing
     let result = try run(["import"] + Self.support)
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("{\n  \"description\": \"Imported from IVS records: 27 events"))
-    #expect(result.stderr.contains("warning: SDK guessed for host, guest, carol, dave"))
+    #expect(result.stderr.contains("warning: SDK not stated for host, guest, carol, dave"))
     let out = temporary("imported.json")
     #expect(try run(["import", "--out", out] + Self.sdks + Self.support).status == 0)
     let headless = try run(["run", out, "--headless"])

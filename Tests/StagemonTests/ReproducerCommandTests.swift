@@ -67,6 +67,6 @@ import Testing
     let out = try StagemonBinary.run(["run", "-", "--headless"], input: scenario)
     #expect(out.status == 0, "stderr: \(out.stderr)")
     #expect(out.stdout.contains("no token to exchange: the app could not mint one: steps[1].token"))
-    #expect(out.stdout.contains(#""message":"steps[2] leave b""#))
+    #expect(out.stdout.contains(#""message":"leave b""#))
   }
 }

@@ -33,7 +33,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr.contains(
-        "-: steps[5]: expected viewer-android to see guest as stale, but it is current ({seat=2})\n"
+        "-:9:5: step 6: expected viewer-android to see guest as stale, but it is current ({seat=2})\n"
       ))
     #expect(result.stderr.hasSuffix("-: 2 expectations checked, 1 failed\n"))
   }
@@ -42,7 +42,7 @@ import Testing
     let result = try check(as: "stale", extra: ["--headless"])
     #expect(result.status == 1)
     #expect(result.stdout.contains(#""kind":"expectFailed""#))
-    #expect(result.stdout.contains(#""step":"steps[5]","expected":"stale""#))
+    #expect(result.stdout.contains(#""step":"step 6","expected":"stale""#))
   }
 
   @Test func withoutCheckAFailedExpectationIsOnlyAnEvent() throws {

@@ -48,7 +48,7 @@ import Testing
     #expect(result.status == 1)
     let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("@@") }
     #expect(headers.count == 2)
-    #expect(headers.first?.hasSuffix("@@ steps[0] join host") == true)
+    #expect(headers.first?.hasSuffix("@@ join host") == true)
     #expect(result.stdout.contains("\n-{\"kind\":\"invented\"}\n"))
     #expect(result.stdout.hasPrefix("--- \(golden.path)\n+++ this run of \(Self.scenario)\n"))
     #expect(result.stderr.contains("differs from \(golden.path) in 2 region(s)"))

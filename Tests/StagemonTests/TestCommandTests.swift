@@ -35,9 +35,9 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stdout == """
-        ok    ./a.json (1 expectation)
-        ok    ./b.json (1 expectation)
-        2 passed, 0 failed
+        ok    ./a.json (1 assertion)
+        ok    ./b.json (1 assertion)
+        2 passed, 0 failed (2 files)
 
         """)
   }
@@ -52,11 +52,11 @@ import Testing
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(
       lines == [
-        "ok    ./a.json (1 expectation)",
-        "FAIL  ./b.json (1 of 2 expectations failed)",
-        "      ./b.json: steps[1]: expected host to be published, but it is notPublished",
-        #"FAIL  ./c.json: ./c.json: steps[0]: unknown verb "jion" (did you mean "join"?); expected one of join, leave, publish, unpublish, refreshStrategy, exchange, disconnect, advance, reconnect, setStrategy, answer, expect, setSDK, setCompositionUpdates, mute, unmute, networkDrop, startComposition, stopComposition"#,
-        "1 passed, 2 failed",
+        "ok    ./a.json (1 assertion)",
+        "FAIL  ./b.json (1 of 2 assertions failed)",
+        "      ./b.json:4:13: step 2: expected host to be published, but it is notPublished",
+        #"ERROR ./c.json: steps[0]: unknown verb "jion" (did you mean "join"?); expected one of join, leave, publish, unpublish, refreshStrategy, exchange, disconnect, advance, reconnect, setStrategy, answer, expect, setSDK, setCompositionUpdates, mute, unmute, networkDrop, startComposition, stopComposition"#,
+        "2 passed, 2 failed (3 files)",
       ])
   }
 
@@ -70,19 +70,25 @@ import Testing
     #expect(result.status == 1)
     let document = try XMLDocument(
       contentsOf: folder.appendingPathComponent("report.xml"), options: [])
-    let suite = try #require(
-      try document.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement)
-    #expect(suite.attribute(forName: "tests")?.stringValue == "3")
-    #expect(suite.attribute(forName: "failures")?.stringValue == "1")
-    #expect(suite.attribute(forName: "errors")?.stringValue == "1")
+    let top = try #require(try document.nodes(forXPath: "/testsuites").first as? XMLElement)
+    #expect(top.attribute(forName: "tests")?.stringValue == "4")
+    #expect(top.attribute(forName: "failures")?.stringValue == "1")
+    #expect(top.attribute(forName: "errors")?.stringValue == "1")
+    let suites = try document.nodes(forXPath: "//testsuite").compactMap { $0 as? XMLElement }
+    #expect(
+      suites.map { $0.attribute(forName: "name")?.stringValue } == ["a.json", "b.json", "c.json"])
     let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
     #expect(
-      cases.map { $0.attribute(forName: "name")?.stringValue } == ["a.json", "b.json", "c.json"])
+      cases.map { $0.attribute(forName: "name")?.stringValue } == [
+        "step 2: participant host publish=published", "step 2: participant host publish=published",
+        "step 3: participant host connection=connected", "c.json",
+      ])
     #expect((cases[0].children ?? []).isEmpty)
     let failure = try #require(cases[1].elements(forName: "failure").first)
     #expect(
-      failure.stringValue == "steps[1]: expected host to be published, but it is notPublished")
-    let error = try #require(cases[2].elements(forName: "error").first)
+      failure.stringValue
+        == "b.json:4:13: step 2: expected host to be published, but it is notPublished")
+    let error = try #require(cases[3].elements(forName: "error").first)
     #expect(
       error.attribute(forName: "message")?.stringValue?.contains(#"unknown verb "jion""#) == true)
   }
@@ -90,13 +96,13 @@ import Testing
   @Test func theBundledScenariosAllPassByDefault() throws {
     let result = try StagemonBinary.run(["test"], directory: RunCommandTests.repository)
     #expect(result.status == 0)
-    #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
+    #expect(result.stdout.hasSuffix(" passed, 0 failed (11 files)\n"))
     #expect(result.stdout.contains("ok    Scenarios/downgrade-while-publishing.json"))
   }
 
   @Test func aMissingPathExitsOneNamingIt() throws {
     let result = try StagemonBinary.run(["test", "no-such-folder"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("no-such-folder: no such file or folder"))
+    #expect(result.stdout.contains("ERROR no-such-folder: no such file or folder"))
   }
 }

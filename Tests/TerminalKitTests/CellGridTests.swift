@@ -86,6 +86,16 @@ import Testing
     #expect(grid.text() == ["e\u{301}x  "])
   }
 
+  @Test func hugeGraphemesKeepRowsAligned() {
+    let chain = Array(repeating: "👩", count: 3_001).joined(separator: "\u{200D}")
+    let marks = "e" + String(repeating: "\u{301}", count: 20_000)
+    var grid = CellGrid(width: 6, height: 2)
+    #expect(grid.put(chain + "|", x: 0, y: 0) == 3)
+    #expect(grid.put(marks + "|", x: 0, y: 1) == 2)
+    #expect(grid.text(trimmingTrailingSpaces: true) == ["👩|", "e\u{301}\u{301}\u{301}|"])
+    #expect(grid.cells.allSatisfy { $0.symbol.unicodeScalars.count <= 4 })
+  }
+
   @Test func controlAndFormatCharactersShowAsPictures() {
     var grid = CellGrid(width: 6, height: 1)
     grid.put("a\nb\u{1B}\u{202E}", x: 0, y: 0)

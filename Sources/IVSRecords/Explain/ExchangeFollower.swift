@@ -340,14 +340,19 @@ extension ExchangeFollower {
     // Not a copy of the draft: holding one would copy its sightings on the write below.
     let info = drafts[watch.story].observers[watch.slot]
     let context = drafts[watch.story].context
-    let stale = watch.stale.map { stale in
+    let stale = watch.stale.flatMap { stale -> ExchangeStory.Sighting.Staleness? in
       let end: (time: Int64, end: ExchangeStory.Sighting.Staleness.End) =
         watch.hidden
         ?? (verdict == .superseded
           ? (time ?? lastTime, .superseded)
           : verdict == .never ? (lastTime, .sessionEnded) : (time ?? lastTime, .learned))
+      // Measured against this exchange's values only while they were the true ones: a span
+      // an earlier exchange began, ended as this one came (it stopped publishing at once),
+      // is no staleness of this exchange.
+      let since = max(stale.from, context.time)
+      guard end.time > since || end.end == .sessionEnded else { return nil }
       return ExchangeStory.Sighting.Staleness(
-        from: stale.from, until: end.time, end: end.end, believed: stale.believed,
+        from: stale.from, since: since, until: end.time, end: end.end, believed: stale.believed,
         reason: stale.reason)
     }
     drafts[watch.story].sightings[watch.slot] = .init(

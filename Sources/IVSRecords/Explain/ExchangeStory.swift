@@ -17,12 +17,12 @@ public struct ExchangeStory: Sendable {
   /// The `user_id` and attributes the exchange set.
   public let truth: ParticipantMetadata
   /// Strategy questions the exchange caused, with the app's answers.
-  public let strategy: [String]
+  public internal(set) var strategy: [String]
   /// One per observer connected at the exchange (clients in join order), then each
   /// running composition, then each client that joined later (in join order); for an
   /// exchange that changed no metadata, the observers that saw the participant stop or
   /// start publishing in the exchange's step.
-  public let sightings: [Sighting]
+  public internal(set) var sightings: [Sighting]
 
   init(
     exchange: StageEvent, summary: TokenExchangeSummary, strategy: [String],

@@ -16,7 +16,8 @@ extension Explanation {
     for story in exchanges {
       for sighting in story.sightings {
         // A span a later exchange carries on is told with that exchange.
-        guard let stale = sighting.stale, stale.end != .superseded else { continue }
+        // Every exchange's own span, measured against its own values (a superseded one too).
+        guard let stale = sighting.stale, sighting.dependsOn == nil else { continue }
         let sentence = { (plural: Bool) in Self.sentence(sighting, stale, story, plural: plural) }
         let key = "\(sighting.isComposition) \(sentence(false))"
         if let group = index[key] {
@@ -27,8 +28,16 @@ extension Explanation {
         }
       }
     }
-    let ordered = groups.filter(\.still) + groups.filter { !$0.still }
-    var lines = ordered.prefix(staleSentenceLimit).map { group in
+    // The worst first: spans still shown at the end, then the longest.
+    let longest = { (who: [Sighting]) in who.map { $0.stale?.seconds ?? 0 }.max() ?? 0 }
+    let ordered = (groups.filter(\.still) + groups.filter { !$0.still }).enumerated().sorted {
+      a, b in
+      if a.element.still != b.element.still { return a.element.still }
+      let (x, y) = (longest(a.element.who), longest(b.element.who))
+      return x != y ? x > y : a.offset < b.offset
+    }.map(\.element)
+    var lines = totals(exchanges)
+    lines += ordered.prefix(staleSentenceLimit).map { group in
       "\(subject(group.who)) \(group.sentence(group.who.count > 1))"
     }
     if ordered.count > staleSentenceLimit {
@@ -39,6 +48,46 @@ extension Explanation {
   }
 
   typealias Sighting = ExchangeStory.Sighting
+
+  /// At most this many exchanges in the totals' breakdown; the rest are counted.
+  static let totalsExchangeLimit = 5
+
+  /// `stale views: 2 observers affected, 5.6 stale observer-minutes; by exchange: …`, or
+  /// nothing when no observer showed stale values.
+  static func totals(_ exchanges: [ExchangeStory]) -> [String] {
+    var observers: Set<String> = []
+    var seconds: UInt64 = 0
+    var parts: [(seconds: UInt64, text: String)] = []
+    for story in exchanges {
+      let stale = story.sightings.filter { $0.stale != nil }
+      guard !stale.isEmpty else { continue }
+      let total = stale.reduce(UInt64(0)) { $0 &+ ($1.stale?.seconds ?? 0) }
+      observers.formUnion(stale.map(\.observer))
+      seconds = seconds &+ total
+      parts.append(
+        (
+          total,
+          "\(ExchangeStory.clock(story.time, day: exchanges[0].time)) \(story.participant): "
+            + "\(stale.count) observer(s), \(minutes(total)) min"
+        ))
+    }
+    guard !observers.isEmpty else { return [] }
+    let worst = parts.sorted { $0.seconds > $1.seconds }
+    var breakdown = worst.prefix(totalsExchangeLimit).map(\.text).joined(separator: "; ")
+    if worst.count > totalsExchangeLimit {
+      breakdown += "; \(worst.count - totalsExchangeLimit) more exchange(s)"
+    }
+    return [
+      "stale views in all: \(observers.count) observer(s) affected, \(minutes(seconds)) stale "
+        + "observer-minutes; by exchange, worst first: \(breakdown)"
+    ]
+  }
+
+  /// Seconds as minutes with one decimal.
+  private static func minutes(_ seconds: UInt64) -> String {
+    let tenths = (seconds &* 10 &+ 30) / 60
+    return "\(tenths / 10).\(tenths % 10)"
+  }
 
   /// `viewer carol on android@1.36.0`, `viewers carol on …, dave on … and 3 more`,
   /// `the composition main`.
@@ -62,7 +111,7 @@ extension Explanation {
   ) -> String {
     let participant = story.participant
     let (shown, truth) = ExchangeStory.difference(stale.believed, story.truth)
-    let from = ExchangeStory.clock(stale.from, day: story.time)
+    let from = ExchangeStory.clock(stale.since, day: story.time)
     let until = ExchangeStory.clock(stale.until, day: story.time)
     let rule =
       sighting.isComposition
@@ -70,8 +119,10 @@ extension Explanation {
       : "SDKs before iOS/Android 1.37.0 and Web 1.33.0 learn new attributes only when the"
         + " publisher republishes or reconnects"
     guard stale.end != .sessionEnded else {
+      // Since the observer began showing old values, whichever were true meanwhile.
+      let began = ExchangeStory.clock(stale.from, day: story.time)
       return "\(plural ? "still show" : "still shows") \(shown) for \(participant) instead of"
-        + " \(truth) (stale since \(from)): \(rule); \(participant) never republished or reconnected"
+        + " \(truth) (stale since \(began)): \(rule); \(participant) never republished or reconnected"
     }
     let span = VirtualDuration.text(seconds: stale.seconds)
     let ending: String

@@ -12,11 +12,17 @@ public struct Explanation: Sendable {
   public let exchanges: [ExchangeStory]
   /// The import's notes, issues and contradictions.
   public let session: ImportedSession
+  /// The same records explained with other `--sdk` profiles, beside this report.
+  public var whatIfs: [WhatIf] = []
+  /// What to tell the customer: causes, fixes, workarounds, each with its source.
+  public var forCustomer: CustomerAnswer { CustomerAnswer.make(exchanges, session) }
 
   /// Whether the records are reproduced, valid and consistent (exit 0).
   public var isClean: Bool {
-    comparison.isReproduced && session.divergences.isEmpty
+    comparison.isReproduced && session.divergences.isEmpty && session.findings.isEmpty
+      && session.incompleteness.isEmpty
       && !session.issues.contains(where: \.isInvalid)
+      && !exchanges.contains { $0.sightings.contains { $0.dependsOn != nil } }
   }
 
   /// Runs `session`, compares with `toleranceSeconds` and explains.
@@ -31,10 +37,31 @@ public struct Explanation: Sendable {
         // By index: a loop variable would copy (retain and release) every event.
         for index in batch.indices { follower.offer(batch[index]) }
       })
-    let exchanges = follower.finish(end: endOfSession(session.scenario))
+    let exchanges = labelled(
+      ranged(follower.finish(end: endOfSession(session.scenario)), session), session)
     return Explanation(
       summary: summarize(comparison, exchanges, session), comparison: comparison,
       exchanges: exchanges, session: session)
+  }
+
+  /// `stories` with each strategy answer the model took from an inference labelled as one:
+  /// IVS records no strategy calls, so "→ pending" (the question the import answers) reads
+  /// "→ yes (inferred from PUBLISH_STARTED 0.64 s later; not recorded)".
+  static func labelled(_ stories: [ExchangeStory], _ session: ImportedSession) -> [ExchangeStory] {
+    guard !session.inferredAnswers.isEmpty else { return stories }
+    var stories = stories
+    for index in stories.indices {
+      guard let answer = session.inferredAnswers[stories[index].participant]?[stories[index].time]
+      else { continue }
+      stories[index].strategy = stories[index].strategy.map { line in
+        guard let arrow = line.range(of: " → "), line.hasPrefix("shouldPublish") else {
+          return line
+        }
+        return String(line[..<arrow.lowerBound])
+          + " → \(answer.publish ? "yes" : "no") (\(answer.evidence); not recorded: IVS logs no strategy calls)"
+      }
+    }
+    return stories
   }
 
   /// The clock after the last step: a run may end with an `advance`, after its last event.
@@ -47,7 +74,7 @@ public struct Explanation: Sendable {
   private static func summarize(
     _ comparison: RecordComparison, _ exchanges: [ExchangeStory], _ session: ImportedSession
   ) -> [String] {
-    var lines: [String] = []
+    var lines = unknownsFirst(exchanges, session)
     let recordedCount = session.recorded.count
     lines.append(
       "\(recordedCount) recorded events: \(comparison.count(.reproduced)) reproduced by the model, "
@@ -55,7 +82,7 @@ public struct Explanation: Sendable {
         + "\(comparison.count(.missingInRecords)) missing in the records, "
         + "\(comparison.count(.outsideModel)) outside the model (tolerance \(comparison.toleranceSeconds)s)"
     )
-    lines += staleLines(exchanges)
+    lines += staleLines(exchanges) + rangeLines(exchanges, session)
     if !session.divergences.isEmpty {
       lines.append("\(session.divergences.count) record(s) contradict earlier ones (listed below)")
     }

@@ -7,15 +7,26 @@ extension Explanation {
   public var text: String {
     var lines = ["Summary"] + summary.map { "  - \($0)" }
     lines.append("")
+    let customer = forCustomer.lines
+    if !customer.isEmpty { lines += customer + [""] }
+    let whatIf = whatIfLines
+    if !whatIf.isEmpty { lines += whatIf + [""] }
     lines.append(
       "Timeline (recorded events beside the model's, tolerance \(comparison.toleranceSeconds)s)")
-    for entry in comparison.entries { lines.append("  " + Self.line(entry)) }
+    let withDates = spansDays
+    for entry in comparison.entries { lines.append("  " + Self.line(entry, withDates: withDates)) }
+    let codes = ErrorCodes.lines(session.recorded.compactMap(\.errorCode))
+    if !codes.isEmpty {
+      lines +=
+        ["", "Error codes in the records (from \(ErrorCodes.source))"]
+        + codes.map { "  - \($0)" }
+    }
     if !exchanges.isEmpty {
       lines.append("")
       lines.append("Token exchanges: what changed, what the strategy was asked, who saw it")
     }
     for story in exchanges {
-      lines.append("  \(VirtualTime.iso8601(story.time)) \(story.participant)")
+      lines.append("  \(VirtualTime.iso8601(story.time)) \(session.name(story.participant))")
       lines.append("    changes: \(story.changes.joined(separator: "; "))")
       if !story.strategy.isEmpty {
         lines.append("    strategy: \(story.strategy.joined(separator: "; "))")
@@ -27,7 +38,8 @@ extension Explanation {
             : "    observers saw no change: user_id and attributes stayed the same")
       }
       for sighting in story.sightings {
-        lines.append("    \(sighting.observer) (\(sighting.profile)): \(sighting.text)")
+        lines.append(
+          "    \(session.name(sighting.observer)) (\(sighting.profile)): \(sighting.text)")
       }
     }
     let notes = session.runnable.notes
@@ -41,9 +53,20 @@ extension Explanation {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func line(_ entry: RecordComparison.Entry) -> String {
-    let time = String(RecordTime.iso8601(milliseconds: entry.time).dropFirst(11))
-      .padding(toLength: 13, withPad: " ", startingAt: 0)
+  /// Whether the records span more than one day (the timeline then writes dates).
+  var spansDays: Bool {
+    guard let first = comparison.entries.first?.time, let last = comparison.entries.last?.time
+    else { return false }
+    let (span, overflow) = last.subtractingReportingOverflow(first)
+    return overflow || span > 86_400_000
+      || RecordTime.iso8601(milliseconds: first).prefix(10)
+        != RecordTime.iso8601(milliseconds: last).prefix(10)
+  }
+
+  private static func line(_ entry: RecordComparison.Entry, withDates: Bool) -> String {
+    let stamp = RecordTime.iso8601(milliseconds: entry.time)
+    let time = String(withDates ? stamp : String(stamp.dropFirst(11)))
+      .padding(toLength: withDates ? 24 : 13, withPad: " ", startingAt: 0)
     let status: String
     switch entry.status {
     case .reproduced: status = "reproduced        "
@@ -54,7 +77,8 @@ extension Explanation {
     let what = entry.recorded.map(describe) ?? entry.modelled.map(describe) ?? ""
     let model =
       entry.modelled.map {
-        "model \(VirtualTime.iso8601($0.time).dropFirst(11).dropLast()) #\($0.seq)"
+        let stamp = VirtualTime.iso8601($0.time).dropLast()
+        return "model \(withDates ? stamp : stamp.dropFirst(11)) #\($0.seq)"
       } ?? ""
     return
       "\(time)  \(status)  \(what.padding(toLength: max(what.count, 44), withPad: " ", startingAt: 0))  \(model)"
@@ -63,6 +87,7 @@ extension Explanation {
   private static func describe(_ event: RecordedEvent) -> String {
     var text = "\(event.name) \(event.participantId)"
     if let remote = event.remoteParticipantId { text += " → \(remote)" }
+    if let destination = event.destination { text += " → stage \(destination)" }
     if let code = event.errorCode { text += " \(code)" }
     return text
   }
@@ -80,6 +105,14 @@ extension Explanation {
       ("reproduced", .bool(isClean)),
       ("toleranceSeconds", .integer(comparison.toleranceSeconds)),
       ("summary", .array(summary.map(JSON.string))),
+      ("findings", .array(session.findings.map(JSON.string))),
+      (
+        "errorCodes",
+        .array(ErrorCodes.lines(session.recorded.compactMap(\.errorCode)).map(JSON.string))
+      ),
+      ("forCustomer", forCustomer.json),
+      ("whatIf", .array(whatIfs.map(\.json))),
+      ("participants", .array(session.sdks.map { Self.participantJSON($0, session) })),
       ("timeline", .array(comparison.entries.map(Self.entryJSON))),
       ("exchanges", .array(exchanges.map(Self.storyJSON))),
       ("notes", .array(session.runnable.notes.map(JSON.string))),
@@ -92,6 +125,22 @@ extension Explanation {
           })
       ),
     ])
+  }
+
+  private static func participantJSON(_ sdk: ParticipantSDK, _ session: ImportedSession) -> JSON {
+    var members: [(key: String, value: JSON)] = [
+      ("id", .string(sdk.id)), ("name", .string(session.name(sdk.id))),
+      ("sdk", .string(sdk.shown)), ("modelledAs", .string(sdk.profile.description)),
+      ("sdkSource", .string(sdk.source.rawValue)), ("basis", .string(sdk.basis)),
+    ]
+    if let threshold = sdk.threshold {
+      members.append(
+        (
+          "verdictsDependOnVersion",
+          .object([("threshold", .string(threshold)), ("flag", .string(sdk.flag))])
+        ))
+    }
+    return .object(members)
   }
 
   private static func entryJSON(_ entry: RecordComparison.Entry) -> JSON {

@@ -15,6 +15,16 @@ extension ExchangeStory.Sighting {
     if let event { members.append(("event", .string(event))) }
     if let cause { members.append(("cause", .string(cause.rawValue))) }
     if let stale { members.append(("stale", Self.json(stale))) }
+    if let sdk = dependsOn, let threshold = sdk.threshold {
+      members.append(
+        (
+          "dependsOnSDK",
+          .object([
+            ("ifBelow", .string(threshold)), ("thenStale", .bool(true)),
+            ("elseSaw", .string(Verdict.atOnce.rawValue)), ("settledBy", .string(sdk.flag)),
+          ])
+        ))
+    }
     members.append(("text", .string(text)))
     return .object(members)
   }
@@ -30,6 +40,7 @@ extension ExchangeStory.Sighting {
       ))
     return .object([
       ("from", .string(VirtualTime.iso8601(stale.from))),
+      ("since", .string(VirtualTime.iso8601(stale.since))),
       ("until", .string(VirtualTime.iso8601(stale.until))),
       ("seconds", .integer(Int64(clamping: stale.seconds))),
       ("ended", .string(stale.end.rawValue)),

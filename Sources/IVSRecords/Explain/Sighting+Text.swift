@@ -31,7 +31,7 @@ extension ExchangeStory.Sighting {
 
   private static func text(_ stale: Staleness, _ context: Context) -> String {
     let (shown, truth) = ExchangeStory.difference(stale.believed, context.truth)
-    let from = ExchangeStory.clock(stale.from, day: context.time)
+    let from = ExchangeStory.clock(stale.since, day: context.time)
     let until = ExchangeStory.clock(stale.until, day: context.time)
     let span = VirtualDuration.text(seconds: stale.seconds)
     let showing = "STALE from \(from) for \(span), showing \(shown) instead of \(truth)"

@@ -65,6 +65,10 @@ extension ExchangeStory {
 
       /// When the observer started showing stale values (possibly at an earlier exchange).
       public let from: Int64
+      /// When this exchange's values became the true ones (`from`, or the exchange when the
+      /// span began under an earlier one): the span is measured from here, so values that
+      /// were correct at the time are never called stale.
+      public let since: Int64
       /// When it stopped.
       public let until: Int64
       /// Why it stopped.
@@ -74,16 +78,17 @@ extension ExchangeStory {
       /// The model's reason (which SDK or policy lacks the update).
       public let reason: String
 
-      /// How long, in seconds (never negative, never overflowing).
+      /// How long it was stale against this exchange's values, in seconds (never negative,
+      /// never overflowing).
       public var seconds: UInt64 {
-        until >= from ? VirtualDuration.distance(from: from, to: until) : 0
+        until >= since ? VirtualDuration.distance(from: since, to: until) : 0
       }
     }
 
     /// The observer's ID (a participant, or a composition's ID).
     public let observer: String
-    /// Its SDK profile, or `composition`.
-    public let profile: String
+    /// Its SDK profile as the report states it, or `composition`.
+    public internal(set) var profile: String
     /// Whether the observer is a server-side composition.
     public let isComposition: Bool
     /// What it saw.
@@ -97,6 +102,9 @@ extension ExchangeStory {
     public let cause: Cause?
     /// When it showed stale values, if it did.
     public let stale: Staleness?
+    /// Set when the verdict depends on an SDK version nobody stated: the observer's SDK,
+    /// whose `threshold` says from which release it would have been updated at once.
+    public internal(set) var dependsOn: ParticipantSDK?
     /// The whole sighting in words, with times and event names (written once, at creation).
     public internal(set) var text = ""
   }

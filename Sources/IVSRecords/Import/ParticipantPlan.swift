@@ -6,8 +6,11 @@ import TokenCore
 struct ParticipantPlan {
   let id: String
   var sdk: SDKProfile
-  /// Set when the SDK was guessed, with what the guess was based on.
-  var guess: SDKGuess?
+  /// Where `sdk` came from, what it was based on, and whether verdicts depend on it.
+  var source: SDKSource
+  var basis: String
+  var platform: SDKProfile.Platform?
+  var threshold: String?
   /// The first token the records reveal, else defaults.
   var first: RecordedToken
   /// Where `first` came from, for the notes.
@@ -19,18 +22,33 @@ struct ParticipantPlan {
   /// then be compared); EventBridge alone covers only its publish events.
   var hasOwnEvents = false
   var exchanges = false
+  /// How many TOKEN_EXCHANGED the records show for it.
+  var exchangeCount = 0
+
+  /// The SDK as the report states it.
+  var stated: ParticipantSDK {
+    ParticipantSDK(
+      id: id, profile: sdk, source: source, basis: basis, platform: platform,
+      threshold: threshold)
+  }
 
   /// Plans `id` from its events (oldest first) and what the records say about it.
   init(id: String, events: TimelineEvents, record: ParticipantRecord?, isRemoteOnly: Bool) {
     self.id = id
-    let guess = SDKGuess(record)
+    exchangeCount =
+      events.positions.lazy.filter { events.timeline[$0].kind == .tokenExchanged }
+      .count
+    let guess = SDKGuess(record, exchanges: exchangeCount > 0)
     sdk = guess.profile
-    self.guess = guess.isGuessed ? guess : nil
+    source = guess.source
+    basis = guess.basis
+    platform = guess.platform
+    threshold = guess.threshold
     // Fields are read in place: a closure over `events` would copy every event.
     hasOwnEvents = events.positions.contains {
       !events.timeline[$0].viaEventBridge && !events.timeline[$0].isInferred
     }
-    exchanges = events.contains(.tokenExchanged)
+    exchanges = exchangeCount > 0
     if let exchange = events.first(.tokenExchanged), let previous = exchange.previousToken {
       first = previous
       firstSource = "previousToken of its first TOKEN_EXCHANGED"
@@ -55,43 +73,32 @@ struct ParticipantPlan {
     }
   }
 
-  /// `always` when every publish in the records follows at once (same second) from a
-  /// moment the model asks "publish?" (join or exchange granting publish) and every such
-  /// moment led to a publish; otherwise `never`, with explicit publish steps.
+  /// The app's answer to "publish?" at each moment the model asks it (a join whose token
+  /// allows publishing, an exchange granting it), by the recorded time of that join or
+  /// exchange: inferred from that moment's own evidence only — a PUBLISH_STARTED within
+  /// `answerWindow` means yes — so unrelated evidence (a republish minutes later) never
+  /// flips it. The strategy is then `ask`, each answer a step; without such moments, `never`.
+  private(set) var answers: [Int64: InferredAnswer] = [:]
+
+  /// How soon after the question a recorded PUBLISH_STARTED counts as its answer.
+  static let answerWindow: Int64 = 2000
+
   private mutating func choosePublishStrategy(_ events: TimelineEvents) {
     var capabilities = first.capabilities
     var connected = false
     var publishing = false
-    var occasions = 0
-    var prompt = true
     for index in events.indices {
-      let second = events[index].second
-      let publishesAtOnce =
-        index + 1 < events.count && events[index + 1].kind == .publishStarted
-        && events[index + 1].second == second
       switch events[index].kind {
       case .joined?:
         connected = true
-        if capabilities.publish {
-          occasions += 1
-          prompt = prompt && publishesAtOnce
-        }
+        if capabilities.publish { infer(at: index, events) }
       case .tokenExchanged?:
         let new = events[index].newToken?.capabilities
         let gained = !capabilities.publish && (new?.publish ?? false)
         capabilities = new ?? capabilities
         if !capabilities.publish { publishing = false }
-        if gained && !publishing && connected {
-          occasions += 1
-          prompt = prompt && publishesAtOnce
-        }
+        if gained && !publishing && connected { infer(at: index, events) }
       case .publishStarted?:
-        let followsOccasion =
-          !connected
-          || (index > 0 && [.joined, .tokenExchanged].contains(events[index - 1].kind)
-            && events[index - 1].second == second)
-        if !connected { occasions += 1 }
-        prompt = prompt && followsOccasion && !publishing
         connected = true
         publishing = true
       case .publishStopped?: publishing = false
@@ -101,15 +108,70 @@ struct ParticipantPlan {
       default: break
       }
     }
-    if occasions > 0 && prompt {
-      strategy.publish = .always
-      strategyReason = "publish=always: it published as soon as its token allowed"
-    } else {
+    guard !answers.isEmpty else {
       strategy.publish = .never
       strategyReason =
         events.contains(.publishStarted)
         ? "publish=never: it published at its own moments (explicit publish steps)"
         : "publish=never: it never published"
+      return
     }
+    // Each answer stands on its own evidence whichever strategy carries it: `always` or
+    // `never` when every answer agrees (no prompt in the monitor), `ask` with one answer
+    // step per question when they differ.
+    let yes = answers.values.filter(\.publish).count
+    strategy.publish = yes == answers.count ? .always : yes == 0 ? .never : .ask
+    strategyReason =
+      "publish=\(strategy.publish.rawValue): each \"publish?\" answered from that moment's own "
+      + "records (\(yes) yes, \(answers.count - yes) no; inferred, not recorded)"
   }
+
+  /// The answer to the question asked at `events[index]`: yes when the participant's next
+  /// PUBLISH_STARTED follows within `answerWindow`, before it leaves or exchanges again.
+  private mutating func infer(at index: Int, _ events: TimelineEvents) {
+    let asked = events[index].time
+    var answer = InferredAnswer(publish: false, evidence: "no PUBLISH_STARTED within 2 s")
+    for next in events.indices where next > index {
+      let event = events[next]
+      guard event.kind != .left, event.kind != .tokenExchanged else { break }
+      guard event.kind == .publishStarted else { continue }
+      let (delay, overflow) = event.time.subtractingReportingOverflow(asked)
+      if !overflow, delay <= Self.answerWindow {
+        answer = InferredAnswer(
+          publish: true, evidence: "inferred from PUBLISH_STARTED \(Self.seconds(delay)) s later")
+      } else {
+        answer = InferredAnswer(
+          publish: false,
+          evidence: "inferred: its next PUBLISH_STARTED came \(Self.seconds(delay)) s later, "
+            + "as a publish of its own")
+      }
+      break
+    }
+    if !answer.publish, answer.evidence.hasPrefix("no ") {
+      answer = InferredAnswer(
+        publish: false,
+        evidence: "inferred: no PUBLISH_STARTED followed before it left or exchanged again")
+    }
+    answers[asked] = answer
+  }
+
+  /// `0.64`, `240` (milliseconds as seconds, two decimals when not whole).
+  static func seconds(_ milliseconds: Int64) -> String {
+    let whole = milliseconds / 1000
+    let rest = milliseconds % 1000
+    guard rest != 0 else { return "\(whole)" }
+    let hundredths = (rest + 5) / 10
+    guard hundredths < 100 else { return "\(whole + 1)" }
+    let digits = (hundredths < 10 ? "0" : "") + "\(hundredths)"
+    return "\(whole)." + (digits.hasSuffix("0") ? String(digits.dropLast()) : digits)
+  }
+}
+
+/// The app's answer to one "publish?" question, as the records suggest it (never recorded:
+/// IVS logs no strategy calls), with the evidence in words.
+public struct InferredAnswer: Sendable, Equatable {
+  /// Whether it published.
+  public let publish: Bool
+  /// `inferred from PUBLISH_STARTED 0.64 s later`.
+  public let evidence: String
 }

@@ -33,6 +33,41 @@ public struct ImportedSession: Sendable {
   public let covered: Set<String>
   /// Participants whose publish events EventBridge holds.
   public let publishCovered: Set<String>
+  /// Every participant's SDK with its source, in participant order.
+  public internal(set) var sdks: [ParticipantSDK] = []
+  /// Records that contradict what was reported about the session (an SDK that cannot do
+  /// what the records show): told first, the explanation goes on, the exit is 1.
+  public internal(set) var findings: [String] = []
+  /// Each participant as the report names it: `cT9rB4nY7eJs (jonas, role=cohost)`.
+  public internal(set) var names: [String: String] = [:]
+
+  /// Pages whose `nextToken` no input answers (older events of that participant missing).
+  public internal(set) var unansweredPages: [RecordSet.UnansweredPage] = []
+  /// The inferred answers to "publish?", by participant and the second it was asked.
+  public internal(set) var inferredAnswers: [String: [Int64: InferredAnswer]] = [:]
+  /// `stagemon fetch`'s manifest, when the folder had one.
+  public internal(set) var manifest: FetchManifest?
+
+  /// What the records lack, one sentence each: unanswered pages, an incomplete fetch.
+  public var incompleteness: [String] {
+    var lines: [String] = []
+    if let manifest, !manifest.complete {
+      let problems =
+        manifest.problems.isEmpty ? "" : ": " + manifest.problems.joined(separator: "; ")
+      lines.append(
+        "\(manifest.origin): stagemon fetch says these records are incomplete\(problems)")
+    }
+    for page in unansweredPages {
+      lines.append(
+        "\(page.origin) has a nextToken whose page is not among the inputs: \(name(page.participant))'s "
+          + "events before \(RecordTime.iso8601(milliseconds: page.before)) are missing (fetch them "
+          + "with list-participant-events --next-token)")
+    }
+    return lines
+  }
+
+  /// `id` with its user ID and `role`/`name` attribute, when the records give them.
+  public func name(_ id: String) -> String { names[id] ?? id }
 }
 
 /// Turns records into a scenario (SPEC §6) whose run reproduces them.
@@ -45,7 +80,8 @@ public enum RecordImporter {
     throws(ImportUsageError) -> ImportedSession
   {
     let inferred = inferredJoins(records)
-    let timeline = RecordTimeline(inferred.isEmpty ? records.events : records.events + inferred)
+    let merge = SourceMerge.merged(records.events)
+    let timeline = RecordTimeline(inferred.isEmpty ? merge.events : merge.events + inferred)
     let ids = participantIDs(timeline, records)
     let byParticipant = timeline.eventsByParticipant
     var plans: [String: ParticipantPlan] = [:]
@@ -54,7 +90,7 @@ public enum RecordImporter {
         id: id, events: byParticipant[id] ?? TimelineEvents(timeline: [], positions: []),
         record: records.participants[id], isRemoteOnly: byParticipant[id] == nil)
     }
-    try applySDKOptions(options, to: &plans)
+    let findings = try applySDKOptions(options, to: &plans, names: labels(plans, records))
     let start = min(
       records.sessionStart.map { $0.floorDivided(by: 1000) } ?? .max,
       timeline.events.first?.second ?? VirtualTime.defaultStart)
@@ -72,16 +108,53 @@ public enum RecordImporter {
       }
         + options.observers.map { observer($0) },
       steps: builder.steps)
-    let guessed = ids.compactMap { id in
-      plans[id]?.guess.map { "\(id): \(plans[id]?.sdk.description ?? "") (from \($0.basis))" }
+    let guessed = ids.compactMap { id -> String? in
+      guard let plan = plans[id], plan.source == .guessed || plan.source == .unknown else {
+        return nil
+      }
+      return "\(id): \(plan.stated.shown) (\(plan.source.rawValue), from \(plan.basis))"
     }
+    scenario.composition = options.composition
     scenario.notes = notes(plans, ids, timeline, records, options, guessed) + builder.notes
+    if let composition = options.composition {
+      scenario.notes.append(
+        "what-if: a server-side composition (policy \(composition.updates.rawValue)) the records do "
+          + "not have was added (--composition)")
+    }
+    if merge.dropped > 0 {
+      scenario.notes.append(
+        "\(merge.dropped) EventBridge event(s) are the same events as ListParticipantEvents "
+          + "ones (matched at EventBridge's whole seconds): each counted once")
+    }
     return ImportedSession(
       runnable: scenario, attachesRecorded: true, recorded: recorded, guessedSDKs: guessed,
       issues: records.issues,
       divergences: builder.divergences, observers: options.observers.map(\.id),
       covered: Set(ids.filter { plans[$0]?.hasOwnEvents == true }),
-      publishCovered: publishers(recorded))
+      publishCovered: publishers(recorded), sdks: ids.compactMap { plans[$0]?.stated },
+      findings: findings, names: labels(plans, records),
+      unansweredPages: records.unansweredPages,
+      inferredAnswers: plans.mapValues { plan in
+        Dictionary(
+          plan.answers.map { ($0.key.floorDivided(by: 1000), $0.value) },
+          uniquingKeysWith: { a, _ in a })
+      }.filter { !$0.value.isEmpty }, manifest: records.manifest)
+  }
+
+  /// `id (userId, role=…, name=…)` for every participant whose records give a user ID or
+  /// one of those attributes; the participant ID alone otherwise.
+  static func labels(_ plans: [String: ParticipantPlan], _ records: RecordSet) -> [String: String] {
+    var names: [String: String] = [:]
+    for (id, plan) in plans {
+      let record = records.participants[id]
+      let userId = record?.userId ?? plan.first.userId
+      let attributes = record?.attributes ?? plan.first.attributes
+      let parts =
+        (userId.map { [$0] } ?? [])
+        + ["role", "name"].compactMap { key in attributes[key].map { "\(key)=\($0)" } }
+      names[id] = parts.isEmpty ? id : "\(id) (\(parts.joined(separator: ", ")))"
+    }
+    return names
   }
 
   /// Participants with events from EventBridge (read by position: iterating would copy
@@ -119,9 +192,11 @@ public enum RecordImporter {
     return ids
   }
 
+  /// Applies `--sdk`; an SDK that cannot do what the records show (exchanging tokens without
+  /// exchangeToken) is a finding, not a usage error: the first release that can is assumed.
   private static func applySDKOptions(
-    _ options: ImportOptions, to plans: inout [String: ParticipantPlan]
-  ) throws(ImportUsageError) {
+    _ options: ImportOptions, to plans: inout [String: ParticipantPlan], names: [String: String]
+  ) throws(ImportUsageError) -> [String] {
     for (id, sdk) in options.sdks {
       guard plans[id] != nil else {
         let known = plans.keys.sorted().prefix(20).joined(separator: ", ")
@@ -129,23 +204,30 @@ public enum RecordImporter {
           "--sdk \(id)=\(sdk): no participant \(id) in the records (have: \(known))")
       }
       plans[id]?.sdk = sdk
-      plans[id]?.guess = nil
+      plans[id]?.source = .flag
+      plans[id]?.basis = "--sdk"
+      plans[id]?.platform = sdk.platform
+      plans[id]?.threshold = nil
     }
     for (id, sdk) in options.observers where plans[id] != nil {
       throw ImportUsageError(
         "--observer \(id)=\(sdk): \(id) is a participant of the records; choose another ID")
     }
+    var findings: [String] = []
     for plan in plans.values.sorted(by: { $0.id < $1.id })
     where plan.exchanges && !plan.sdk.supportsTokenExchange {
-      guard plan.guess == nil else {
-        plans[plan.id]?.sdk = SDKProfile(
-          platform: plan.sdk.platform, version: SDKGuess.defaultVersion(plan.sdk.platform))
-        continue
-      }
-      throw ImportUsageError(
-        "--sdk \(plan.id)=\(plan.sdk): the records show \(plan.id) exchanging tokens, which "
-          + "\(plan.sdk) cannot (exchangeToken needs iOS/Android 1.37.0 or Web 1.33.0)")
+      let assumed = SDKProfile(
+        platform: plan.sdk.platform, version: SDKGuess.defaultVersion(plan.sdk.platform))
+      plans[plan.id]?.sdk = assumed
+      let who = plan.source == .flag ? "--sdk" : "get-participant"
+      let times = plan.exchangeCount == 1 ? "once" : "\(plan.exchangeCount) times"
+      findings.append(
+        "\(who) says \(plan.sdk), but \(names[plan.id] ?? plan.id) exchanged tokens \(times), "
+          + "which \(plan.sdk) cannot (exchangeToken needs iOS/Android 1.37.0 or Web 1.33.0): "
+          + "the report is wrong or the app is not what the customer thinks; assumed \(assumed); "
+          + "`--sdk \(plan.id)=PLATFORM@VERSION` chooses another")
     }
+    return findings
   }
 
   private static func participant(_ plan: ParticipantPlan, start: Int64, end: Int64)
@@ -199,13 +281,14 @@ public enum RecordImporter {
     var notes: [String] = []
     if !guessed.isEmpty {
       notes.append(
-        "SDK guessed for \(guessed.count) participant(s) — give the real ones with --sdk ID=PLATFORM@VERSION: "
+        "SDK not stated for \(guessed.count) participant(s) — give the real ones with --sdk ID=PLATFORM@VERSION: "
           + guessed.joined(separator: "; "))
     }
     for id in ids {
       guard let plan = plans[id] else { continue }
       notes.append(
-        "\(id): \(plan.sdk), first token from \(plan.firstSource); strategy \(plan.strategyReason)")
+        "\(id): \(plan.sdk) (\(plan.source.rawValue)), first token from \(plan.firstSource); strategy \(plan.strategyReason)"
+      )
     }
     for (id, sdk) in options.observers {
       notes.append("\(id): hypothetical viewer on \(sdk) (--observer), present the whole session")

@@ -18,6 +18,13 @@ enum RecordedJSON {
       members.append(("remoteParticipantId", .string(remote)))
     }
     if let code = event.errorCode { members.append(("errorCode", .string(code))) }
+    if let destination = event.destination {
+      let parts = destination.split(separator: " ", maxSplits: 1)
+      members.append(("destinationStageArn", .string(String(parts[0]))))
+      if parts.count == 2 {
+        members.append(("destinationSessionId", .string(String(parts[1].dropFirst().dropLast()))))
+      }
+    }
     if let previous = event.previousToken { members.append(("previousToken", token(previous))) }
     if let new = event.newToken { members.append(("newToken", token(new))) }
     if event.viaEventBridge { members.append(("via", .string("EventBridge"))) }

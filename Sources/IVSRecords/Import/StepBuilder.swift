@@ -38,6 +38,7 @@ struct StepBuilder {
         notes.append("\(event.origin): \(id) JOINED again without a LEFT before; no step")
       } else {
         join(id)
+        answer(id, askedAt: event.time)
       }
     case .left?:
       if mirrors[id]?.connected == true { step(.leave(id)) }
@@ -76,6 +77,14 @@ struct StepBuilder {
     mirror.connected = true
     mirror.publishing = mirror.token.capabilities.publish && plans[id]?.strategy.publish == .always
     mirrors[id] = mirror
+  }
+
+  /// The app's inferred answer to the "publish?" the model asks `id` at the recorded
+  /// moment `askedAt` (strategy `ask`), as a step.
+  private mutating func answer(_ id: String, askedAt time: Int64) {
+    guard plans[id]?.strategy.publish == .ask, let answer = plans[id]?.answers[time] else { return }
+    step(.answer(id, publish: answer.publish))
+    if answer.publish { mirrors[id]?.publishing = true }
   }
 
   private mutating func publish(_ id: String) {
@@ -126,6 +135,7 @@ struct StepBuilder {
     }
     mirror.token = new
     mirrors[id] = mirror
+    if gained, !mirror.publishing { answer(id, askedAt: event.time) }
   }
 
   private mutating func mintSpec(_ token: RecordedToken, at second: Int64, id: String)

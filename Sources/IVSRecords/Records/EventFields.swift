@@ -15,6 +15,9 @@ struct EventFields {
   var eventTime: ArraySlice<UInt8>?
   var remoteParticipantId: String?
   var errorCode: String?
+  /// REPLICATION_*: `destinationStageArn` and `destinationSessionId`.
+  var destinationStageArn: String?
+  var destinationSessionId: String?
   /// `"via": "EventBridge"` (written by `RecordedJSON` for events EventBridge delivered).
   var viaEventBridge = false
   var previousToken: JSON?
@@ -24,12 +27,27 @@ struct EventFields {
   init(_ json: JSON) {
     (name, kind) = json["name"]?.stringValue.map(RecordedEvent.modelled) ?? (nil, nil)
     participantId = json["participantId"]?.stringValue
-    eventTime = json["eventTime"]?.stringValue.map { Array($0.utf8)[...] }
+    eventTime = json["eventTime"].flatMap(Self.time)
     remoteParticipantId = json["remoteParticipantId"]?.stringValue
     errorCode = json["errorCode"]?.stringValue
+    destinationStageArn = json["destinationStageArn"]?.stringValue
+    destinationSessionId = json["destinationSessionId"]?.stringValue
     viaEventBridge = json["via"] == .string("EventBridge")
     previousToken = json["previousToken"]
     newToken = json["newToken"]
+  }
+
+  /// A timestamp member's text: a string as it is, an epoch number as its digits.
+  private static func time(_ json: JSON) -> ArraySlice<UInt8>? {
+    switch json {
+    case .string(let text): return Array(text.utf8)[...]
+    case .integer(let number): return Array(String(number).utf8)[...]
+    case .number(let number) where number.isFinite && number >= 0 && number < 1e16:
+      let milliseconds = Int64((number * 1000).rounded())
+      return Array("\(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())".utf8)[
+        ...]
+    default: return nil
+    }
   }
 
   /// Nothing read yet.
@@ -44,13 +62,18 @@ struct EventFields {
     var key = try stream.beginObject(matching: Member.names)
     while let read = key {
       switch Member(read) {
-      case .eventTime?: fields.eventTime = try stream.stringBytes()
+      case .eventTime?:
+        fields.eventTime =
+          stream.peek() == UInt8(ascii: "\"")
+          ? try stream.stringBytes() : Self.time(try stream.value())
       case .name?:
         (fields.name, fields.kind) =
           try stream.stringBytes().map(RecordedEvent.modelled(utf8:)) ?? (nil, nil)
       case .participantId?: fields.participantId = try stream.string()
       case .remoteParticipantId?: fields.remoteParticipantId = try stream.string()
       case .errorCode?: fields.errorCode = try stream.string()
+      case .destinationStageArn?: fields.destinationStageArn = try stream.string()
+      case .destinationSessionId?: fields.destinationSessionId = try stream.string()
       case .via?: fields.viaEventBridge = try stream.string() == "EventBridge"
       case .previousToken?: fields.previousToken = try stream.value()
       case .newToken?: fields.newToken = try stream.value()
@@ -64,7 +87,7 @@ struct EventFields {
   /// The members read, named as the JSON names them (matched as bytes: no string per key).
   private enum Member: Int, CaseIterable {
     case eventTime, name, participantId, remoteParticipantId, errorCode, via, previousToken
-    case newToken
+    case newToken, destinationStageArn, destinationSessionId
 
     static let names = MemberNames(allCases.map { "\($0)" })
 

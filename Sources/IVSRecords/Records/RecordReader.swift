@@ -24,7 +24,12 @@ extension RecordSet {
       }
     case .object:
       if let events = json["events"] {
+        let first = self.events.count
         try readEvents(events, at: place.member("events"))
+        notePage(
+          events: first..<self.events.count, nextToken: json["nextToken"]?.stringValue, at: place)
+      } else if json["kind"]?.stringValue == "stagemon-fetch-manifest" {
+        try readManifest(json, at: place)
       } else if let participant = json["participant"] {
         readParticipant(participant, at: place.member("participant"))
       } else if let participants = json["participants"], case .array(let list) = participants {
@@ -37,6 +42,8 @@ extension RecordSet {
         try readEventBridge(json, at: place)
       } else if json["eventTime"] != nil || json["participantId"] != nil {
         try readEvent(json, at: place)
+      } else if let message = Self.awsErrorBody(json) {
+        throw place.error(message)
       } else {
         throw place.error("not a known IVS record shape; accepted: \(Self.acceptedShapes)")
       }
@@ -44,6 +51,17 @@ extension RecordSet {
       throw place.error(
         "not a known IVS record shape (a \(json.typeName)); accepted: \(Self.acceptedShapes)")
     }
+  }
+
+  /// An AWS error response (`{"__type": …, "message": …}`, `{"Error": {"Code", "Message"}}`,
+  /// `{"code", "message"}`) in words, or nil: a customer who pastes one sent no records.
+  static func awsErrorBody(_ json: JSON) -> String? {
+    let body = json["Error"] ?? json
+    let type = body["__type"]?.stringValue ?? body["Code"]?.stringValue ?? body["code"]?.stringValue
+    guard let type else { return nil }
+    let code = type.split(separator: "#").last.map(String.init) ?? type
+    let message = body["message"]?.stringValue ?? body["Message"]?.stringValue ?? ""
+    return RecordText.awsError(code: code, message: message)
   }
 
   mutating func readEvents(_ json: JSON, at place: RecordPlace) throws(RecordError) {
@@ -81,7 +99,7 @@ extension RecordSet {
       name: name, kind: fields.kind, participantId: participant,
       time: try place.timestamp(utf8: time, member: "eventTime"),
       remoteParticipantId: fields.remoteParticipantId, errorCode: fields.errorCode,
-      viaEventBridge: fields.viaEventBridge, place: place)
+      destination: Self.destination(fields), viaEventBridge: fields.viaEventBridge, place: place)
     event.previousToken = try fields.previousToken.map { j throws(RecordError) in
       try readToken(j, at: place.member("previousToken"))
     }
@@ -90,6 +108,12 @@ extension RecordSet {
     }
     noteUnknown(event, at: place)
     events.append(consume event)  // moved, not copied: a million events are read
+  }
+
+  /// `arn (st-…)` of a REPLICATION_* event, or nil.
+  private static func destination(_ fields: EventFields) -> String? {
+    guard let arn = fields.destinationStageArn else { return nil }
+    return fields.destinationSessionId.map { "\(arn) (\($0))" } ?? arn
   }
 
   private mutating func noteUnknown(_ event: RecordedEvent, at place: RecordPlace) {
@@ -164,6 +188,11 @@ extension RecordSet {
     if let id = json["sessionId"]?.stringValue { try noteSession(id, origin: place.description) }
     if let start = json["startTime"]?.stringValue {
       sessionStart = try place.timestamp(start, member: "startTime")
+      sessionBoundsOrigin = place.file
+    }
+    if let end = json["endTime"]?.stringValue, !end.isEmpty {
+      sessionEnd = try place.timestamp(end, member: "endTime")
+      sessionBoundsOrigin = place.file
     }
   }
 }

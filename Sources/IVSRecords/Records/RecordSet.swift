@@ -2,6 +2,8 @@
 /// every participant, what get-participant / list-participants said about them, the
 /// session, the stage, and the issues met on the way.
 public struct RecordSet: Sendable {
+  /// The files read, as their names were given.
+  public var files: [String] = []
   /// Every event read, in file order (duplicates included; the importer drops them).
   public var events: [RecordedEvent] = []
   /// Participants described by get-participant / list-participants / EventBridge, by ID.
@@ -12,6 +14,17 @@ public struct RecordSet: Sendable {
   public var session: (id: String, origin: String)?
   /// The session's start (get-stage-session), milliseconds.
   public var sessionStart: Int64?
+  /// The session's end (get-stage-session), milliseconds.
+  public var sessionEnd: Int64?
+  /// The file that gave the session's start and end.
+  var sessionBoundsOrigin: String?
+  /// Whether records of another stage or session, or outside the session's times, are
+  /// kept (`--allow-other-sessions`) instead of refused.
+  public var allowsOtherSessions = false
+  /// Each ListParticipantEvents page read: its participant, oldest event and `nextToken`.
+  var pages: [EventPage] = []
+  /// What `stagemon fetch` said about the folder it wrote, when its manifest was read.
+  public var manifest: FetchManifest?
   /// Events skipped or kept with a caveat.
   public var issues: [RecordIssue] = []
   /// EventBridge deliveries already read, by `id` (EventBridge may deliver twice).
@@ -22,36 +35,69 @@ public struct RecordSet: Sendable {
   /// An empty set.
   public init() {}
 
-  /// Records the stage ARN; a different one from another file is an error naming both.
+  /// Records the stage ARN; a different one from another file is an error naming both
+  /// (a note with `--allow-other-sessions`).
   mutating func noteStage(_ arn: String, origin: String) throws(RecordError) {
     guard let known = stage else {
       stage = (arn, origin)
       return
     }
-    guard known.arn == arn else {
-      throw RecordError(
-        file: origin, location: "",
-        message: "records of two stages are mixed: \(arn) here, \(known.arn) in \(known.origin)")
-    }
+    guard known.arn != arn else { return }
+    try mixed("stages", arn, known.arn, known.origin, origin: origin)
   }
 
-  /// Records the session ID; a different one from another file is an error naming both.
+  /// Records the session ID; a different one from another file is an error naming both
+  /// (a note with `--allow-other-sessions`).
   mutating func noteSession(_ id: String, origin: String) throws(RecordError) {
     guard let known = session else {
       session = (id, origin)
       return
     }
-    guard known.id == id else {
+    guard known.id != id else { return }
+    try mixed("sessions", id, known.id, known.origin, origin: origin)
+  }
+
+  private mutating func mixed(
+    _ what: String, _ here: String, _ known: String, _ knownOrigin: String, origin: String
+  ) throws(RecordError) {
+    let message = "records of two \(what) are mixed: \(here) here, \(known) in \(knownOrigin)"
+    guard allowsOtherSessions else {
       throw RecordError(
         file: origin, location: "",
-        message: "records of two sessions are mixed: \(id) here, \(known.id) in \(known.origin)")
+        message: message + " (--allow-other-sessions keeps them together)")
     }
+    issues.append(
+      RecordIssue(
+        origin: origin, message: message + "; kept (--allow-other-sessions)", isInvalid: false))
   }
 
   /// Merges what a record says about a participant into what is known.
   mutating func describe(_ record: ParticipantRecord) {
     participants[record.id, default: ParticipantRecord(id: record.id)].merge(record)
   }
+}
+
+/// One ListParticipantEvents page as read: whose events, the oldest, and the `nextToken`
+/// that asks for the page before it.
+struct EventPage {
+  let origin: String
+  let participants: Set<String>
+  let oldest: Int64
+  let nextToken: String?
+}
+
+/// What `stagemon fetch` wrote beside the records it fetched (`manifest.json`).
+public struct FetchManifest: Sendable {
+  /// `fetchedAt`.
+  public let fetchedAt: String?
+  /// `requestCount`.
+  public let requestCount: Int64?
+  /// Whether every request was answered (`complete`).
+  public let complete: Bool
+  /// What went wrong, as `fetch` said it.
+  public let problems: [String]
+  /// The manifest's file.
+  public let origin: String
 }
 
 /// What get-participant, list-participants or EventBridge said about one participant.

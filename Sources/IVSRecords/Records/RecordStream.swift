@@ -8,12 +8,24 @@ extension RecordSet {
   /// anywhere in the file first, then the first unusable record. After an error the set
   /// may hold the file's earlier events; callers stop at the first unusable file.
   public mutating func read(bytes: [UInt8], file: String) throws(RecordError) {
+    let text = try RecordText.prepared(bytes, file: file)
+    files.append(file)
     do {
-      try stream(bytes, file: file)
+      try stream(text, file: file)
     } catch {
-      if let invalid = Self.invalidJSON(bytes, file: file) { throw invalid }
+      if let invalid = Self.invalidJSON(text, file: file) { throw invalid }
       throw error
     }
+  }
+
+  /// Refuses records without a single event: there is nothing to explain (exit 1), and
+  /// "every event reproduced" would be true of nothing.
+  public func requireEvents() throws(RecordError) {
+    guard events.isEmpty else { return }
+    throw RecordError(
+      file: files.isEmpty ? "the input" : files.joined(separator: ", "), location: "",
+      message: "nothing to explain: the records hold no events (send the "
+        + "list-participant-events output of each participant)")
   }
 
   private mutating func stream(_ bytes: [UInt8], file: String) throws(RecordError) {
@@ -37,8 +49,28 @@ extension RecordSet {
       _ = try JSONParser.parseSequence(bytes: bytes)
       return nil
     } catch {
+      if endsAtTheLastLine(error, bytes), let place = RecordText.truncation(bytes) {
+        return RecordError(
+          file: file, location: "",
+          message: "the file ends inside \(place): was it cut? Ask for the whole output again")
+      }
       return invalidJSON(error, file: file)
     }
+  }
+
+  /// Whether a parse error is where a cut paste fails: past the last character that is
+  /// not a space, or an unterminated string (reported where it opens). A missing comma or
+  /// a stray bracket fails earlier, at the character itself.
+  private static func endsAtTheLastLine(_ error: JSONParseError, _ bytes: [UInt8]) -> Bool {
+    if error.reason == "unterminated string" { return true }
+    let end = bytes.lastIndex { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } ?? 0
+    var line = 1
+    var offset = 0
+    while line < error.line, offset < bytes.count {
+      if bytes[offset] == 0x0A { line += 1 }
+      offset += 1
+    }
+    return offset + error.column - 1 > end
   }
 
   static func invalidJSON(_ error: JSONParseError, file: String) -> RecordError {
@@ -56,6 +88,8 @@ extension RecordSet {
     case UInt8(ascii: "{"):
       var members: [(key: String, value: JSON)] = []
       var hasEvents = false
+      var nextToken: String?
+      let first = events.count
       var key = try stream.beginObject()
       while let name = key {
         if name == "events" {
@@ -63,11 +97,13 @@ extension RecordSet {
           try streamEvents(&stream, at: place.member("events"))
         } else {
           let value = try stream.value()
+          if name == "nextToken" { nextToken = value.stringValue }
           if !hasEvents { members.append((name, value)) }
         }
         key = try stream.nextKey()
       }
       if !hasEvents { try readDocument(.object(members), at: place) }
+      if hasEvents { notePage(events: first..<events.count, nextToken: nextToken, at: place) }
     case UInt8(ascii: "["):
       try Self.streamElements(&stream, at: place) { (stream, place) throws(RecordError) in
         try readDocument(try stream.value(), at: place)

@@ -15,9 +15,12 @@ public enum RecordTime {
 
   /// As `milliseconds(_:)`, from the timestamp's UTF-8.
   static func milliseconds(utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
+    if let epoch = epochMilliseconds(utf8) { return epoch }
     var scanner = Scanner(utf8)
+    // `T`, or the space of Python's `str(datetime)` and boto3's output.
     guard let year = scanner.number(4), scanner.skip("-"), let month = scanner.number(2),
-      scanner.skip("-"), let day = scanner.number(2), scanner.skip("T") || scanner.skip("t"),
+      scanner.skip("-"), let day = scanner.number(2),
+      scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
       let hour = scanner.number(2), scanner.skip(":"), let minute = scanner.number(2),
       scanner.skip(":"), let second = scanner.number(2)
     else { return nil }
@@ -30,6 +33,24 @@ public enum RecordTime {
     // No overflow: a four-digit year keeps `seconds` within ±3.2e11, so milliseconds fit.
     let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - offset
     return seconds * 1000 + millis
+  }
+
+  /// Epoch seconds (`1773511820`, `1773511820.25`) or milliseconds (13 digits and more:
+  /// `1773511820000`), as exports and scripts write them; nil for anything else.
+  private static func epochMilliseconds(_ utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var scanner = Scanner(utf8)
+    var digits = 0
+    var whole: Int64 = 0
+    while let digit = scanner.digit() {
+      digits += 1
+      guard digits <= 16 else { return nil }
+      whole = whole * 10 + Int64(digit)
+    }
+    guard digits >= 9 else { return nil }
+    let fraction = scanner.fraction()
+    guard scanner.atEnd else { return nil }
+    // No overflow: at most 16 digits, below 1e16; seconds are below 1e12 here.
+    return digits >= 13 ? whole : whole * 1000 + fraction
   }
 
   /// `2026-04-20T10:01:02.250Z` (the fraction only when there is one).
@@ -74,6 +95,12 @@ public enum RecordTime {
       guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
       index += 1
       return true
+    }
+
+    mutating func digit() -> Int? {
+      guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else { return nil }
+      index += 1
+      return Int(bytes[index - 1] - 0x30)
     }
 
     mutating func number(_ digits: Int) -> Int? {

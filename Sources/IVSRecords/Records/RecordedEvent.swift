@@ -31,6 +31,9 @@ public struct RecordedEvent: Equatable, Sendable {
   /// Both token summaries, boxed: only TOKEN_EXCHANGED has them, and a million other
   /// events stay small to copy and sort.
   var tokens: RecordedTokens? = nil
+  /// REPLICATION_*: the stage (and session) the participant is replicated to, as
+  /// `arn (st-…)`.
+  public var destination: String? = nil
   /// Whether it came from EventBridge (which carries only publish events).
   public var viaEventBridge: Bool
   /// Where it was read, for messages.

@@ -12,8 +12,8 @@ extension AppController {
       return
     }
     switch name {
-    case "yes": answer(true)
-    case "no": answer(false)
+    case "yes": answer(true, by: .command)
+    case "no": answer(false, by: .command)
     case "next": nextStep()
     case "policy": policyCommand(arguments)
     case "start-composition": startCompositionCommand(arguments)

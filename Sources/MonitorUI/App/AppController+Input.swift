@@ -54,7 +54,7 @@ extension AppController {
     switch input.purpose {
     case .filter: setLogFilter(input.text)
     case .deckValue: deckValueChanged(input.text)
-    case .command, .overwrite: break
+    case .command, .overwrite, .expectation: break
     }
   }
 
@@ -69,6 +69,7 @@ extension AppController {
         input.text.isEmpty
           ? "log filter off" : "filter \"\(InputLine.preview(input.text))\": \(count) lines")
     case .command: execute(command: input.text)
+    case .expectation: addExpectations(input.text)
     case .overwrite(let path):
       if ["y", "yes"].contains(input.text.lowercased()) {
         saveScenario(to: path, overwrite: true)

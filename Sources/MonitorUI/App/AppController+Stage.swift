@@ -69,14 +69,15 @@ extension AppController {
     run(.refreshStrategy(participant.id), success: "\(participant.id): strategy re-asked")
   }
 
-  func answer(_ publish: Bool) {
+  /// Answers the waiting question; `origin` (a key or a command) goes into its event.
+  func answer(_ publish: Bool, by origin: AnswerOrigin) {
     guard let question = state.pendingQuestion else {
       report("no strategy question is waiting", .error)
       return
     }
     let id = question.participant
     run(
-      .answer(id, publish: publish),
+      .answer(id, publish: publish, by: origin),
       success: "\(id): \(question.name) answered \(publish ? "yes" : "no")")
   }
 
@@ -128,7 +129,7 @@ extension AppController {
       return
     }
     let index = runner.nextStepIndex
-    if case .answer(let id, _)? = state.script.nextStep,
+    if case .answer(let id, _, _)? = state.script.nextStep,
       !state.snapshot.pendingQuestions.contains(where: { $0.participant == id })
     {
       runner.skipStep()
@@ -137,8 +138,10 @@ extension AppController {
       return
     }
     do {
+      let results = runner.expectationResults.count
       let step = try runner.step()
       refresh()
+      logVerdicts(runner.expectationResults.dropFirst(results))
       if state.followsScript, let id = step?.participant,
         let index = state.snapshot.participants.firstIndex(where: { $0.id == id })
       {

@@ -126,10 +126,8 @@ public final class AppController {
       participants: state.snapshot.participants.prefix(200).map(\.id),
       tokens: deckEntries(for: state.selectedParticipant?.id ?? "").map(\.commandWord),
       themes: themes.names)
-    let steps = state.runner.scenario.steps
-    let done = state.runner.nextStepIndex
     state.script = ScriptProgress(
-      done: done, total: steps.count, nextStep: done < steps.count ? steps[done] : nil)
+      steps: state.runner.scenario.steps, done: state.runner.nextStepIndex)
   }
 
   /// "Who sees what" when any participant or the composition changed (only the composition's

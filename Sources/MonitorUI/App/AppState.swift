@@ -121,10 +121,12 @@ public struct AppState {
       scriptAnswersQuestion: scriptAnswersPendingQuestion)
   }
 
-  /// Whether the script's next step is the answer to the waiting question.
+  /// Whether the script answers the waiting question next (`expect` and `advance` steps
+  /// before the answer are transparent), so `n` and playing run the script, never answering
+  /// "not now" in its place.
   public var scriptAnswersPendingQuestion: Bool {
-    guard let question = pendingQuestion, let next = script.nextStep,
-      case .answer(let id, _) = next
+    guard let question = pendingQuestion, let next = script.nextAction,
+      case .answer(let id, _, _) = next
     else { return false }
     return id == question.participant
   }

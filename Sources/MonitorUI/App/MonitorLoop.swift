@@ -9,6 +9,9 @@ public final class MonitorLoop {
   public let controller: AppController
   private let backend: any TerminalBackend
   private var grid: CellGrid
+  /// Asked after every key or tick; the loop stops when it answers false (`attach` stops it
+  /// to show newer records).
+  public var continues: () -> Bool = { true }
 
   /// Creates a loop on `backend`.
   public init(controller: AppController, backend: any TerminalBackend) {
@@ -62,6 +65,7 @@ public final class MonitorLoop {
         controller.tick()
       }
       controller.playTick(at: clock.now - start)
+      if !continues() { break }
     }
     return frames
   }

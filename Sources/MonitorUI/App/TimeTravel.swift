@@ -14,13 +14,18 @@ extension AppController {
     travel(to: overflow ? -1 : target)
   }
 
-  /// `:goto STEP`: the step number as typed.
+  /// `:goto STEP`: the step number as typed — back, forward over steps gone back over, then on
+  /// through the script as `n` runs it.
   func travel(toStep text: String) {
     guard let step = Int(text) else {
-      report("goto: \"\(text)\" is not a step number (0…\(lastStep))", .error)
+      report("goto: \"\(text)\" is not a step number (0…\(state.runner.reachableStep))", .error)
       return
     }
-    travel(to: step)
+    if step > lastStep, step <= state.runner.reachableStep {
+      runScript(to: step)
+    } else {
+      travel(to: step)
+    }
   }
 
   /// Goes to the state after `step` steps of the session; outside the run, says the valid range.
@@ -32,7 +37,9 @@ extension AppController {
     do {
       try state.runner.travel(to: step)
     } catch {
-      report("no step \(step): time travel goes to steps 0…\(lastStep) (now at \(from))", .error)
+      report(
+        "no step \(step): time travel goes to steps 0…\(lastStep), :goto to 0…\(state.runner.reachableStep) (now at \(from))",
+        .error)
       return
     }
     rebuildAfterTravel(shownBefore: shown)
@@ -41,7 +48,20 @@ extension AppController {
     report("at step \(step) of the session (was \(from))\(later)")
   }
 
-  /// The furthest step time travel can go to: the session's steps, redo included.
+  /// `:goto N` past the steps gone back over: redoes them all, then runs the script's steps as
+  /// `n` does until the session has `step` steps (or a step fails, which the status shows).
+  private func runScript(to step: Int) {
+    let from = state.runner.history.count
+    if lastStep > from { travel(to: lastStep) }
+    while state.runner.history.count < step, !state.runner.isFinished {
+      nextStep()
+      if state.status?.kind == .error { return }
+    }
+    report("at step \(state.runner.history.count) of the session (was \(from)): ran the script")
+  }
+
+  /// The furthest step time travel can go to without running the script: the session's
+  /// steps, redo included.
   private var lastStep: Int { state.runner.history.count + state.runner.redoCount }
 
   /// The log up to the travelled-to step (lines gone back over kept for redo), then a full
@@ -52,8 +72,18 @@ extension AppController {
     let end = stage.nextEventSeq
     let held = state.log.entries + state.undoneLog.filter { ($0.event?.seq ?? 0) >= shown }
     state.undoneLog = held.filter { ($0.event?.seq ?? 0) >= end }
+    // Recorded lines stay only up to the moment travelled to: the later ones come again as
+    // the clock reaches them (so `/recorded` never shows records beyond the moment).
+    let now = stage.clock.now
+    recordedLines?.rewind(to: now)
     state.log = state.log.replacingEntries(
-      with: held.filter { $0.event.map { $0.seq < cutoff } ?? true } + replayed.map(LogEntry.event))
+      with: held.filter { entry in
+        entry.event.map { $0.seq < cutoff } ?? ((entry.line.readySecond ?? now) < now)
+      } + replayed.map(LogEntry.event))
+    // Those of the current second whose model event the log now shows come right back.
+    for line in recordedLines?.release(upTo: now, shownSeq: end - 1) ?? [] {
+      state.log.append(line)
+    }
     followLog()
     state.snapshot = stage.snapshot()
     state.truthSlots = nil

@@ -67,6 +67,9 @@ public enum Action: String, CaseIterable, Sendable {
   case saveLog = "save"
   /// Save the session as a scenario file that replays headless to the same stream.
   case saveScenario = "save-scenario"
+  /// Record an assertion: the selected participant's state and each observer's belief of it
+  /// as `expect` steps, edited first, then added to the session.
+  case captureExpectation = "expect"
   /// Go back to the state before the last step or action (time travel; `:goto N`, `:restart`).
   case stepBack = "back"
   /// Go back to the start of the run (time travel).

@@ -30,6 +30,7 @@ public enum CommandCatalog {
     ("stop-composition", "stop-composition ID"),
     ("advance", "advance 30s|5m|13h"), ("select", "select ID"), ("filter", "filter TEXT"),
     ("pause", "pause"), ("save", "save"), ("save-scenario", "save-scenario [FILE]"),
+    ("expect", "expect"),
     ("back", "back"), ("forward", "forward"), ("restart", "restart"), ("goto", "goto STEP"),
     ("copy", "copy"),
     ("screenshot", "screenshot [FILE]"),

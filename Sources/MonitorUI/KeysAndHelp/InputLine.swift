@@ -12,6 +12,8 @@ public struct InputLine: Equatable, Sendable {
     case deckValue
     /// Whether to replace this existing file (`y` confirms).
     case overwrite(String)
+    /// `expect` steps to add to the session (recorded from the selected participant).
+    case expectation
   }
 
   /// An input holds at most this many UTF-8 bytes (64 KiB; a JWT is under 8 KB).
@@ -38,6 +40,7 @@ public struct InputLine: Equatable, Sendable {
     case .command: return ":"
     case .deckValue: return "value: "
     case .overwrite(let path): return "overwrite \(path)? (y/N) "
+    case .expectation: return "expect: "
     }
   }
 

@@ -122,6 +122,11 @@ extension Keymap {
       [.character("s")], .saveLog, label: "save",
       help: "save the log as JSON lines (no signatures)", inFooter: false),
     KeyBinding(
+      [.character("A")], .captureExpectation, label: "assert",
+      help: "record an assertion: the selected participant's state and what each observer believes"
+        + " of it as expect steps, edited first (Enter adds them to the session, Esc cancels)",
+      inFooter: false),
+    KeyBinding(
       [.character("S")], .saveScenario, label: "save scenario",
       help: "save the session as a scenario (:save-scenario FILE); it replays headless exactly",
       inFooter: false),

@@ -30,7 +30,7 @@ public struct EventCategory: Equatable, Sendable {
       return EventCategory(role: .connection, symbol: "●", asciiSymbol: "o")
     case .error, .joinError, .publishError, .subscribeError, .exchangeRejected, .expectFailed:
       return EventCategory(role: .errorEvent, symbol: "✖", asciiSymbol: "X")
-    case .shouldPublish, .streamsToPublish, .shouldSubscribe:
+    case .shouldPublish, .streamsToPublish, .shouldSubscribe, .questionAnswered:
       return EventCategory(role: .strategy, symbol: "?", asciiSymbol: "?")
     case .layoutChanged, .compositionStarted, .compositionStopped:
       return EventCategory(role: .composition, symbol: "▦", asciiSymbol: "#")

@@ -7,6 +7,9 @@ public struct LogLine: Sendable {
   /// The model's event (kept for saving as JSON lines); nil for a line of the customer's
   /// records (`RecordedLines`), which the imported scenario file already holds.
   public let event: StageEvent?
+  /// The second of a line that is not the model's (time travel keeps such lines only up
+  /// to the moment travelled to); nil for a model event's line.
+  public private(set) var readySecond: Int64? = nil
   /// `HH:MM:SS` of the virtual time.
   public let time: String
   /// `client`, `strategy`, `server`, `composition`, `runner`, `belief`, or `recorded`.
@@ -49,6 +52,7 @@ public struct LogLine: Sendable {
     category: EventCategory
   ) {
     event = nil
+    readySecond = second
     time = String(VirtualTime.iso8601(second).dropFirst(11).prefix(8))
     self.source = source
     self.sourceRole = sourceRole

@@ -14,7 +14,9 @@ public enum FooterView {
     for binding in state.keymap.active(in: state.keySituation) where binding.inFooter {
       var label = binding.label
       if binding.action == .nextStep, state.script.total > 0 {
-        label += " \(state.script.done)/\(state.script.total)"
+        // The step `n` runs, numbered as the status line numbers it.
+        let (done, total) = (state.script.done, state.script.total)
+        label += done < total ? " \(done + 1)/\(total)" : " (finished)"
       }
       let keys = binding.keyLabel(ascii: ascii)
       guard seen.insert(keys + label).inserted else { continue }

@@ -39,7 +39,7 @@ public enum HeaderView {
       (false, clock, counts, .none, true), (false, "", counts, .none, true),
       (false, "", nil, .none, true),
     ] {
-      let shown = playText(state, ascii: ascii).map { [$0] } ?? []
+      let shown = [playText(state, ascii: ascii), failedText(state, ascii: ascii)].compactMap { $0 }
       let labelled = parts(state, time: time, timeline: timeline, withTheme: withTheme)
       let left =
         " " + (shown + (short ? shortened(labelled) : labelled)).joined(separator: separator)
@@ -88,6 +88,12 @@ public enum HeaderView {
     guard let player = state.autoplay else { return nil }
     let symbol = player.isPlaying ? (ascii ? ">" : "▶") : (ascii ? "||" : "❚❚")
     return "\(symbol) \(player.speedText)\(ascii ? "x" : "×")"
+  }
+
+  /// "✘ 2 failed" once statements of `expect` steps failed in the session ("X 2 failed").
+  static func failedText(_ state: AppState, ascii: Bool) -> String? {
+    let failed = state.runner.expectationFailures.count
+    return failed == 0 ? nil : "\(ascii ? "X" : "✘") \(failed) failed"
   }
 
   /// "▶ guest (android@1.37.0)", or the composition when its pane has focus.

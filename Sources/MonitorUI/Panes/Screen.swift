@@ -58,6 +58,7 @@ public enum Screen {
       return "\(state.log.visibleCount) matching · Enter keeps · Esc clears"
     case .deckValue: return "Enter exchanges · Esc cancels"
     case .overwrite: return "y Enter replaces it · Esc keeps it"
+    case .expectation: return "Enter adds to the session · Esc cancels"
     }
   }
 }

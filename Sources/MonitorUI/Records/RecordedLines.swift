@@ -57,6 +57,13 @@ public struct RecordedLines: Sendable {
     return due
   }
 
+  /// After time travel to `now` (Unix seconds): the lines before `now` count as shown (the
+  /// log keeps them); those of `now` and later are released again as the model reaches them.
+  public mutating func rewind(to now: Int64) {
+    released = lines.firstIndex { $0.second >= now } ?? lines.count
+    shownSeq = 0
+  }
+
   /// The recorded event's second, else the model event's.
   private static func second(of entry: RecordComparison.Entry) -> Int64 {
     entry.recorded?.second ?? entry.modelled?.time ?? 0

@@ -220,6 +220,9 @@ public enum EventKind: String, Sendable, CaseIterable {
   case expectFailed
   /// Belief: an observer's view of a participant's user ID/attributes turned stale or current.
   case beliefChanged
+  /// Strategy: a pending `ask` question was answered (`answer`), by the script, a key or a
+  /// command (`reason`): so "answered no" is in the stream and an `expect` can check it.
+  case questionAnswered
 }
 
 extension EventKind {

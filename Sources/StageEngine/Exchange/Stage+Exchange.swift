@@ -11,10 +11,15 @@ extension Stage {
   /// `error` event and changes nothing else (Web additionally leaves the stage with
   /// `failed-exchange` when the service rejects). An acceptance records
   /// `exchangeAccepted`, server `TOKEN_EXCHANGED`, then the effects of §3.3/§3.4.
+  ///
+  /// `signedWith` is the public key of the private key the caller itself just signed `newToken`
+  /// with (a scenario's own mint): the service's signature check is then already known to hold
+  /// while the token's `kid` names that key, so an exchange costs one ES384 signature, not a
+  /// signature and a verification. Everything else is checked as always.
   @discardableResult
-  public func exchangeToken(participant id: String, newToken: String) throws(StageActionError)
-    -> ExchangeOutcome
-  {
+  public func exchangeToken(
+    participant id: String, newToken: String, signedWith signer: PublicKey? = nil
+  ) throws(StageActionError) -> ExchangeOutcome {
     let slot = try slot(of: id)
     let sdk = clients[slot].sdk
     guard sdk.supportsTokenExchange else { throw Self.noExchange(sdk) }
@@ -27,7 +32,7 @@ extension Stage {
       new = parsed
     }
     do {
-      try keys.verify(new, now: clock.now)
+      try keys.verify(new, now: clock.now, provenSigner: signer)
     } catch {
       let report = ExchangeRejectionReport(
         checker: .service, code: SDKErrorCode(.exchangeFailed, platform: sdk.platform),

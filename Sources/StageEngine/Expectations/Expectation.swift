@@ -23,12 +23,39 @@ public struct Expectation: Sendable {
   public let subject: Subject
   /// The `expect` object exactly as written, so a scenario encoder writes it back unchanged.
   public let json: JSON
+  /// The step's own `description` (what a report names the assertion by), if it has one.
+  public let description: String?
 
   /// Pairs a decoded subject with its JSON form.
-  public init(subject: Subject, json: JSON) {
+  public init(subject: Subject, json: JSON, description: String? = nil) {
     self.subject = subject
     self.json = json
+    self.description = description
   }
+
+  /// What a report names the assertion by: its `description`, else a short form of what it
+  /// checks (`participant guest publish=published`, `events includes 2 excludes 1`).
+  public var name: String { description ?? shortForm }
+
+  private var shortForm: String {
+    guard let members = json.objectValue else { return "expect" }
+    if case .events(let events) = subject {
+      var parts = ["events"]
+      if !events.includes.isEmpty { parts.append("includes \(events.includes.count)") }
+      if events.inOrder { parts.append("inOrder") }
+      if !events.excludes.isEmpty { parts.append("excludes \(events.excludes.count)") }
+      return parts.joined(separator: " ")
+    }
+    let text = members.map { member in
+      let value = member.value.stringValue ?? JSONWriter.compact(member.value)
+      return Expectation.subjects.contains(member.key)
+        ? "\(member.key) \(value)" : "\(member.key)=\(value)"
+    }.joined(separator: " ")
+    return text.count > 80 ? String(text.prefix(79)) + "…" : text
+  }
+
+  /// The keys that name what an expectation is about.
+  static let subjects: Set<String> = ["participant", "observer", "sees", "composition"]
 
   /// Whether checking needs the events of the previous step (only `events` does).
   public var needsEvents: Bool {

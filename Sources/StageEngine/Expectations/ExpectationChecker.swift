@@ -11,6 +11,7 @@ final class ExpectationChecker {
   private var windowStep: String?
   private var mark = 0
   private(set) var failures: [ExpectationFailure] = []
+  private(set) var results: [ExpectationResult] = []
   private(set) var checkCount = 0
 
   init(steps: [ScenarioStep]) {
@@ -29,6 +30,7 @@ final class ExpectationChecker {
     copy.windowStep = windowStep
     copy.mark = mark
     copy.failures = failures
+    copy.results = results
     copy.checkCount = checkCount
     return copy
   }
@@ -39,15 +41,18 @@ final class ExpectationChecker {
   }
 
   /// Called after a step ran: a non-expect step's events become the window.
-  func stepDidRun(_ step: ScenarioStep, on stage: Stage, location: String) {
+  func stepDidRun(_ step: ScenarioStep, on stage: Stage, number: Int) {
     if case .expect = step { return }
-    windowStep = location
+    windowStep = "step \(number) (\(step.summary))"
     guard capturesEvents else { return }
     window = stage.events.events(from: mark)
   }
 
-  /// Checks `expectation` now; failed statements go into the stream and the tally.
-  func check(_ expectation: Expectation, on stage: Stage, location: String) {
+  /// Checks `expectation`, step `number` (from 1) at `position` in its file, now; failed
+  /// statements go into the stream, the tally and the step's result.
+  func check(
+    _ expectation: Expectation, on stage: Stage, number: Int, position: SourcePosition?
+  ) {
     let verdict: ExpectationVerdict
     switch expectation.subject {
     case .participant(let participant): verdict = stage.verdict(participant)
@@ -56,12 +61,19 @@ final class ExpectationChecker {
     case .events(let events): verdict = events.verdict(events: windowJSON(), since: windowStep)
     }
     checkCount += verdict.checks
-    for miss in verdict.misses {
-      let failure = ExpectationFailure(
-        step: location, expected: miss.expected, actual: miss.actual, message: miss.message)
+    let missed = verdict.misses.map { miss in
+      ExpectationFailure(
+        step: "step \(number)", position: position, expected: miss.expected,
+        actual: miss.actual, message: miss.message)
+    }
+    for failure in missed {
       failures.append(failure)
       stage.recordExpectationFailure(failure)
     }
+    results.append(
+      ExpectationResult(
+        step: number, position: position, name: expectation.name, checks: verdict.checks,
+        failures: missed))
   }
 
   /// The window as the JSON objects the stream writes, so patterns match any field of any kind.

@@ -13,7 +13,9 @@ extension ScenarioDecoder {
   ]
   static let beliefExpectFields = ["observer", "sees", "as", "userId", "attributes"]
 
-  func decodeExpectation(_ node: ScenarioNode) throws(ScenarioError) -> Expectation {
+  func decodeExpectation(_ node: ScenarioNode, description: String? = nil) throws(ScenarioError)
+    -> Expectation
+  {
     guard let members = node.value.objectValue else {
       throw node.error(
         "expected an expectation object such as {\"participant\": \"guest\", \"publish\": \"published\"}, found \(node.value.typeName)"
@@ -36,7 +38,7 @@ extension ScenarioDecoder {
           node.object(allowed: ["composition"]).required("composition")))
     default: decoded = .events(try decodeEventsExpectation(node))
     }
-    return Expectation(subject: decoded, json: node.value)
+    return Expectation(subject: decoded, json: node.value, description: description)
   }
 
   private func decodeParticipantExpectation(_ node: ScenarioNode) throws(ScenarioError)

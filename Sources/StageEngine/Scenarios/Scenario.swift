@@ -22,6 +22,9 @@ public struct Scenario: Sendable {
   public var steps: [ScenarioStep]
   /// Notes for the person opening it (`stagemon import` writes its guesses and choices here).
   public var notes: [String] = []
+  /// Where each step starts in the file it was read from (empty for a scenario built in
+  /// code), so reports name a step by `file:line:column`.
+  public var stepPositions: [SourcePosition] = []
   /// The real IVS events a scenario was imported from (`stagemon import`), kept as written
   /// so later runs can be compared with them; StageEngine only checks it is an array.
   public var recorded: JSON?
@@ -40,6 +43,14 @@ public struct Scenario: Sendable {
     self.composition = composition
     self.participants = participants
     self.steps = steps
+  }
+
+  /// Where a scripted step starts in the file, when known.
+  func position(of number: StepNumber) -> SourcePosition? {
+    guard number.scripted, number.value >= 1, number.value <= stepPositions.count else {
+      return nil
+    }
+    return stepPositions[number.value - 1]
   }
 
   /// The participant with `id`, if the scenario has one.

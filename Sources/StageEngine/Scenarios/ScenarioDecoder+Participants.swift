@@ -16,9 +16,11 @@ extension ScenarioDecoder {
     -> [ScenarioParticipant]
   {
     var participants: [ScenarioParticipant] = []
-    for element in try node.array() {
+    let elements = try node.array()
+    try ScenarioLimits.check(participants: elements.count, steps: 0, file: node.file)
+    for element in elements {
       let participant = try decodeParticipant(element)
-      guard !participantIDs.contains(participant.id) else {
+      guard participantSet.insert(participant.id).inserted else {
         throw element.member("id", .null).error(
           "duplicate participant id \(Excerpt.quoted(participant.id))")
       }

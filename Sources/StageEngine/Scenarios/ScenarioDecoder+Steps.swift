@@ -4,7 +4,8 @@ import InputKit
 extension ScenarioDecoder {
   /// Extra fields each verb accepts beside the verb itself.
   static let verbFields: [String: [String]] = [
-    "exchange": ["token"], "setStrategy": ["publish", "subscribe"], "answer": ["publish"],
+    "exchange": ["token"], "setStrategy": ["publish", "subscribe"], "answer": ["publish", "by"],
+    "expect": ["description"],
     "setSDK": ["sdk"], "setCompositionUpdates": ["updates"],
   ]
 
@@ -19,7 +20,11 @@ extension ScenarioDecoder {
     if let step = try decodeMediaStep(verb, object) { return step }
     let verbNode = try object.required(verb)
     if verb == "advance" { return .advance(try verbNode.duration()) }
-    if verb == "expect" { return .expect(try decodeExpectation(verbNode)) }
+    if verb == "expect" {
+      return .expect(
+        try decodeExpectation(
+          verbNode, description: object.optional("description").map(oneLineText)))
+    }
     if verb == "setCompositionUpdates" { return try decodeCompositionUpdates(verbNode, object) }
     let id = try participant(verbNode)
     switch verb {
@@ -31,7 +36,10 @@ extension ScenarioDecoder {
     case "disconnect": return .disconnect(id)
     case "reconnect": return .reconnect(id)
     case "exchange": return .exchange(id, try decodeExchangeToken(object.required("token")))
-    case "answer": return .answer(id, publish: try object.required("publish").bool())
+    case "answer":
+      return .answer(
+        id, publish: try object.required("publish").bool(),
+        by: try object.optional("by")?.choice(AnswerOrigin.self) ?? .script)
     case "setSDK": return .setSDK(id, try decodeSDK(object.required("sdk")))
     default: return try decodeSetStrategy(id, object)
     }
@@ -52,9 +60,16 @@ extension ScenarioDecoder {
     throw node.error("\(unknown); expected one of \(ScenarioStep.verbs.joined(separator: ", "))")
   }
 
+  /// A one-line text (a description), so a report line stays one line.
+  func oneLineText(_ node: ScenarioNode) throws(ScenarioError) -> String {
+    let text = try node.string()
+    guard !text.contains(where: \.isNewline) else { throw node.error("must be one line") }
+    return text
+  }
+
   func participant(_ node: ScenarioNode) throws(ScenarioError) -> String {
     let id = try node.string()
-    guard participantIDs.contains(id) else {
+    guard participantSet.contains(id) else {
       let shown = participantIDs.prefix(8).joined(separator: ", ")
       let more = participantIDs.count > 8 ? " and \(participantIDs.count - 8) more" : ""
       let known = participantIDs.isEmpty ? "none declared" : shown + more

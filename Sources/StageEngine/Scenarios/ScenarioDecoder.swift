@@ -61,6 +61,7 @@ extension Scenario {
       .object(allowed: Scenario.topLevelFields)
     var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
     self = try decoder.decode(root)
+    stepPositions = JSONParser.elementPositions(ofMember: "steps", in: Array(text.utf8))
   }
 }
 
@@ -69,6 +70,8 @@ extension Scenario {
 struct ScenarioDecoder {
   let baseDirectory: String
   var participantIDs: [String] = []
+  /// The same IDs, for checking a step's participant in constant time.
+  var participantSet: Set<String> = []
   var keyARNs: [String] = []
   /// `main` (with a top-level composition) and every ID a `startComposition` step names.
   var compositionIDs: [String] = []
@@ -76,6 +79,13 @@ struct ScenarioDecoder {
   var keys: [ScenarioKey] = []
 
   init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+
+  /// Declares participants known from elsewhere (the monitor's stage) as decoding them would,
+  /// so the list and the set that steps are checked against always agree.
+  mutating func declare(participants ids: [String]) {
+    participantIDs = ids
+    participantSet = Set(ids)
+  }
 
   mutating func decode(_ root: ScenarioObject) throws(ScenarioError) -> Scenario {
     let description = try root.optional("description").map(oneLineDescription)
@@ -88,7 +98,9 @@ struct ScenarioDecoder {
     let participants = try decodeParticipants(root.required("participants"))
     compositionIDs = Self.compositionIDs(root, hasComposition: composition != nil)
     let steps = try root.optional("steps").map { node throws(ScenarioError) in
-      try node.array().map { step throws(ScenarioError) in try decodeStep(step) }
+      let elements = try node.array()
+      try ScenarioLimits.check(participants: 0, steps: elements.count, file: node.file)
+      return try elements.map { step throws(ScenarioError) in try decodeStep(step) }
     }
     var scenario = Scenario(
       description: description, stage: stage, start: start, keys: keys ?? [],

@@ -126,9 +126,18 @@ public enum ScenarioEncoder {
       if let publish { members.append(("publish", .string(publish.rawValue))) }
       if let subscribe { members.append(("subscribe", .string(subscribe.rawValue))) }
       return .object(members)
-    case .answer(let id, let publish):
-      return .object([("answer", .string(id)), ("publish", .bool(publish))])
-    case .expect(let expectation): return .object([("expect", expectation.json)])
+    case .answer(let id, let publish, let origin):
+      var members: [(key: String, value: JSON)] = [
+        ("answer", .string(id)), ("publish", .bool(publish)),
+      ]
+      if origin != .script { members.append(("by", .string(origin.rawValue))) }
+      return .object(members)
+    case .expect(let expectation):
+      var members: [(key: String, value: JSON)] = [("expect", expectation.json)]
+      if let description = expectation.description {
+        members.append(("description", .string(description)))
+      }
+      return .object(members)
     case .media(let media): return mediaJSON(media)
     case .composition(.start(let id, let configuration)):
       return .object([

@@ -42,6 +42,13 @@ extension ScenarioRunner {
   /// step or action runs at the current position.
   public var redoCount: Int { redo.count }
 
+  /// The furthest step of the session `:goto` can reach: the steps run, those travelled back
+  /// over, then the script's steps not run yet (running the script forward).
+  public var reachableStep: Int {
+    let scriptIndex = redo.first?.mark.scriptIndex ?? nextStepIndex
+    return history.count + redo.count + max(0, scenario.steps.count - scriptIndex)
+  }
+
   /// Puts the run where it stood after `steps` steps of the session (0 = the start): back, or
   /// forward again over steps travelled back over. The events up to `nextEventSeq` of the
   /// restored stage are the same as before, and the stage's undrained events are the ones

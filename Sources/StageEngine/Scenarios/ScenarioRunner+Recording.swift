@@ -25,3 +25,11 @@ extension ScenarioRunner {
     try generated.key.write(toFile: path, replacing: replacing)
   }
 }
+
+/// A step's number as people count it, from 1: a scripted step's place in the file, a live
+/// step's place in the session (where a saved recording puts it).
+struct StepNumber {
+  let value: Int
+  /// Whether it counts the file's steps (so the file says where the step is).
+  let scripted: Bool
+}

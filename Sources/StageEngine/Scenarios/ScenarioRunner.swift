@@ -13,8 +13,8 @@ public final class ScenarioRunner {
   public let stage: Stage
   /// Index of the next step to run (equals `scenario.steps.count` when finished).
   public internal(set) var nextStepIndex = 0
-  /// Every step that ran, scripted or live, in order: the session as a script. Its `step`
-  /// events are labelled by their index here, so the recording replays to the same stream.
+  /// Every step that ran, scripted or live, in order: the session as a script, which replays
+  /// to the same stream.
   public internal(set) var history: [ScenarioStep] = []
   /// Where the script stood after each step in `history`, so time travel puts it back too.
   var marks: [StepMark] = []
@@ -35,6 +35,8 @@ public final class ScenarioRunner {
   /// Builds the stage, loads or generates keys and mints every first token.
   /// `file` names the scenario in errors; throws before anything has run.
   public init(scenario: Scenario, file: String) throws(ScenarioError) {
+    try ScenarioLimits.check(
+      participants: scenario.participants.count, steps: scenario.steps.count, file: file)
     self.scenario = scenario
     self.file = file
     expectations = ExpectationChecker(steps: scenario.steps)
@@ -54,17 +56,23 @@ public final class ScenarioRunner {
       }
     }
     try signFirstTokens(toSign)
-    stage.proveSignatures(of: scenario.participants.compactMap { tokens[$0.id] })
+    let minted = Set(toSign.map(\.id))
+    stage.proveSignatures(
+      of: scenario.participants.filter { !minted.contains($0.id) }.compactMap { tokens[$0.id] })
   }
 
   /// Signs the participants' first tokens all at once, on every core (ES384 is what a
-  /// scenario of thousands of participants spends its start-up on).
+  /// scenario of thousands of participants spends its start-up on), and tells the stage which
+  /// key signed each, so a join does not verify a signature made a moment ago (raw tokens from
+  /// the file are still proved, by `proveSignatures`).
   private func signFirstTokens(_ toSign: [(id: String, location: String, request: MintRequest)])
     throws(ScenarioError)
   {
     let results = TokenBatch.mint(toSign.map(\.request))
     for (item, result) in zip(toSign, results) {
-      tokens[item.id] = try factory.signed(result, location: item.location)
+      let token = try factory.signed(result, location: item.location)
+      tokens[item.id] = token
+      stage.provenSigners[token] = item.request.key.publicKey
     }
   }
 
@@ -73,6 +81,9 @@ public final class ScenarioRunner {
 
   /// Every statement of an `expect` step that did not hold so far, in order.
   public var expectationFailures: [ExpectationFailure] { expectations.failures }
+
+  /// The verdict on each `expect` step run so far, in order: one test case each.
+  public var expectationResults: [ExpectationResult] { expectations.results }
 
   /// How many statements `expect` steps have checked so far.
   public var expectationCheckCount: Int { expectations.checkCount }
@@ -122,7 +133,7 @@ public final class ScenarioRunner {
   /// show the claim diff and predicted outcome first.
   public func mintExchangeToken(for id: String, spec: TokenMintSpec) throws(ScenarioError) -> String
   {
-    try exchangeToken(for: id, .mint(spec), location: "exchange \(id)")
+    try exchangeToken(for: id, .mint(spec), location: "exchange \(id)").0
   }
 
   /// The token `mintExchangeToken(for: id, spec: spec)` would make now, before it is signed
@@ -142,12 +153,17 @@ public final class ScenarioRunner {
     throws(ScenarioError)
   {
     checkpointIfDue()
-    let label = "steps[\(history.count)]"
+    let number =
+      mark.scripted
+      ? StepNumber(value: mark.scriptIndex, scripted: true)
+      : StepNumber(value: history.count + 1, scripted: false)
     expectations.stepWillRun(step, on: stage)
-    stage.recordStep("\(label) \(step.summary)")
-    defer { expectations.stepDidRun(step, on: stage, location: label) }
+    // An assertion changes nothing, so it leaves nothing in the stream unless it fails:
+    // adding, editing or removing one never changes a golden.
+    if case .expect = step {} else { stage.recordStep(step.summary) }
+    defer { expectations.stepDidRun(step, on: stage, number: number.value) }
     do {
-      try perform(step, location: location, label: label)
+      try perform(step, location: location, number: number)
       history.append(step)
       marks.append(mark)
       continueTimeline(after: mark, replaying: replaying)
@@ -171,7 +187,7 @@ public final class ScenarioRunner {
     }
   }
 
-  private func perform(_ step: ScenarioStep, location: String, label: String) throws {
+  private func perform(_ step: ScenarioStep, location: String, number: StepNumber) throws {
     switch step {
     case .join(let id): try stage.join(participant: id, token: tokens[id] ?? "")
     case .leave(let id): try stage.leave(participant: id)
@@ -181,14 +197,16 @@ public final class ScenarioRunner {
     case .disconnect(let id): try stage.disconnect(participant: id)
     case .advance(let duration): stage.advance(by: duration)
     case .reconnect(let id): try stage.reconnect(participant: id)
-    case .answer(let id, let publish): try stage.answer(participant: id, publish: publish)
+    case .answer(let id, let publish, let origin):
+      try stage.answer(participant: id, publish: publish, by: origin)
     case .media(let step): try stage.perform(step)
     case .composition(let step): try stage.perform(step)
     case .setSDK(let id, let sdk): try stage.setSDKProfile(participant: id, to: sdk)
     case .setCompositionUpdates(let id, let policy):
       try stage.setCompositionPolicy(policy, composition: id)
     case .expect(let expectation):
-      expectations.check(expectation, on: stage, location: label)
+      expectations.check(
+        expectation, on: stage, number: number.value, position: scenario.position(of: number))
     case .setStrategy(let id, let publish, let subscribe):
       var strategy = strategies[id] ?? StrategySettings()
       strategy.publish = publish ?? strategy.publish
@@ -197,8 +215,9 @@ public final class ScenarioRunner {
       strategies[id] = strategy
     case .exchange(let id, let token):
       let newToken: String
+      let signer: PublicKey?
       do {
-        newToken = try exchangeToken(for: id, token, location: location)
+        (newToken, signer) = try exchangeToken(for: id, token, location: location)
       } catch {
         // Known only now (it depends on the token the participant holds): the customer's
         // server could not mint, so the exchange never happens — an event, not a lost run.
@@ -206,21 +225,24 @@ public final class ScenarioRunner {
           participant: id, reason: "\(error.location): \(error.message)")
         return
       }
-      if try stage.exchangeToken(participant: id, newToken: newToken) == .accepted {
+      if try stage.exchangeToken(participant: id, newToken: newToken, signedWith: signer)
+        == .accepted
+      {
         tokens[id] = newToken
       }
     }
   }
 
+  /// The token an exchange step sends, and the key that signed it when the scenario minted it.
   private func exchangeToken(for id: String, _ token: ScenarioToken, location: String)
-    throws(ScenarioError) -> String
+    throws(ScenarioError) -> (String, PublicKey?)
   {
     guard case .mint(let spec) = token else {
-      if case .raw(let raw) = token { return raw }
-      return ""
+      if case .raw(let raw) = token { return (raw, nil) }
+      return ("", nil)
     }
     let claims = try exchangeClaims(for: id, spec: spec, location: "\(location).token")
-    return try factory.mint(claims, spec: spec, location: "\(location).token")
+    return try factory.mintWithSigner(claims, spec: spec, location: "\(location).token")
   }
 
   /// The claims of `id`'s current token changed as `spec` says, issued now.

@@ -16,7 +16,7 @@ extension ScenarioStep {
       if let publish { parts.append("publish=\(publish.rawValue)") }
       if let subscribe { parts.append("subscribe=\(subscribe.rawValue)") }
       return parts.joined(separator: " ")
-    case .answer(let id, let publish): return "answer \(id) publish=\(publish)"
+    case .answer(let id, let publish, _): return "answer \(id) publish=\(publish)"
     case .media(let step): return step.summary
     case .composition(let step): return step.summary
     case .setSDK(let id, let sdk): return "setSDK \(id) \(sdk)"

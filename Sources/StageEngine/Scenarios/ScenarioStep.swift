@@ -22,8 +22,9 @@ public enum ScenarioStep: Sendable {
   /// The participant's host application changes its strategy answers.
   case setStrategy(
     String, publish: StrategySettings.Publish?, subscribe: StrategySettings.Subscribe?)
-  /// The person at the keyboard answers a pending `ask` publish question.
-  case answer(String, publish: Bool)
+  /// The person at the keyboard (or the script for them) answers a pending `ask` publish
+  /// question; `by` says how, as the `questionAnswered` event records it.
+  case answer(String, publish: Bool, by: AnswerOrigin = .script)
   /// Mute/unmute or a network drop (`ScenarioStep+Media.swift`).
   case media(MediaStep)
   /// A composition started or stopped (`ScenarioStep+Media.swift`).
@@ -62,7 +63,7 @@ public enum ScenarioStep: Sendable {
     switch self {
     case .join(let id), .leave(let id), .publish(let id), .unpublish(let id),
       .refreshStrategy(let id), .exchange(let id, _), .disconnect(let id), .reconnect(let id),
-      .setStrategy(let id, _, _), .answer(let id, _), .setSDK(let id, _):
+      .setStrategy(let id, _, _), .answer(let id, _, _), .setSDK(let id, _):
       return id
     case .media(let step): return step.participant
     case .advance, .composition, .expect, .setCompositionUpdates: return nil
@@ -75,4 +76,16 @@ public enum ScenarioStep: Sendable {
       "join", "leave", "publish", "unpublish", "refreshStrategy", "exchange", "disconnect",
       "advance", "reconnect", "setStrategy", "answer", "expect", "setSDK", "setCompositionUpdates",
     ] + mediaVerbs
+}
+
+/// How a strategy question was answered: by the script, a key or a typed command. The
+/// `questionAnswered` event carries it (as `reason`), and a saved session keeps it, so the
+/// replay's stream is the live one.
+public enum AnswerOrigin: String, Sendable, CaseIterable {
+  /// An `answer` step of the script.
+  case script
+  /// A key in the monitor (`y`, `n`).
+  case key
+  /// A command in the monitor (`:yes`, `:no`).
+  case command
 }

@@ -82,10 +82,20 @@ struct ScenarioTokenFactory {
   mutating func mint(_ claims: TokenClaims, spec: TokenMintSpec, location: String)
     throws(ScenarioError) -> String
   {
+    try mintWithSigner(claims, spec: spec, location: location).token
+  }
+
+  /// `mint`, with the public key whose private key signed the token (nil for an IVS-style one),
+  /// so the stage need not verify a signature it knows holds.
+  mutating func mintWithSigner(_ claims: TokenClaims, spec: TokenMintSpec, location: String)
+    throws(ScenarioError) -> (token: String, signer: PublicKey?)
+  {
     switch try prepare(claims, spec: spec) {
-    case .ready(let token): return token
+    case .ready(let token): return (token, nil)
     case .toSign(let request):
-      return try signed(Result { () throws(KeyError) in try request.mint() }, location: location)
+      let token = try signed(
+        Result { () throws(KeyError) in try request.mint() }, location: location)
+      return (token, request.key.publicKey)
     }
   }
 

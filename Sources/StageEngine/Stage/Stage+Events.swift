@@ -93,6 +93,17 @@ extension Stage {
     emitReported(.strategy, kind, observer: observer, about: participant) { $0.word = answer }
   }
 
+  /// The answer to client `slot`'s pending publish question, named as its platform names the
+  /// question.
+  func emitAnswer(_ slot: Int, publish: Bool, origin: AnswerOrigin) {
+    emit(.strategy, .questionAnswered) { event in
+      setReporter(&event, observer: slot, about: slot)
+      event.name = PlatformNames.strategy(.shouldPublish, on: clients[slot].sdk.platform)
+      event.answer = publish ? "true" : "false"
+      event.reason = origin.rawValue
+    }
+  }
+
   /// Participant info of `participant` at metadata `version`, as an observer receives it.
   @inline(__always)
   func emitParticipantInfo(_ kind: EventKind, observer: Int, about participant: Int, version: Int) {

@@ -30,12 +30,16 @@ extension Stage {
 
   /// Answers the pending `ask` publish question of `id`: yes publishes (after
   /// `streamsToPublish`) unless already publishing; no unpublishes if publishing.
-  public func answer(participant id: String, publish: Bool) throws(StageActionError) {
+  /// `origin` says how it was answered (the `questionAnswered` event's `reason`).
+  public func answer(participant id: String, publish: Bool, by origin: AnswerOrigin = .script)
+    throws(StageActionError)
+  {
     let slot = try connectedSlot(of: id)
     guard clients[slot].pendingPublishQuestion else {
       throw StageActionError("\(id) has no pending publish question")
     }
     clients[slot].pendingPublishQuestion = false
+    emitAnswer(slot, publish: publish, origin: origin)
     let publishing = clients[slot].publish != .notPublished
     if publish && !publishing { startPublishing(slot) }
     if !publish && publishing { unpublishFlow(slot) }

@@ -141,7 +141,9 @@ public struct CellGrid: Hashable, Sendable {
       let columns = DisplayWidth.of(character)
       guard columns > 0 else { continue }
       guard column + columns <= x + budget else { break }
-      let symbol = TerminalText.isSafe(character) ? String(character) : controlMark(character)
+      let symbol =
+        TerminalText.isSafe(character)
+        ? DisplayWidth.cellSymbol(character) : controlMark(character)
       if column >= 0 {
         writeGrapheme(symbol, columns: columns, x: column, y: y, style: style)
       } else if column + columns > 0 {

@@ -13,10 +13,32 @@ public enum DisplayWidth {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if !TerminalText.isSafe(character) { return 1 }
+    if scalars.count > maximumScalarsPerCell, let drawn = cellSymbol(character).first {
+      return of(drawn)
+    }
     if scalars.allSatisfy(isZeroWidth) { return 0 }
     if isWide(first) || first.properties.isEmojiPresentation { return 2 }
     if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
     return 1
+  }
+
+  /// Most scalars one cell carries: curses' `setcchar` sends a base and a few combining marks,
+  /// so a longer grapheme (a 3,001-emoji ZWJ chain, a letter with 20,000 marks) would reach the
+  /// terminal cut at an arbitrary point and draw wider or narrower than measured.
+  public static let maximumScalarsPerCell = 4
+
+  /// What a cell draws for `character`: itself when it fits in a cell, else its first scalars up
+  /// to the first joiner (the first emoji of a ZWJ chain, a letter and its first marks), which
+  /// `of(_:)` measures — so rows stay aligned whatever a grapheme holds.
+  public static func cellSymbol(_ character: Character) -> String {
+    let scalars = character.unicodeScalars
+    guard scalars.count > maximumScalarsPerCell else { return String(character) }
+    var kept = String.UnicodeScalarView()
+    for scalar in scalars.prefix(maximumScalarsPerCell) {
+      if scalar.value == 0x200D { break }
+      kept.append(scalar)
+    }
+    return String(kept)
   }
 
   /// Columns the whole string occupies on screen.

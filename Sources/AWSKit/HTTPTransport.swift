@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Sends one HTTP request and returns the answer, so the client can be tested with a fake and
+/// run on Foundation's URLSession (which links the system's libcurl) for real.
+public protocol HTTPTransport: Sendable {
+  /// The answer to `request`; `.transport` when none came within `timeout` seconds.
+  func send(_ request: HTTPRequest, timeout: Double) throws(AWSError) -> HTTPResponse
+}
+
+/// The real transport: one URLSession for the whole run, so connections are kept alive and
+/// reused between requests.
+public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+  private let session: URLSession
+
+  /// Creates a transport with its own session (no cookies, no cache).
+  public init() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpShouldSetCookies = false
+    configuration.urlCache = nil
+    configuration.httpMaximumConnectionsPerHost = 2
+    session = URLSession(configuration: configuration)
+  }
+
+  /// The answer to `request`, or `.transport` after `timeout` seconds.
+  public func send(_ request: HTTPRequest, timeout: Double) throws(AWSError) -> HTTPResponse {
+    guard let url = URL(string: request.origin + CanonicalURI.path(request.path)) else {
+      throw .transport("bad endpoint \(request.origin)")
+    }
+    var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
+    urlRequest.httpMethod = request.method
+    for header in request.headers where header.name.lowercased() != "host" {
+      urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
+    }
+    urlRequest.httpBody = request.body.isEmpty ? nil : Data(request.body)
+    let box = ResponseBox()
+    let done = DispatchSemaphore(value: 0)
+    let task = session.dataTask(with: urlRequest) { data, response, error in
+      box.set(data: data, response: response, error: error)
+      done.signal()
+    }
+    task.resume()
+    done.wait()
+    return try box.result()
+  }
+}
+
+/// Carries a data task's answer from its callback to the waiting caller.
+private final class ResponseBox: @unchecked Sendable {
+  private var data: Data?
+  private var response: URLResponse?
+  private var error: Error?
+
+  func set(data: Data?, response: URLResponse?, error: Error?) {
+    self.data = data
+    self.response = response
+    self.error = error
+  }
+
+  func result() throws(AWSError) -> HTTPResponse {
+    if let error { throw .transport(error.localizedDescription) }
+    guard let http = response as? HTTPURLResponse else { throw .transport("not an HTTP answer") }
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      headers[String(describing: name).lowercased()] = String(describing: value)
+    }
+    return HTTPResponse(status: http.statusCode, headers: headers, body: Array(data ?? Data()))
+  }
+}

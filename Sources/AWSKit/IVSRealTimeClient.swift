@@ -1,0 +1,149 @@
+import Foundation
+import InputKit
+import JSONKit
+
+/// Calls Amazon IVS real-time as the AWS CLI does: rest-json `POST /Operation` to
+/// `ivsrealtime.REGION.amazonaws.com`, signed with SigV4 under the name `ivs`, paced, retried
+/// in the standard mode, answers returned as the JSON the service sent. One method per
+/// operation; `requestCount` counts every request sent, retries included.
+public final class IVSRealTimeClient: @unchecked Sendable {
+  /// What the client reports while it works (a progress line shows it).
+  public enum Event: Sendable, Equatable {
+    /// Throttled by the service; the next attempt comes after this many seconds.
+    case throttled(operation: String, waitSeconds: Double)
+  }
+
+  /// The region every request is signed for.
+  public let region: String
+  /// Where requests go.
+  public let endpoint: IVSEndpoint
+  /// The pacer every request waits on.
+  public let pacer: RequestPacer
+  private let signer: SigV4Signer
+  private let credentialProvider: any CredentialProvider
+  private let transport: any HTTPTransport
+  private let retry: RetryPolicy
+  private let clock: any AWSClock
+  private let timeout: Double
+  private let lock = NSLock()
+  private var cachedCredentials: Credentials?
+  private var clockOffset = 0.0
+  private var sentCount = 0
+  private var throttledCount = 0
+  /// Called on the requesting thread for each event.
+  public var onEvent: (@Sendable (Event) -> Void)?
+
+  /// Creates a client.
+  public init(
+    region: String, endpoint: IVSEndpoint, credentials: any CredentialProvider,
+    transport: any HTTPTransport, pacer: RequestPacer, clock: any AWSClock,
+    retry: RetryPolicy = RetryPolicy(), timeout: Double = 30
+  ) {
+    self.region = region
+    self.endpoint = endpoint
+    self.signer = SigV4Signer(service: "ivs", region: region)
+    self.credentialProvider = credentials
+    self.transport = transport
+    self.pacer = pacer
+    self.clock = clock
+    self.retry = retry
+    self.timeout = timeout
+  }
+
+  /// Requests sent so far, retries included.
+  public var requestCount: Int { locked { sentCount } }
+  /// The credentials in use as `Credentials.description` shows them (no secret), once known.
+  public var credentialSummary: String? { locked { cachedCredentials?.description } }
+  /// Answers that said "throttled" so far.
+  public var throttleCount: Int { locked { throttledCount } }
+
+  /// Sends `operation` with `body` until it succeeds or the retry policy gives up.
+  public func call(_ operation: String, _ body: JSON) throws(AWSError) -> JSON {
+    var attempt = 1
+    var skewCorrected = false
+    while true {
+      pacer.waitForSlot(operation)
+      let failure: AWSError
+      var skew: Double?
+      do {
+        let response = try send(operation, body)
+        if (200..<300).contains(response.status) { return try decode(response, operation) }
+        failure = ServiceErrorReader.error(from: response)
+        skew = skewCorrected ? nil : self.skew(response)
+      } catch {
+        guard case .transport = error else { throw error }
+        failure = error
+      }
+      if RetryPolicy.isThrottling(failure) { locked { throttledCount += 1 } }
+      switch retry.decision(for: failure, attempt: attempt, clockSkew: skew) {
+      case .stop: throw failure
+      case .correctClock(let seconds):
+        locked { clockOffset += seconds }
+        skewCorrected = true
+      case .retry(let delay):
+        if RetryPolicy.isThrottling(failure) {
+          onEvent?(.throttled(operation: operation, waitSeconds: delay))
+        }
+        clock.sleep(seconds: delay)
+        attempt += 1
+      }
+    }
+  }
+
+  private func send(_ operation: String, _ body: JSON) throws(AWSError) -> HTTPResponse {
+    let credentials = try currentCredentials()
+    let request = HTTPRequest(
+      method: "POST", origin: endpoint.origin, host: endpoint.host, path: "/\(operation)",
+      headers: [.init(name: "Content-Type", value: "application/json")],
+      body: Array(JSONWriter.compact(body).utf8))
+    let time = clock.now() + locked { clockOffset }
+    let signed = signer.sign(
+      request, at: AMZDate(secondsSince1970: Int64(time.rounded(.down))), with: credentials)
+    locked { sentCount += 1 }
+    return try transport.send(signed, timeout: timeout)
+  }
+
+  private func currentCredentials() throws(AWSError) -> Credentials {
+    if let cached = locked({ cachedCredentials }) {
+      guard let expiration = cached.expiration else { return cached }
+      if Double(expiration) - clock.now() > Double(ProcessCredentials.refreshMargin) {
+        return cached
+      }
+    }
+    let found: Credentials?
+    do {
+      found = try credentialProvider.credentials()
+    } catch {
+      throw .credentials(error)
+    }
+    guard let found else { throw .credentials(.notFound(tried: [credentialProvider.name])) }
+    locked { cachedCredentials = found }
+    return found
+  }
+
+  private func decode(_ response: HTTPResponse, _ operation: String) throws(AWSError) -> JSON {
+    if response.body.isEmpty { return .object([]) }
+    do {
+      return try JSONParser.parse(bytes: response.body)
+    } catch {
+      throw .decoding(
+        LocatedError(
+          file: "the \(operation) answer", location: "line \(error.line), column \(error.column)",
+          message: error.reason))
+    }
+  }
+
+  /// The server's time minus ours, from the answer's `Date` header.
+  private func skew(_ response: HTTPResponse) -> Double? {
+    guard let text = response.headers["date"], let server = HTTPDate.seconds(text) else {
+      return nil
+    }
+    return server - (clock.now() + locked { clockOffset })
+  }
+
+  private func locked<T>(_ body: () -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
+  }
+}

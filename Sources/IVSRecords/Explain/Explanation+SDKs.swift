@@ -1,0 +1,87 @@
+import StageEngine
+
+/// Verdicts that hang on an SDK version nobody stated, told as ranges: the model ran the
+/// observer below the release with the metadata event, so its stale span is what it saw
+/// if below; at or above that release it would have been updated at once.
+extension Explanation {
+  /// `stories` with each such sighting marked, its text a range and its profile as stated.
+  static func ranged(_ stories: [ExchangeStory], _ session: ImportedSession) -> [ExchangeStory] {
+    let unstated = Dictionary(
+      session.sdks.filter { $0.threshold != nil }.map { ($0.id, $0) },
+      uniquingKeysWith: { a, _ in a })
+    guard !unstated.isEmpty else { return stories }
+    var stories = stories
+    for story in stories.indices {
+      for index in stories[story].sightings.indices {
+        let sighting = stories[story].sightings[index]
+        guard !sighting.isComposition, let sdk = unstated[sighting.observer] else { continue }
+        stories[story].sightings[index].profile = sdk.shown
+        guard let stale = sighting.stale, let threshold = sdk.threshold else { continue }
+        let time = stories[story].time
+        let from = ExchangeStory.clock(stale.since, day: time)
+        let until = ExchangeStory.clock(stale.until, day: time)
+        stories[story].sightings[index].dependsOn = sdk
+        stories[story].sightings[index].text =
+          "stale \(from)–\(until) if below \(threshold), else updated at once at "
+          + "\(ExchangeStory.clock(time, day: time)) (the version is not stated: \(sdk.flag) "
+          + "settles it); below it: \(sighting.text)"
+      }
+    }
+    return stories
+  }
+
+  /// The summary's first sentences: contradictions, then how many verdicts depend on
+  /// versions nobody stated and the flag that settles each.
+  static func unknownsFirst(_ stories: [ExchangeStory], _ session: ImportedSession) -> [String] {
+    var lines = session.findings + session.incompleteness
+    for page in session.unansweredPages {
+      let before = page.before.floorDivided(by: 1000)
+      let touched = stories.filter { story in
+        story.time <= before
+          && (story.participant == page.participant
+            || story.sightings.contains { $0.observer == page.participant })
+      }
+      lines.append(
+        "the missing page of \(session.name(page.participant)) can change \(touched.count) "
+          + "exchange verdict(s) before \(RecordTime.iso8601(milliseconds: page.before))"
+          + (touched.isEmpty
+            ? "" : " (\(touched.map { VirtualTime.iso8601($0.time) }.joined(separator: ", ")))")
+          + ", and exchanges it held are not in this report")
+    }
+    var counts: [String: Int] = [:]
+    var order: [ParticipantSDK] = []
+    for story in stories {
+      for sighting in story.sightings {
+        guard let sdk = sighting.dependsOn else { continue }
+        if counts[sdk.id] == nil { order.append(sdk) }
+        counts[sdk.id, default: 0] += 1
+      }
+    }
+    guard !order.isEmpty else { return lines }
+    let total = counts.values.reduce(0, +)
+    let settles = order.map { sdk in
+      "`\(sdk.flag)` settles \(counts[sdk.id] ?? 0) (\(session.name(sdk.id)))"
+    }
+    lines.append(
+      "\(total) verdict(s) depend on SDK versions nobody stated (told below as ranges): "
+        + settles.joined(separator: "; "))
+    return lines
+  }
+
+  /// One sentence per observer and exchange whose verdict is a range.
+  static func rangeLines(_ stories: [ExchangeStory], _ session: ImportedSession) -> [String] {
+    stories.flatMap { story in
+      story.sightings.compactMap { sighting -> String? in
+        guard let sdk = sighting.dependsOn, let stale = sighting.stale,
+          let threshold = sdk.threshold
+        else { return nil }
+        let from = ExchangeStory.clock(stale.since, day: story.time)
+        let until = ExchangeStory.clock(stale.until, day: story.time)
+        let (shown, truth) = ExchangeStory.difference(stale.believed, story.truth)
+        return "viewer \(session.name(sighting.observer)) on \(sdk.shown) showed \(shown) for "
+          + "\(session.name(story.participant)) instead of \(truth) from \(from) to \(until) "
+          + "if its SDK is below \(threshold), else it was updated at once"
+      }
+    }
+  }
+}

@@ -1,0 +1,210 @@
+/// What people actually send as records, made JSON or refused with the fix named: a UTF-8
+/// byte order mark (dropped), PowerShell's UTF-16 (made UTF-8), the AWS CLI's
+/// `--output text|yaml|table` and its error text ("rerun with `--output json`", "this is
+/// an AWS error"), so a support engineer never reads a JSON parser's complaint about a
+/// file that was never JSON.
+enum RecordText {
+  /// `bytes` as UTF-8 JSON text, or an error naming `file` and what to do instead.
+  static func prepared(_ bytes: [UInt8], file: String) throws(RecordError) -> [UInt8] {
+    var text = bytes
+    if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+    if let bigEndian = utf16ByteOrder(text) {
+      text = try utf8(fromUTF16: text, bigEndian: bigEndian, file: file)
+    }
+    guard let first = text.firstIndex(where: { !isSpace($0) }) else { return text }
+    if text[first] == UInt8(ascii: "{") || text[first] == UInt8(ascii: "[") { return text }
+    let words = String(decoding: text[first...].prefix(4096), as: UTF8.self)
+    if let message = awsErrorText(words) ?? cliOutput(words) {
+      throw RecordError(file: file, location: "", message: message)
+    }
+    return text
+  }
+
+  /// Whether `bytes` are UTF-16 (by its byte order mark, or by the zero bytes of ASCII
+  /// text), and in which order: true for big endian.
+  private static func utf16ByteOrder(_ bytes: [UInt8]) -> Bool? {
+    guard bytes.count >= 2 else { return nil }
+    switch (bytes[0], bytes[1]) {
+    case (0xFF, 0xFE): return false
+    case (0xFE, 0xFF): return true
+    case (let a, 0) where a != 0: return false
+    case (0, let b) where b != 0: return true
+    default: return nil
+    }
+  }
+
+  private static func utf8(fromUTF16 bytes: [UInt8], bigEndian: Bool, file: String)
+    throws(RecordError) -> [UInt8]
+  {
+    var units: [UInt16] = []
+    units.reserveCapacity(bytes.count / 2)
+    var index = 0
+    while index + 1 < bytes.count {
+      let (a, b) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+      units.append(bigEndian ? a << 8 | b : b << 8 | a)
+      index += 2
+    }
+    if units.first == 0xFEFF { units.removeFirst() }
+    guard index == bytes.count, let text = String(validating: units, as: UTF16.self) else {
+      throw RecordError(
+        file: file, location: "",
+        message: "looks like UTF-16 (as PowerShell writes) but is not valid UTF-16; save it as "
+          + "UTF-8 (PowerShell: `| Out-File -Encoding utf8`)")
+    }
+    return Array(text.utf8)
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// The AWS CLI's error line (`An error occurred (Code) when calling the Op operation:
+  /// message`) as a sentence, or nil.
+  private static func awsErrorText(_ text: String) -> String? {
+    guard let open = text.range(of: "An error occurred ("),
+      let close = text[open.upperBound...].firstIndex(of: ")")
+    else {
+      if text.hasPrefix("Unable to locate credentials") || text.hasPrefix("usage: aws")
+        || text.hasPrefix("aws: error")
+      {
+        return "this is AWS CLI error text, not records: "
+          + firstLine(text)
+      }
+      return nil
+    }
+    let code = String(text[open.upperBound..<close])
+    let rest = text[close...]
+    let message = rest.range(of: "operation: ").map { String(rest[$0.upperBound...]) } ?? ""
+    return awsError(code: code, message: firstLine(message))
+  }
+
+  /// `this is an AWS error, not records: Code: message`.
+  static func awsError(code: String, message: String) -> String {
+    "this is an AWS error, not records: \(code)" + (message.isEmpty ? "" : ": \(message)")
+  }
+
+  private static func firstLine(_ text: String) -> String {
+    String(text.split(separator: "\n", omittingEmptySubsequences: true).first ?? "")
+      .trimmingSpaces()
+  }
+
+  /// `--output text|yaml|table` recognised by their first line, or nil.
+  private static func cliOutput(_ text: String) -> String? {
+    let line = firstLine(text)
+    let format: String
+    if line.hasPrefix("---") || line.hasPrefix("+-") || line.hasPrefix("|") {
+      format = "table"
+    } else if let colon = line.firstIndex(of: ":"),
+      ["events", "participant", "participants", "stageSession", "nextToken", "-"]
+        .contains(String(line[..<colon]).trimmingSpaces())
+    {
+      format = "yaml"
+    } else if line.hasPrefix("- "), line.contains(":") {
+      format = "yaml"
+    } else if let tab = line.firstIndex(of: "\t"),
+      line[..<tab].allSatisfy({ $0.isUppercase || $0 == "_" }), tab != line.startIndex
+    {
+      format = "text"
+    } else {
+      return nil
+    }
+    return "this is AWS CLI `--output \(format)`, not JSON: rerun the command with `--output json`"
+  }
+
+  /// Where a text that ends too soon was cut — `events[41] (an unfinished string)` — or
+  /// nil when every string, object and array it opens is closed.
+  static func truncation(_ bytes: [UInt8]) -> String? {
+    var scan = OpenValues()
+    for byte in bytes { scan.take(byte) }
+    return scan.unfinished
+  }
+}
+
+/// The objects, arrays and string still open at some point of a JSON text, with the key
+/// or index each is at, so a cut paste can be named by the path where it stops.
+private struct OpenValues {
+  private enum Frame {
+    case object(key: String?)
+    case array(index: Int)
+  }
+
+  private var frames: [Frame] = []
+  private var inString = false
+  private var escaped = false
+  private var isKey = false
+  private var expectingKey = false
+  private var string: [UInt8] = []
+
+  mutating func take(_ byte: UInt8) {
+    if inString {
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        inString = false
+        if isKey, case .object = frames.last {
+          frames[frames.count - 1] = .object(key: String(decoding: string, as: UTF8.self))
+        }
+      } else if isKey, string.count < 200 {
+        string.append(byte)
+      }
+      return
+    }
+    switch byte {
+    case UInt8(ascii: "\""):
+      inString = true
+      isKey = expectingKey
+      expectingKey = false
+      string.removeAll(keepingCapacity: true)
+    case UInt8(ascii: "{"):
+      frames.append(.object(key: nil))
+      expectingKey = true
+    case UInt8(ascii: "["): frames.append(.array(index: 0))
+    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+      if !frames.isEmpty { frames.removeLast() }
+    case UInt8(ascii: ","):
+      switch frames.last {
+      case .array(let index)?: frames[frames.count - 1] = .array(index: index + 1)
+      case .object?: expectingKey = true
+      case nil: break
+      }
+    default: break
+    }
+  }
+
+  /// `events[1] (an unfinished string)`, or nil when nothing is open.
+  var unfinished: String? {
+    guard inString || !frames.isEmpty else { return nil }
+    var path = ""
+    for (position, frame) in frames.enumerated() {
+      let innermost = position == frames.count - 1
+      switch frame {
+      case .object(let key?) where !innermost || (inString && !isKey):
+        path += path.isEmpty ? key : ".\(key)"
+      case .array(let index) where !innermost: path += "[\(index)]"
+      default: break
+      }
+    }
+    let what: String
+    if inString {
+      what = "an unfinished string"
+    } else if case .array? = frames.last {
+      what = "an unclosed array"
+    } else {
+      what = "an unclosed object"
+    }
+    return path.isEmpty ? "the top-level value (\(what))" : "\(path) (\(what))"
+  }
+}
+
+extension String {
+  /// Without leading and trailing spaces, tabs and line ends (no Foundation here).
+  func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let start = firstIndex(where: { !isSpace($0) }),
+      let end = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[start...end])
+  }
+}

@@ -1,0 +1,193 @@
+import AWSKit
+import Foundation
+import IVSLive
+import IVSRecords
+import InputKit
+import JSONKit
+import MonitorUI
+import StageEngine
+import TerminalKit
+
+/// `stagemon attach STAGE_ARN [--session st-…] [live options]`: the monitor on a live session.
+/// A poller reads the stage within the budget; each time the records change they are imported
+/// again and the monitor shows them, the model run to now beside the recorded events.
+/// Read-only: nothing stagemon does changes the real stage.
+enum AttachCommand {
+  static let help = """
+    USAGE: stagemon attach STAGE_ARN [--session st-…] [--sdk ID=PLATFORM@VERSION]…
+                           [--endpoint-url URL] [--profile NAME] [--max-rps N]
+
+    Opens the monitor on a live session (the active one, else the latest): participants as
+    IVS reports them, recorded events in the log as they are read, and the model's
+    prediction beside them — who sees stale attributes now, and why. The status line shows
+    how old the data is, the poll rate and throttling.
+
+    Read-only: keys act on the model only; nothing here changes the real stage (the token
+    deck still predicts what an exchange would do). Polls at most 1 request a second in
+    all (--max-rps), listing the participants every 10 requests, new or changed
+    participants first, then each connected one in turn.
+
+    OPTIONS:
+      --session st-…       the session (default: the active one, else the latest)
+      --sdk ID=P@V         the SDK a participant really runs, as for `stagemon import`
+    \(LiveOptions.helpLines)
+      -h, --help           show this help
+    """
+
+  static func run(_ words: [String]) -> ExitStatus {
+    var status = ExitStatus.success
+    guard let options: Options = Arguments.parse(words, help: help, status: &status) else {
+      return status
+    }
+    let poller: LivePoller
+    let first: MonitorSetup
+    let rate = options.request.live.maxRPS ?? 1
+    do {
+      let client = try options.request.live.client(
+        region: options.request.stage.region, perOperation: 4, total: rate)
+      let fetcher = SessionFetcher(client: client, stage: options.request.stage) { _ in }
+      let sessionId = try fetcher.chooseSession(options.request.sessionId)
+      poller = LivePoller(client: client, stage: options.request.stage, sessionId: sessionId)
+      poller.start()
+      first = try firstSetup(poller, options.imports)
+    } catch let error as UsageError {
+      return Stagemon.fail(error, help: help)
+    } catch let error as LiveError {
+      Console.error("stagemon: \(error.message)")
+      return .invalid
+    } catch {
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
+    defer { poller.stop() }
+    return watch(poller, first: first, imports: options.imports, rate: rate)
+  }
+
+  /// Waits for the first records that import (at most a minute), reporting on stderr.
+  private static func firstSetup(_ poller: LivePoller, _ imports: ImportOptions) throws
+    -> MonitorSetup
+  {
+    Console.error("stagemon: reading session \(poller.sessionId)…")
+    let deadline = Date().addingTimeInterval(60)
+    var lastError: Error?
+    var seen = -1
+    while Date() < deadline {
+      let snapshot = poller.snapshot
+      if snapshot.version != seen {
+        seen = snapshot.version
+        do {
+          return try LiveSetup.make(snapshot, sessionId: poller.sessionId, imports: imports)
+        } catch {
+          lastError = error
+        }
+      }
+      if let problem = poller.lastProblem, !poller.isRunning { throw InputError(problem) }
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    throw InputError(
+      "no usable records of \(poller.sessionId) within a minute: \(lastError.map { "\($0)" } ?? "none read")"
+    )
+  }
+
+  private static func watch(
+    _ poller: LivePoller, first: MonitorSetup, imports: ImportOptions, rate: Double
+  )
+    -> ExitStatus
+  {
+    let environment = ProcessInfo.processInfo.environment
+    let loader = ThemeLoader(environment: environment)
+    let session: TerminalSession
+    do {
+      session = try TerminalSession.start(noColorFlag: false, mouse: true)
+    } catch {
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
+    let theme = loader.load(nil, colorDepth: session.backend.colorDepth).theme
+    var setup = first
+    var shown = poller.snapshot.version
+    while true {
+      let controller = AppController(
+        setup: setup, themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
+        theme: theme.downgraded(to: session.backend.colorDepth),
+        options: MonitorOptions(
+          logLines: 10_000, keymap: KeyFile.load(environment: environment).keymap, playSpeed: nil))
+      let loop = MonitorLoop(controller: controller, backend: session.backend)
+      loop.continues = {
+        controller.report(
+          LiveStatus.line(poller, rate: rate), poller.lastProblem == nil ? .info : .warning)
+        return poller.snapshot.version == shown
+      }
+      loop.run()
+      if controller.state.wantsQuit { break }
+      let snapshot = poller.snapshot
+      shown = snapshot.version
+      if let next = try? LiveSetup.make(snapshot, sessionId: poller.sessionId, imports: imports) {
+        setup = next
+      }
+    }
+    session.end()
+    return .success
+  }
+
+  struct Options: CommandOptions {
+    let request: FetchCommand.Request
+    let imports: ImportOptions
+
+    init(_ arguments: inout Arguments) throws(UsageError) {
+      var imports = ImportOptions()
+      do {
+        for text in try arguments.options("--sdk") {
+          imports.sdks.append(try ImportOptions.assignment(text, option: "--sdk"))
+        }
+      } catch let error as ImportUsageError {
+        throw UsageError(error.message)
+      } catch let error as UsageError {
+        throw error
+      } catch {
+        throw UsageError("\(error)")
+      }
+      self.imports = imports
+      request = try FetchCommand.Request(&arguments, command: "attach")
+      try arguments.finish()
+    }
+  }
+}
+
+/// The monitor's setup from a poller's records: imported as `stagemon import` would, every
+/// step run, so the model stands where the stage is now.
+enum LiveSetup {
+  static func make(_ snapshot: LivePoller.Snapshot, sessionId: String, imports: ImportOptions)
+    throws
+    -> MonitorSetup
+  {
+    var records = RecordSet()
+    for file in snapshot.files {
+      try records.read(bytes: Array(JSONWriter.compact(file.json).utf8), file: file.name)
+    }
+    let session = try RecordImporter.makeSession(from: records, options: imports)
+    let scenario = session.scenario
+    let name = "live session \(sessionId)"
+    var setup = try MonitorSetup(
+      scenario: scenario, file: name, prepared: PreparedToken.fromSteps(of: scenario), notes: [:])
+    setup.importNotes = scenario.notes
+    setup.recorded = try RecordedLines.aligning(scenario, file: name)
+    while !setup.runner.isFinished { try setup.runner.step() }
+    return setup
+  }
+}
+
+/// The status line of a live monitor: how old the data is, the poll rate, throttling and the
+/// last problem, and that it is read-only.
+enum LiveStatus {
+  static func line(_ poller: LivePoller, rate: Double) -> String {
+    let snapshot = poller.snapshot
+    let age =
+      snapshot.updatedAt == 0
+      ? "no data yet" : "data \(Int(Date().timeIntervalSince1970 - snapshot.updatedAt)) s old"
+    let throttled = poller.throttleCount
+    let problem = poller.lastProblem.map { " · \(TerminalText.safe($0))" } ?? ""
+    return "live \(poller.sessionId) · \(age) · polling \(String(format: "%.1f", rate)) req/s · "
+      + "\(throttled) throttled · read-only\(problem)"
+  }
+}

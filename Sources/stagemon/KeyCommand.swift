@@ -1,0 +1,145 @@
+import AWSKit
+import Foundation
+import IVSLive
+import InputKit
+import JSONKit
+import TokenCore
+
+/// `stagemon key register|list|delete`: the account's IVS public keys, so tokens stagemon
+/// signs (`token mint`) are accepted by a real stage and can be exchanged.
+enum KeyCommand {
+  static let help = """
+    USAGE: stagemon key register KEYDIR [--name NAME] [--region REGION] [live options]
+           stagemon key list [--region REGION] [live options]
+           stagemon key delete PUBLIC_KEY_ARN [live options]
+
+    register  ImportPublicKey with KEYDIR/public.pem (made by `stagemon token keygen`), then
+              write the key's ARN to KEYDIR/kid, so `token mint --key KEYDIR/private.pem`
+              names it
+    list      ListPublicKeys: every key of the account in the region, ARN and name
+    delete    DeletePublicKey
+
+    The region is --region, else AWS_REGION, else AWS_DEFAULT_REGION (delete: the ARN's).
+
+    OPTIONS:
+      --name NAME          the key's name in IVS (letters, digits, - and _)
+      --region REGION      e.g. us-west-2
+    \(LiveOptions.helpLines)
+      -h, --help           show this help
+
+    Exit status: 0 done, 1 refused by AWS (the reason is shown), 2 usage error.
+    """
+
+  static func run(_ words: [String]) -> ExitStatus {
+    var arguments = Arguments(words)
+    if arguments.answersHelp(help) { return .success }
+    do {
+      guard let sub = arguments.positional() else {
+        throw UsageError("key needs register, list or delete")
+      }
+      let live = try LiveOptions(&arguments)
+      switch sub {
+      case "register": return try register(&arguments, live)
+      case "list": return try list(&arguments, live)
+      case "delete": return try delete(&arguments, live)
+      default: throw UsageError("unknown key subcommand \(Excerpt.quoted(sub))")
+      }
+    } catch let error as UsageError {
+      return Stagemon.fail(error, help: help)
+    } catch let error as LiveError {
+      Console.error("stagemon: \(error.message)")
+      return .invalid
+    } catch {
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
+  }
+
+  private static func register(_ arguments: inout Arguments, _ live: LiveOptions) throws
+    -> ExitStatus
+  {
+    let name = try arguments.option("--name")
+    let region = try self.region(&arguments)
+    guard let folder = arguments.positional() else { throw UsageError("key register needs KEYDIR") }
+    try arguments.finish()
+    let pem = try InputFiles.text(at: (folder as NSString).appendingPathComponent("public.pem"))
+    _ = try InputFiles.publicKey(at: (folder as NSString).appendingPathComponent("public.pem"))
+    let client = try live.client(region: region, perOperation: 4)
+    let answer = try LiveCall.run("ImportPublicKey", client) {
+      () throws(AWSError) -> JSON in try client.importPublicKey(material: pem, name: name)
+    }
+    guard let arn = answer["publicKey"]?["arn"]?.stringValue, ARN.isPublicKey(arn) else {
+      throw InputError("ImportPublicKey answered without a public key ARN")
+    }
+    try SafeFile.write(
+      arn + "\n", to: (folder as NSString).appendingPathComponent("kid"), replacing: true)
+    Console.out(arn)
+    Console.error("stagemon: registered; \(folder)/kid now names it for `stagemon token mint`")
+    return .success
+  }
+
+  private static func list(_ arguments: inout Arguments, _ live: LiveOptions) throws -> ExitStatus {
+    let region = try self.region(&arguments)
+    try arguments.finish()
+    let client = try live.client(region: region, perOperation: 4)
+    var token: String?
+    repeat {
+      let page = try LiveCall.run("ListPublicKeys", client) {
+        () throws(AWSError) -> JSON in try client.listPublicKeys(nextToken: token)
+      }
+      for key in page["publicKeys"]?.arrayValue ?? [] {
+        let arn = key["arn"]?.stringValue ?? "?"
+        let name = key["name"]?.stringValue ?? ""
+        Console.out(TerminalText.safe(name.isEmpty ? arn : "\(arn)  \(name)"))
+      }
+      token = page["nextToken"]?.stringValue
+    } while token != nil
+    return .success
+  }
+
+  private static func delete(_ arguments: inout Arguments, _ live: LiveOptions) throws -> ExitStatus
+  {
+    guard let arn = arguments.positional() else {
+      throw UsageError("key delete needs a public key ARN")
+    }
+    try arguments.finish()
+    guard ARN.isPublicKey(arn), let region = ARN.region(of: arn) else {
+      throw UsageError(
+        "\(Excerpt.quoted(arn)) is not a public key ARN (arn:aws:ivs:REGION:ACCOUNT:public-key/ID)")
+    }
+    let client = try live.client(region: region, perOperation: 4)
+    _ = try LiveCall.run("DeletePublicKey", client) {
+      () throws(AWSError) -> JSON in try client.deletePublicKey(arn: arn)
+    }
+    Console.error("stagemon: deleted \(arn)")
+    return .success
+  }
+
+  /// `--region`, else the AWS CLI's variables.
+  static func region(_ arguments: inout Arguments) throws(UsageError) -> String {
+    let environment = ProcessInfo.processInfo.environment
+    let region =
+      try arguments.option("--region") ?? environment["AWS_REGION"]
+      ?? environment["AWS_DEFAULT_REGION"]
+    guard let region, !region.isEmpty,
+      region.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+    else { throw UsageError("give the region with --region (or AWS_REGION), e.g. us-west-2") }
+    return region
+  }
+}
+
+/// One request of a command, its failure turned into a `LiveError` worded for people.
+enum LiveCall {
+  static func run(
+    _ operation: String, _ client: IVSRealTimeClient, stageArn: String? = nil,
+    _ body: () throws(AWSError) -> JSON
+  ) throws(LiveError) -> JSON {
+    do {
+      return try body()
+    } catch {
+      throw LiveError(
+        operation: operation, stageArn: stageArn, sessionId: nil, participantId: nil, error: error,
+        credentials: client.credentialSummary)
+    }
+  }
+}
