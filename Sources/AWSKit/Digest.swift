@@ -2,9 +2,9 @@ import COpenSSL
 
 /// SHA-256 and HMAC-SHA256 through OpenSSL's libcrypto, so the signer never carries its own
 /// hash code: the two primitives SigV4 is built from, and nothing else.
-enum Digest {
+public enum Digest {
   /// The SHA-256 of `bytes`.
-  static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
+  public static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
     let contiguous = Array(bytes)
     contiguous.withUnsafeBufferPointer { input in
@@ -16,7 +16,7 @@ enum Digest {
   }
 
   /// The HMAC-SHA256 of `message` under `key`.
-  static func hmacSHA256(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
+  public static func hmacSHA256(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
     var length: UInt32 = 0
     let data = Array(message)
@@ -33,7 +33,7 @@ enum Digest {
   }
 
   /// Lower-case hexadecimal, as SigV4 writes hashes and signatures.
-  static func hex(_ bytes: [UInt8]) -> String {
+  public static func hex(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count * 2)

@@ -4,7 +4,9 @@ import Glibc
 /// standard input, `/dev/stdin`, `<(aws …)`, a FIFO — with a size cap per kind and an error that
 /// says what actually happened (no such file, permission denied, a directory, empty, too large),
 /// so a mistyped path never reads as bad content, `/dev/zero` stops at the cap instead of filling
-/// memory, and a FIFO nobody writes to ends with a message instead of hanging. Files are opened
+/// memory, and a FIFO nobody writes to ends with a message instead of hanging. Every input is
+/// text (JSON, PEM, a token, a theme), so a NUL byte ends the read at once: `/dev/zero` is
+/// refused at its first byte, not after filling a 2 GB cap. Files are opened
 /// non-blocking and then read as a stream, which also works for pipes and process substitution.
 public enum BoundedInput {
   /// Size caps per kind of input, in bytes.
@@ -110,6 +112,9 @@ struct StreamReader {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count > 0 {
         sawWriter = true
+        if let zero = chunk[0..<min(count, limit - bytes.count + 1)].firstIndex(of: 0) {
+          throw InputFileError(path: path, problem: .notText(offset: bytes.count + zero))
+        }
         guard count <= limit - bytes.count else {
           throw InputFileError(path: path, problem: .tooLarge(limit: limit))
         }

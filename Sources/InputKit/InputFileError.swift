@@ -10,6 +10,8 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case empty
     case tooLarge(limit: Int)
     case notUTF8(UTF8TextError)
+    /// A NUL byte, which no text input holds (`/dev/zero`, a binary file).
+    case notText(offset: Int)
     /// A FIFO that no program opened for writing within the wait.
     case noWriter(milliseconds: Int)
     /// Any other system error, as `strerror` words it.
@@ -46,6 +48,7 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case .empty: return "the file is empty"
     case .tooLarge(let limit): return "larger than \(ByteCount.text(limit)), the most accepted here"
     case .notUTF8(let error): return error.description
+    case .notText(let offset): return "not text: a NUL byte at offset \(offset)"
     case .noWriter(let milliseconds):
       return "a FIFO that no program wrote to within \(Double(milliseconds) / 1000) s"
     case .system(let message): return message

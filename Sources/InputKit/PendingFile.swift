@@ -13,6 +13,13 @@ public final class PendingFile {
   private let inputs: [String]
   private let system: SystemCalls
   private var finished = false
+  /// Bytes written so far, and how many of them the kernel was asked to start writing out.
+  private var written = 0
+  private var handedOff = 0
+
+  /// How much is written before the kernel is asked to start writing it to disk, so the final
+  /// `fsync` waits for the last few megabytes only, not the whole file.
+  static let writeBehind = 8 << 20
 
   /// Checks the destination and creates the temporary file beside it.
   public convenience init(
@@ -51,13 +58,20 @@ public final class PendingFile {
     guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
-      let written = system.write(fileDescriptor, base + offset, bytes.count - offset)
-      if written < 0 {
+      let count = system.write(fileDescriptor, base + offset, bytes.count - offset)
+      if count < 0 {
         if errno == EINTR { continue }
         throw fail(errno)
       }
-      if written == 0 { throw fail(EIO) }
-      offset += written
+      if count == 0 { throw fail(EIO) }
+      offset += count
+    }
+    written += bytes.count
+    if written - handedOff >= Self.writeBehind {
+      // POSIX_FADV_DONTNEED starts writeback of the range at once (and then drops it from the
+      // cache, which an output does not need); advice only, so its result does not matter.
+      _ = posix_fadvise(fileDescriptor, handedOff, written - handedOff, POSIX_FADV_DONTNEED)
+      handedOff = written
     }
   }
 

@@ -19,35 +19,39 @@ public enum TerminalText {
 
   /// Whether `scalar` must never reach a terminal as itself: C0 controls (newline and tab only
   /// when `keepingLineBreaks`), DEL, C1 controls, line and paragraph separators, format controls
-  /// (bidi overrides and isolates, marks, zero-width characters, tags) and noncharacters such as
-  /// U+FFFE. Zero-width joiners, which emoji and Indic scripts need, and the tags of a flag are
-  /// judged by `isSafe(_:)` for a whole character.
+  /// (Unicode category Cf: bidi overrides and isolates, marks, zero-width characters, tags) and
+  /// noncharacters such as U+FFFE. Zero-width joiners, which emoji and Indic scripts need, and
+  /// the tags of a flag are allowed after a visible character (`isSafe(_:)`, `safe`).
   public static func isUnsafe(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool = false) -> Bool {
     let value = scalar.value
     if value >= 0x20 && value < 0x7F { return false }
     if value < 0x20 { return !(keepingLineBreaks && (value == 0x0A || value == 0x09)) }
     if value < 0xA0 { return true }
     if value < 0x0600 { return value == 0xAD }
-    if value == 0x2028 || value == 0x2029 { return true }
-    if isNoncharacter(value) { return true }
-    return scalar.properties.generalCategory == .format
+    if value < 0x10000 { return isUnsafeInBMP(value) }
+    return value & 0xFFFE == 0xFFFE || scalar.properties.generalCategory == .format
   }
 
   /// Whether a character can be sent as it is: every scalar is safe, except that joiners are
   /// allowed inside a character that begins with something visible (👩‍💻), and tags in a flag.
   public static func isSafe(_ character: Character, keepingLineBreaks: Bool = false) -> Bool {
-    if character.isASCII {
-      // "\r\n" is one character; judge each of its bytes.
-      return character.utf8.allSatisfy { byte in
-        (byte >= 0x20 && byte < 0x7F) || (keepingLineBreaks && (byte == 0x0A || byte == 0x09))
+    let utf8 = character.utf8
+    if utf8.count == 1, let byte = utf8.first {
+      if byte >= 0x20 && byte < 0x7F { return true }
+      return keepingLineBreaks && (byte == 0x0A || byte == 0x09)
+    }
+    // "\r\n" is one character of two scalars; each scalar is judged.
+    var first: Unicode.Scalar?
+    for scalar in character.unicodeScalars {
+      let unsafe = isUnsafe(scalar, keepingLineBreaks: keepingLineBreaks)
+      guard let start = first else {
+        if unsafe { return false }
+        first = scalar
+        continue
       }
+      if unsafe && !isJoiner(scalar, after: start) { return false }
     }
-    let scalars = character.unicodeScalars
-    guard let first = scalars.first else { return true }
-    if isUnsafe(first, keepingLineBreaks: keepingLineBreaks) { return false }
-    return scalars.dropFirst().allSatisfy {
-      !isUnsafe($0, keepingLineBreaks: keepingLineBreaks) || isJoiner($0, after: first)
-    }
+    return true
   }
 
   /// How an unsafe scalar is shown: `\x1b` below U+0080, `\u202e` in the BMP, `\U000e0041` above.
@@ -68,27 +72,84 @@ public enum TerminalText {
   }
 
   private static func escaped(_ text: some StringProtocol, keepingLineBreaks: Bool) -> String {
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
-    guard text.contains(where: { !isSafe($0, keepingLineBreaks: keepingLineBreaks) }) else {
-      return String(text)
+    // Reports are long and nearly always clean: decide from the bytes first.
+    if isClean(text, keepingLineBreaks: keepingLineBreaks) { return String(text) }
+    var out = String.UnicodeScalarView()
+    var changed = false
+    // The scalar that began the current character when it was visible (joiners may follow it).
+    var visibleStart: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      if !isUnsafe(scalar, keepingLineBreaks: keepingLineBreaks) {
+        out.append(scalar)
+        if scalar.value == 0x0A || scalar.value == 0x09 {
+          visibleStart = nil
+        } else if visibleStart == nil || !isExtending(scalar) {
+          visibleStart = scalar
+        }
+      } else if let start = visibleStart, isJoiner(scalar, after: start) {
+        out.append(scalar)
+      } else {
+        out.append(contentsOf: visible(scalar).unicodeScalars)
+        visibleStart = nil
+        changed = true
+      }
     }
-    var out = ""
-    out.reserveCapacity(text.utf8.count + 16)
-    for character in text {
-      if isSafe(character, keepingLineBreaks: keepingLineBreaks) {
-        out.append(character)
+    return changed ? String(out) : String(text)
+  }
+
+  /// Whether `text` holds no unsafe scalar at all (a joiner counts as unsafe here), so a caller
+  /// can skip judging it character by character — what a frame's text nearly always is.
+  public static func isClean(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> Bool {
+    let clean = text.utf8.withContiguousStorageIfAvailable {
+      isClean($0, keepingLineBreaks: keepingLineBreaks)
+    }
+    return clean
+      ?? text.unicodeScalars.allSatisfy { !isUnsafe($0, keepingLineBreaks: keepingLineBreaks) }
+  }
+
+  /// Whether UTF-8 `bytes` (valid, as a Swift string's are) hold no unsafe scalar, decoded by
+  /// hand: at a byte or two per nanosecond, a 3 MB `explain` report costs a few milliseconds.
+  private static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool)
+    -> Bool
+  {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        let printable = lead >= 0x20 && lead < 0x7F
+        if !printable && !(keepingLineBreaks && (lead == 0x0A || lead == 0x09)) { return false }
+        index += 1
         continue
       }
-      var first: Unicode.Scalar?
-      for scalar in character.unicodeScalars {
-        let keep =
-          !isUnsafe(scalar, keepingLineBreaks: keepingLineBreaks)
-          || first.map { isJoiner(scalar, after: $0) } == true
-        if first == nil { first = scalar }
-        if keep { out.unicodeScalars.append(scalar) } else { out += visible(scalar) }
-      }
+      let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      guard index + length <= bytes.count else { return false }
+      var value = UInt32(lead) & (lead < 0xE0 ? 0x1F : lead < 0xF0 ? 0x0F : 0x07)
+      for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+      guard let scalar = Unicode.Scalar(value), !isUnsafe(scalar, keepingLineBreaks: false)
+      else { return false }
+      index += length
     }
-    return out
+    return true
+  }
+
+  /// Marks and variation selectors, which stay in the character before them.
+  private static func isExtending(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x0300 else { return false }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .spacingMark: return true
+    default: return (0x1F3FB...0x1F3FF).contains(scalar.value)
+    }
+  }
+
+  /// The BMP's format controls and noncharacters, from a table: the property lookup costs more
+  /// than a frame can spend on every character.
+  private static func isUnsafeInBMP(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0600...0x0605, 0x061C, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x180E: return true
+    case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x206F: return true
+    case 0xFDD0...0xFDEF, 0xFEFF, 0xFFF9...0xFFFB, 0xFFFE, 0xFFFF: return true
+    default: return false
+    }
   }
 
   /// The end of the first `limit` characters, or nil when `text` is no longer than that.
@@ -108,10 +169,6 @@ public enum TerminalText {
   private static func isJoiner(_ scalar: Unicode.Scalar, after first: Unicode.Scalar) -> Bool {
     if scalar.value == 0x200C || scalar.value == 0x200D { return true }
     return first.value == 0x1F3F4 && (0xE0020...0xE007F).contains(scalar.value)
-  }
-
-  private static func isNoncharacter(_ value: UInt32) -> Bool {
-    (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
   }
 
   private static func hex(_ value: UInt32, digits: Int) -> String {

@@ -6,7 +6,7 @@ import Foundation
 let known = [
   "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "paste", "checks",
   "compare",
-  "recording", "import", "timetravel",
+  "recording", "import", "timetravel", "safeio", "explain", "live",
 ]
 /// Suites run only when named: `import10k` takes minutes (10,000 ES384 joins).
 let onRequest = ["import10k"]
@@ -42,6 +42,9 @@ for suite in suites {
   case "import": allMet = ImportBenchmark.run() && allMet
   case "import10k": allMet = ImportBenchmark.runTenThousand() && allMet
   case "timetravel": allMet = TimeTravelBenchmark.run() && allMet
+  case "safeio": allMet = SafeIOBenchmark.run() && allMet
+  case "explain": allMet = attempt("explain", ExplainBenchmark.run) && allMet
+  case "live": allMet = attempt("live", LiveBenchmark.run) && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\((known + onRequest).joined(separator: ", ")), all)\n".utf8))

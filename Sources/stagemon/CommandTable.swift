@@ -51,92 +51,81 @@ struct CommandRow: Sendable {
 /// Every command of `stagemon`, in the order the usage lists them.
 enum CommandTable {
   static let rows: [CommandRow] =
-    [monitor] + scenarioRows + liveRows + tokenRows + keyRows + [
-      completions
-    ]
+    [
+      monitor,
+      CommandRow(
+        words: ["run"],
+        synopses: [
+          "SCENARIO.json --headless [--format jsonl|text] [--out FILE]",
+          "SCENARIO.json --check | --compare GOLDEN.jsonl | --update-golden",
+        ],
+        summary: "run a scenario without the UI: its event stream, checks and golden files",
+        options: [
+          .flag("--headless"), .value("--format", .choices(["jsonl", "text"])),
+          .value("--out", .file), .flag("--check"), .value("--compare", .file),
+          .value("--ignore-field", .text), .flag("--update-golden"), .flag("--force"),
+          .flag("--no-check"),
+        ],
+        operands: .file, help: RunCommand.help),
+      CommandRow(
+        words: ["test"],
+        synopses: [
+          "[PATH...] [-k TEXT] [-x] [--list] [-v] [--junit FILE]", "[PATH...] -u [--force]",
+        ],
+        summary: "find scenarios under PATH and check every expect step, as pytest does",
+        options: [
+          .value("--junit", .file), .value("-k", .text), .flag("-x"), .flag("--fail-fast"),
+          .flag("--list"), .flag("-v"), .flag("--verbose"), .flag("-u"), .flag("--update-golden"),
+          .flag("--force"),
+        ],
+        operands: .file, help: TestCommand.help),
+      CommandRow(
+        words: ["import"], synopses: ["[--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…"],
+        summary: "rebuild a session from IVS records as a scenario",
+        options: [
+          .value("--sdk", .text), .value("--observer", .text), .value("--out", .file),
+          .flag("--force"), .flag("--allow-other-sessions"),
+        ],
+        operands: .file, help: ImportCommand.help),
+      CommandRow(
+        words: ["explain"],
+        synopses: [
+          "[--sdk ID=P@V]… [--observer ID=P@V]… [--json] [--svg FILE] FOLDER|RECORD…|SCENARIO.json",
+          "--stage STAGE_ARN [--session st-…] [live options] [explain options]",
+        ],
+        summary: "compare IVS records with the model and say who saw each exchange",
+        options: [
+          .value("--sdk", .text), .value("--observer", .text), .value("--tolerance", .text),
+          .flag("--json"), .value("--svg", .file), .flag("--allow-other-sessions"),
+          .value("--composition", .choices(["on-reconnect", "live"])),
+          .value("--featured", .text), .value("--order", .text), .flag("--force"),
+          .value("--stage", .text), .value("--session", .text),
+        ] + liveOptions,
+        operands: .file, help: ExplainCommand.help),
+    ] + liveRows + tokenRows + [completions]
 
-  static let scenarioRows: [CommandRow] = [
-    CommandRow(
-      words: ["run"],
-      synopses: [
-        "SCENARIO.json --headless [--format jsonl|text] [--out FILE]",
-        "SCENARIO.json --check | --compare GOLDEN.jsonl | --update-golden",
-      ],
-      summary: "run a scenario without the UI: its event stream, checks and golden files",
-      options: [
-        .flag("--headless"), .value("--format", .choices(["jsonl", "text"])),
-        .value("--out", .file), .flag("--check"), .flag("--no-check"),
-        .value("--compare", .file), .value("--ignore-field", .text), .flag("--update-golden"),
-        .flag("--force"),
-      ],
-      operands: .file, help: RunCommand.help),
-    CommandRow(
-      words: ["test"], synopses: ["[PATH...] [-k TEXT] [-x] [--list] [-v] [--junit FILE]"],
-      summary: "run scenarios and check their expect steps",
-      options: [
-        .value("--junit", .file), .value("-k", .text), .flag("-x"), .flag("--fail-fast"),
-        .flag("--list"), .flag("-v"), .flag("--verbose"), .flag("-u"), .flag("--update-golden"),
-        .flag("--force"),
-      ],
-      operands: .file, help: TestCommand.help),
-    CommandRow(
-      words: ["import"], synopses: ["[--sdk ID=P@V]… [--observer ID=P@V]… [--out FILE] RECORD…"],
-      summary: "rebuild a session from IVS records as a scenario",
-      options: [
-        .value("--sdk", .text), .value("--observer", .text), .value("--out", .file),
-        .flag("--force"), .flag("--allow-other-sessions"),
-      ],
-      operands: .file, help: ImportCommand.help),
-    CommandRow(
-      words: ["explain"],
-      synopses: [
-        "[--sdk ID=P@V]… [--observer ID=P@V]… [--tolerance 5s] [--json] RECORD…|SCENARIO.json",
-        "--stage STAGE_ARN [--session st-…] [explain options]",
-      ],
-      summary: "compare IVS records with the model and say who saw each exchange",
-      options: [
-        .value("--sdk", .text), .value("--observer", .text), .value("--tolerance", .text),
-        .flag("--json"), .flag("--allow-other-sessions"),
-        .value("--composition", .choices(["live", "on-reconnect"])),
-        .value("--featured", .text), .value("--order", .text), .value("--svg", .file),
-        .flag("--force"), .value("--stage", .text), .value("--session", .text),
-      ] + liveOptions,
-      operands: .file, help: ExplainCommand.help),
-  ]
-
-  /// The commands on a real stage through the IVS real-time API.
-  static let liveRows: [CommandRow] = [
-    CommandRow(
-      words: ["fetch"], synopses: ["STAGE_ARN [--session st-…] [--out DIR]"],
-      summary: "read a live session through the IVS real-time API into files",
-      options: [.value("--session", .text), .value("--out", .directory)] + liveOptions,
-      operands: nil, help: FetchCommand.help),
-    CommandRow(
-      words: ["attach"], synopses: ["STAGE_ARN [--session st-…]"],
-      summary: "the monitor on a live session (read-only)",
-      options: [.value("--session", .text), .value("--sdk", .text)] + liveOptions,
-      operands: nil, help: AttachCommand.help),
-  ]
-
-  /// The options every command that calls the IVS real-time API takes.
+  /// Where and as whom requests to the IVS real-time API go (`LiveOptions`).
   static let liveOptions: [CommandOption] = [
     .value("--endpoint-url", .text), .value("--profile", .text), .value("--max-rps", .text),
   ]
 
-  static let keyRows: [CommandRow] = [
+  /// The commands that read (or, for keys, change) a real stage through the IVS API.
+  static let liveRows: [CommandRow] = [
     CommandRow(
-      words: ["key", "register"], synopses: ["KEYDIR [--name NAME] [--region REGION]"],
-      summary: "import a public key made by token keygen into the account (ImportPublicKey)",
+      words: ["fetch"], synopses: ["STAGE_ARN [--session st-…] [--out DIR] [live options]"],
+      summary: "read one live session into the files the AWS CLI would write",
+      options: [.value("--session", .text), .value("--out", .directory)] + liveOptions,
+      operands: .text, help: FetchCommand.help),
+    CommandRow(
+      words: ["attach"], synopses: ["STAGE_ARN [--session st-…] [--sdk ID=P@V]… [live options]"],
+      summary: "the monitor on a live session, read-only, with the model's prediction",
+      options: [.value("--session", .text), .value("--sdk", .text)] + liveOptions,
+      operands: .text, help: AttachCommand.help),
+    CommandRow(
+      words: ["key"], synopses: ["register|list|delete … [live options]"],
+      summary: "the account's public keys (ImportPublicKey, ListPublicKeys, DeletePublicKey)",
       options: [.value("--name", .text), .value("--region", .text)] + liveOptions,
-      operands: .directory, help: KeyCommand.help),
-    CommandRow(
-      words: ["key", "list"], synopses: ["[--region REGION]"],
-      summary: "the account's public keys (ListPublicKeys)",
-      options: [.value("--region", .text)] + liveOptions, operands: nil, help: KeyCommand.help),
-    CommandRow(
-      words: ["key", "delete"], synopses: ["PUBLIC_KEY_ARN"],
-      summary: "delete a public key (DeletePublicKey)", options: liveOptions, operands: nil,
-      help: KeyCommand.help),
+      operands: .choices(["register", "list", "delete"]), help: KeyCommand.help),
   ]
 
   /// The monitor (`stagemon [SCENARIO.json]`): its options are `MonitorCommand.Option`'s.
@@ -181,18 +170,18 @@ enum CommandTable {
       options: keyOptions + [.value("--now", .text), .flag("--json")], operands: .file,
       help: TokenVerifyCommand.help),
     CommandRow(
-      words: ["token", "create"], synopses: ["STAGE_ARN [--user-id ID] [--attribute KEY=VALUE]…"],
-      summary: "ask IVS for a token (CreateParticipantToken; it cannot be exchanged)",
+      words: ["token", "diff"], synopses: ["OLD NEW [--json]"],
+      summary: "say whether NEW may replace OLD by exchangeToken", options: [.flag("--json")],
+      operands: .file, help: TokenDiffCommand.help),
+    CommandRow(
+      words: ["token", "create"], synopses: ["STAGE_ARN [--user-id ID] [--attribute K=V]… …"],
+      summary: "ask IVS for a token (CreateParticipantToken); such tokens cannot be exchanged",
       options: [
         .value("--user-id", .text), .value("--attribute", .text),
         .value("--capabilities", .choices(["publish", "subscribe", "publish,subscribe"])),
         .value("--duration", .text),
       ] + liveOptions,
-      operands: nil, help: TokenCreateCommand.help),
-    CommandRow(
-      words: ["token", "diff"], synopses: ["OLD NEW [--json]"],
-      summary: "say whether NEW may replace OLD by exchangeToken", options: [.flag("--json")],
-      operands: .file, help: TokenDiffCommand.help),
+      operands: .text, help: TokenCreateCommand.help),
   ]
 
   /// The options naming the key a token is checked with (`KeyOptions`).

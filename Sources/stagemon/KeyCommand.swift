@@ -14,8 +14,8 @@ enum KeyCommand {
            stagemon key delete PUBLIC_KEY_ARN [live options]
 
     register  ImportPublicKey with KEYDIR/public.pem (made by `stagemon token keygen`), then
-              write the key's ARN to KEYDIR/kid, so `token mint --key KEYDIR/private.pem`
-              names it
+              write the key's ARN to KEYDIR/kid, so tokens that `stagemon token mint`
+              signs with KEYDIR/private.pem name it
     list      ListPublicKeys: every key of the account in the region, ARN and name
     delete    DeletePublicKey
 

@@ -40,10 +40,10 @@ enum Stagemon {
     case "import": return ImportCommand.run(rest)
     case "explain": return ExplainCommand.run(rest)
     case "test": return TestCommand.run(rest)
-    case "completions": return CompletionsCommand.run(rest)
     case "fetch": return FetchCommand.run(rest)
     case "key": return KeyCommand.run(rest)
     case "attach": return AttachCommand.run(rest)
+    case "completions": return CompletionsCommand.run(rest)
     default: return MonitorCommand.run(words)
     }
   }

@@ -60,9 +60,9 @@ import Testing
     #expect(text == "{\"events\":[]}")
   }
 
-  @Test func devicesStopAtTheCap() {
-    #expect(throws: InputFileError(path: "/dev/zero", problem: .tooLarge(limit: 100_000))) {
-      _ = try BoundedInput.bytes(atPath: "/dev/zero", limit: 100_000)
+  @Test func devicesStopAtTheCapOrTheirFirstNUL() {
+    #expect(throws: InputFileError(path: "/dev/zero", problem: .notText(offset: 0))) {
+      _ = try BoundedInput.bytes(atPath: "/dev/zero", limit: 2 << 30)
     }
     #expect(throws: InputFileError(path: "/dev/null", problem: .empty)) {
       _ = try BoundedInput.bytes(atPath: "/dev/null", limit: 10)

@@ -36,7 +36,8 @@ import Testing
     #expect(problem("/dev/null") == .empty)
     #expect(
       problem(try file("big", [UInt8](repeating: 0x41, count: 2000))) == .tooLarge(limit: 1024))
-    #expect(problem("/dev/zero") == .tooLarge(limit: 1024))
+    #expect(problem("/dev/zero") == .notText(offset: 0))
+    #expect(problem(try file("nul", [0x41, 0x0A, 0x00])) == .notText(offset: 2))
     #expect(problem(try file("fine", Array("hi".utf8))) == nil)
   }
 

@@ -40,7 +40,7 @@ import Testing
         "│  viewer-android carol      android@1.36.0 -S  connected    —          1    in 12h                                    │",
         "│  viewer-web     dave       web@1.32.0     -S  connected    —          1    in 12h                                    │",
         "└──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘",
-        "┌ Detail: host ─────────────────────────────────────────────────────────────────┐┌ Composition ────────────────────────┐",
+        "┌ Detail: host (alice) ─────────────────────────────────────────────────────────┐┌ Composition ────────────────────────┐",
       ])
     #expect(text[20].hasPrefix("┌ Events 40 ─"))
     #expect(text[37].hasPrefix("└─"))

@@ -64,14 +64,14 @@ import Testing
     let text = Fixture.text(grid)
     #expect(
       Array(text.prefix(8)) == [
-        "┌ Detail: guest ───────────────────────────────────────────────────────────────────────────────────┐",
+        "┌ Detail: guest (bob) ─────────────────────────────────────────────────────────────────────────────┐",
         "│android@1.37.0  connected  published  cap publish subscribe                                       │",
         "│strategy publish=ask subscribe=audioVideo                                                         │",
         "│who sees what  truth: bob {featured=true, order=0}                                                │",
         "│  host            ios@1.37.0      current bob {featured=true, order=0}                            │",
-        "│  viewer-android  android@1.36.0   STALE  bob {order=2}  sees it on republish                     │",
-        "│  viewer-web      web@1.32.0       STALE  bob {order=2}  sees it on republish                     │",
-        "│  composition     on-reconnect     STALE  bob {order=2}  sees it on republish or reconnect        │",
+        "│  viewer-android  android@1.36.0   STALE  featured=– order=2  bob  sees it on republish           │",
+        "│  viewer-web      web@1.32.0       STALE  featured=– order=2  bob  sees it on republish           │",
+        "│  composition     on-reconnect     STALE  featured=– order=2  sees it on republish or reconnect   │",
       ])
     #expect(
       text[8]
@@ -233,5 +233,28 @@ import Testing
     #expect(text[0].hasSuffix("grid on-reconnect     > guest (android@1.37.0)"))
     let nonASCII = text.joined().unicodeScalars.filter { !$0.isASCII }
     #expect(nonASCII.isEmpty, "non-ASCII: \(String(String.UnicodeScalarView(nonASCII.prefix(20))))")
+  }
+}
+
+/// Issue 19 item 13: STALE rows lead with what differs; observers that do not fit are counted.
+extension PaneSnapshotTests {
+  @Test func aStaleRowShowsTheDifferingFieldsFirstInTheStaleStyle() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 100, height: 16) { rect, grid in
+      DetailView.render(state, in: rect, into: &grid)
+    }
+    let column = try #require(Fixture.column(of: "featured=– order=2", in: grid, row: 5))
+    #expect(grid.style(x: column, y: 5) == Fixture.theme[.stale])
+  }
+
+  @Test func observersThatDoNotFitAreCounted() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 100, height: 7) { rect, grid in
+      DetailView.render(state, in: rect, into: &grid)
+    }
+    let text = Fixture.text(grid)
+    #expect(
+      text[5] == "│  … 3 more observer(s) below (scroll the detail pane)"
+        + String(repeating: " ", count: 45) + "│", "\(text)")
   }
 }

@@ -87,6 +87,9 @@ import Testing
     #expect(file.contains(#""privateKey": "session.key.pem""#))
     let key = try FileManager.default.attributesOfItem(atPath: directory + "/session.key.pem")
     #expect((key[.posixPermissions] as? Int) == 0o600)
+    // The session holds a pasted bearer token: as private as its key.
+    let session = try FileManager.default.attributesOfItem(atPath: directory + "/session.json")
+    #expect((session[.posixPermissions] as? Int) == 0o600)
     #expect(controller.state.status?.text.contains("BEGIN") == false)
   }
 

@@ -111,6 +111,8 @@ import Testing
       "$STAGEMON" run fifo --headless; echo "runfifo=$?"
       "$STAGEMON" token inspect - < /dev/zero; echo "zero=$?"
       "$STAGEMON" explain /dev/zero; echo "explainzero=$?"
+      "$STAGEMON" import - < /dev/zero; echo "importzero=$?"
+      head -c 2000000 /dev/zero | tr '\\0' 'x' | "$STAGEMON" token inspect -; echo "bigtoken=$?"
       "$STAGEMON" import <(cat "$RECORDS") > a.json; echo "substitution=$?"
       "$STAGEMON" import /dev/stdin < "$RECORDS" > b.json; echo "devstdin=$?"
       cat "$RECORDS" | "$STAGEMON" import - > c.json; echo "pipe=$?"
@@ -118,12 +120,14 @@ import Testing
       (sleep 0.3; cat "$SCENARIO" > fifo) & "$STAGEMON" run fifo --headless | wc -l; wait
       """, in: folder)
     for line in [
-      "fifo=1", "runfifo=1", "zero=1", "explainzero=1", "substitution=0", "devstdin=0", "pipe=0",
+      "fifo=1", "runfifo=1", "zero=1", "explainzero=1", "importzero=1", "bigtoken=1",
+      "substitution=0", "devstdin=0", "pipe=0",
       "same",
     ] {
       #expect(result.stdout.contains(line + "\n"), "\(line) in \(result.stdout) \(result.stderr)")
     }
     #expect(result.stderr.contains("fifo: a FIFO that no program wrote to within 2.0 s"))
+    #expect(result.stderr.contains("-: not text: a NUL byte at offset 0"))
     #expect(result.stderr.contains("-: larger than 1 MB, the most accepted here"))
     let lines = result.stdout.split(separator: "\n").last.flatMap {
       Int($0.trimmingCharacters(in: .whitespaces))

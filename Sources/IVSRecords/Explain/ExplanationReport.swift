@@ -65,8 +65,7 @@ extension Explanation {
 
   private static func line(_ entry: RecordComparison.Entry, withDates: Bool) -> String {
     let stamp = RecordTime.iso8601(milliseconds: entry.time)
-    let time = String(withDates ? stamp : String(stamp.dropFirst(11)))
-      .padding(toLength: withDates ? 24 : 13, withPad: " ", startingAt: 0)
+    let time = padded(withDates ? stamp : String(stamp.dropFirst(11)), withDates ? 24 : 13)
     let status: String
     switch entry.status {
     case .reproduced: status = "reproduced        "
@@ -81,7 +80,14 @@ extension Explanation {
         return "model \(withDates ? stamp : stamp.dropFirst(11)) #\($0.seq)"
       } ?? ""
     return
-      "\(time)  \(status)  \(what.padding(toLength: max(what.count, 44), withPad: " ", startingAt: 0))  \(model)"
+      "\(time)  \(status)  \(padded(what, 44))  \(model)"
+  }
+
+  /// `text` with spaces after it up to `width` characters (never cut): the timeline's
+  /// columns, without Foundation's padding, which costs a third of a long report.
+  private static func padded(_ text: String, _ width: Int) -> String {
+    let count = text.utf8.count == text.unicodeScalars.count ? text.utf8.count : text.count
+    return count >= width ? text : text + String(repeating: " ", count: width - count)
   }
 
   private static func describe(_ event: RecordedEvent) -> String {

@@ -42,7 +42,7 @@ struct EventFields {
     switch json {
     case .string(let text): return Array(text.utf8)[...]
     case .integer(let number): return Array(String(number).utf8)[...]
-    case .number(let number) where number.isFinite && number >= 0 && number < 1e16:
+    case .number(let number) where number.isFinite && number >= 0 && number < 1e15:
       let milliseconds = Int64((number * 1000).rounded())
       return Array("\(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())".utf8)[
         ...]

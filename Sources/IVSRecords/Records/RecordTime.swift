@@ -35,22 +35,23 @@ public enum RecordTime {
     return seconds * 1000 + millis
   }
 
-  /// Epoch seconds (`1773511820`, `1773511820.25`) or milliseconds (13 digits and more:
-  /// `1773511820000`), as exports and scripts write them; nil for anything else.
+  /// Epoch seconds (9–11 digits: `1773511820`, `1773511820.25`) or milliseconds (12–14
+  /// digits: `1773511820000`), as exports and scripts write them; nil for anything else.
+  /// Both stay below 1e11 s (the year 5138), within what a four-digit year gives.
   private static func epochMilliseconds(_ utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
     var scanner = Scanner(utf8)
     var digits = 0
     var whole: Int64 = 0
     while let digit = scanner.digit() {
       digits += 1
-      guard digits <= 16 else { return nil }
+      guard digits <= 14 else { return nil }
       whole = whole * 10 + Int64(digit)
     }
     guard digits >= 9 else { return nil }
     let fraction = scanner.fraction()
     guard scanner.atEnd else { return nil }
-    // No overflow: at most 16 digits, below 1e16; seconds are below 1e12 here.
-    return digits >= 13 ? whole : whole * 1000 + fraction
+    // No overflow: at most 14 digits, below 1e14.
+    return digits >= 12 ? whole : whole * 1000 + fraction
   }
 
   /// `2026-04-20T10:01:02.250Z` (the fraction only when there is one).

@@ -8,19 +8,34 @@ import TokenCore
 /// Lines are produced on demand for the visible window, so thousands of observers cost
 /// only the rows shown.
 public enum DetailView {
+  /// `guest (bob, role=cohost)`: the participant ID with its user ID and a `role`/`name`
+  /// attribute, as `explain` names participants, so a support engineer can match them.
+  static func name(_ participant: ParticipantSnapshot) -> String {
+    let metadata = participant.metadata
+    let parts =
+      (metadata?.userId.map { [$0] } ?? [])
+      + ["role", "name"].compactMap { key in metadata?.attributes[key].map { "\(key)=\($0)" } }
+    return parts.isEmpty ? participant.id : "\(participant.id) (\(parts.joined(separator: ", ")))"
+  }
+
   /// Renders into `rect` (border included).
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
     let subject = state.selectedParticipant
-    let title = subject.map { "Detail: \($0.id)" } ?? "Detail"
+    let title = subject.map { "Detail: \(name($0))" } ?? "Detail"
     let inner = PaneFrame.draw(
       rect, title: title, focused: state.focus == .detail, theme: state.theme, into: &grid)
     guard let subject, inner.height > 0 else { return }
     let content = DetailContent(state: state, subject: subject, width: inner.width)
     let scroll = min(state.detailScroll, max(0, content.count - inner.height))
-    for row in 0..<min(inner.height, content.count - scroll) {
+    let rows = min(inner.height, content.count - scroll)
+    let more = content.observersBelow(scroll: scroll, rows: rows)
+    for row in 0..<rows {
+      let line =
+        more > 0 && row == rows - 1
+        ? [Span("  … \(more) more observer(s) below (scroll the detail pane)", .muted)]
+        : content.line(scroll + row)
       Span.draw(
-        content.line(scroll + row), x: inner.x, y: inner.y + row, width: inner.width,
-        theme: state.theme, into: &grid)
+        line, x: inner.x, y: inner.y + row, width: inner.width, theme: state.theme, into: &grid)
     }
   }
 }
@@ -39,6 +54,8 @@ struct DetailContent {
   let showsProfile: Bool
   /// Lines per observer: 1, or 2 when the reason goes on a line of its own.
   let rowsPerObserver: Int
+  /// The subject's true `user_id` and attributes (a STALE row shows what differs first).
+  let truth: ParticipantMetadata?
 
   /// Columns of an observer line before the believed metadata: indent, ID, badge, spaces.
   static let observerColumns = 2 + 15 + 1 + 7 + 1
@@ -59,6 +76,7 @@ struct DetailContent {
     }
     showsProfile = width >= Self.roomForProfile
     rowsPerObserver = Self.rowsPerObserver(state, width: width, showsProfile: showsProfile)
+    truth = subject.metadata
   }
 
   /// Rows each observer takes at `width`: one when its STALE reason fits beside the badge and
@@ -102,6 +120,16 @@ struct DetailContent {
 
   var count: Int { head.count + beliefLines + token.count }
 
+  /// How many observers lie below a window of `rows` lines from `scroll`, counting the one on
+  /// the window's last line, which then says so (0 when every observer line below fits).
+  func observersBelow(scroll: Int, rows: Int) -> Int {
+    let end = head.count + beliefLines
+    let shownEnd = scroll + rows
+    guard rows > 1, shownEnd < end, shownEnd > head.count else { return 0 }
+    let hiddenLines = end - shownEnd + 1
+    return (hiddenLines + rowsPerObserver - 1) / rowsPerObserver
+  }
+
   func line(_ index: Int) -> [Span] {
     if index < head.count { return head[index] }
     let beliefIndex = index - head.count
@@ -134,11 +162,52 @@ struct DetailContent {
     spans.append(Self.marker(belief))
     let used = Self.observerColumns + (showsProfile ? Self.profileColumns : 0)
     let room = width - used - (why.isEmpty ? 0 : 2 + Span.columns(why))
-    let believed = Self.metadataText(belief.believed)
-    let fitted = Span.columns(believed) > room ? Span.fit(believed, max(2, room)) : believed
-    spans.append(Span(" " + fitted))
+    guard belief.isStale, let truth else {
+      let believed = Self.metadataText(belief.believed)
+      let fitted = Span.columns(believed) > room ? Span.fit(believed, max(2, room)) : believed
+      spans.append(Span(" " + fitted))
+      if !why.isEmpty { spans.append(Span("  " + why, .warning)) }
+      return spans
+    }
+    // A STALE row: the fields that differ from the truth first (the truth is in the heading),
+    // then the values it has right, which are cut first; the reason stays whole.
+    let (differing, same) = Self.split(belief.believed, truth)
+    let fitted =
+      Span.columns(differing) > room - 1 ? Span.fit(differing, max(2, room - 1)) : differing
+    spans.append(Span(" " + fitted, .stale))
+    let rest = room - 1 - Span.columns(fitted)
+    if !same.isEmpty, rest >= 4 {
+      let shown = Span.columns(same) > rest - 2 ? Span.fit(same, rest - 2) : same
+      spans.append(Span("  " + shown, .muted))
+    }
     if !why.isEmpty { spans.append(Span("  " + why, .warning)) }
     return spans
+  }
+
+  /// `order=2 featured=–` (the believed values that differ from `truth`, a missing one as
+  /// `–`) and `bob` (the rest of what the observer shows).
+  static func split(_ believed: ParticipantMetadata, _ truth: ParticipantMetadata)
+    -> (differing: String, same: String)
+  {
+    var differing: [String] = []
+    var same: [String] = []
+    if believed.userId != truth.userId {
+      differing.append("user_id=\(believed.userId ?? "–")")
+    } else if let userId = believed.userId {
+      same.append(userId)
+    }
+    for key in Set(believed.attributes.keys).union(truth.attributes.keys).sorted() {
+      let value = believed.attributes[key]
+      if value != truth.attributes[key] {
+        differing.append("\(key)=\(value ?? "–")")
+      } else if let value {
+        same.append("\(key)=\(value)")
+      }
+    }
+    return (
+      differing.isEmpty ? metadataText(believed) : differing.joined(separator: " "),
+      same.joined(separator: " ")
+    )
   }
 
   private static func marker(_ belief: ObserverBelief) -> Span {

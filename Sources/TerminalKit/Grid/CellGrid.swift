@@ -74,13 +74,16 @@ public struct CellGrid: Hashable, Sendable {
     guard y >= 0, y < height, x < width else { return 0 }
     let available = min(maxWidth ?? Int.max, width - x)
     guard available > 0 else { return 0 }
-    if DisplayWidth.fits(text, within: available) {
-      return write(text, x: x, y: y, style: style, budget: available)
+    let clean = TerminalText.isClean(text)
+    if DisplayWidth.fits(text, within: available, knownSafe: clean) {
+      return write(text, x: x, y: y, style: style, budget: available, clean: clean)
     }
     let mark = DisplayWidth.of(glyphs.ellipsis) <= available ? glyphs.ellipsis : ""
     let markWidth = DisplayWidth.of(mark)
-    let used = write(text, x: x, y: y, style: style, budget: available - markWidth)
-    return used + write(mark, x: x + used, y: y, style: style, budget: markWidth)
+    let used = write(text, x: x, y: y, style: style, budget: available - markWidth, clean: clean)
+    return used
+      + write(
+        mark, x: x + used, y: y, style: style, budget: markWidth, clean: TerminalText.isClean(mark))
   }
 
   /// Fills `rect` (clipped to the grid) with `symbol` in `style`, e.g. to paint a background.
@@ -135,14 +138,17 @@ public struct CellGrid: Hashable, Sendable {
   }
 
   /// Writes graphemes from column `x` until `budget` columns are used or the text ends.
-  private mutating func write(_ text: String, x: Int, y: Int, style: Style, budget: Int) -> Int {
+  /// `clean`: `TerminalText.isClean(text)`, so no character needs judging on its own.
+  private mutating func write(
+    _ text: String, x: Int, y: Int, style: Style, budget: Int, clean: Bool
+  ) -> Int {
     var column = x
     for character in text {
-      let columns = DisplayWidth.of(character)
+      let columns = DisplayWidth.of(character, knownSafe: clean)
       guard columns > 0 else { continue }
       guard column + columns <= x + budget else { break }
       let symbol =
-        TerminalText.isSafe(character)
+        clean || TerminalText.isSafe(character)
         ? DisplayWidth.cellSymbol(character) : controlMark(character)
       if column >= 0 {
         writeGrapheme(symbol, columns: columns, x: column, y: y, style: style)

@@ -7,14 +7,20 @@ import InputKit
 public enum DisplayWidth {
   /// Columns the grapheme occupies on screen (0, 1 or 2).
   public static func of(_ character: Character) -> Int {
+    of(character, knownSafe: false)
+  }
+
+  /// `of(_:)`, without judging the character again when it comes from a text
+  /// `TerminalText.isClean` passed (what `CellGrid` draws nearly always is).
+  static func of(_ character: Character, knownSafe: Bool) -> Int {
     // Every ASCII character (controls show as a picture) takes one column; the
     // Unicode property lookups below are the cost of a frame otherwise.
     if character.isASCII { return 1 }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
-    if !TerminalText.isSafe(character) { return 1 }
+    if !knownSafe && !TerminalText.isSafe(character) { return 1 }
     if scalars.count > maximumScalarsPerCell, let drawn = cellSymbol(character).first {
-      return of(drawn)
+      return of(drawn, knownSafe: true)
     }
     if scalars.allSatisfy(isZeroWidth) { return 0 }
     if isWide(first) || first.properties.isEmojiPresentation { return 2 }
@@ -49,9 +55,14 @@ public enum DisplayWidth {
   /// Whether `text` takes at most `columns` columns. Stops at the first character past the
   /// limit, so drawing a clipped 64 KB input line costs what fits on screen, not its length.
   public static func fits(_ text: some StringProtocol, within columns: Int) -> Bool {
+    fits(text, within: columns, knownSafe: false)
+  }
+
+  /// `fits(_:within:)` for a text `TerminalText.isClean` passed.
+  static func fits(_ text: some StringProtocol, within columns: Int, knownSafe: Bool) -> Bool {
     var used = 0
     for character in text {
-      used += of(character)
+      used += of(character, knownSafe: knownSafe)
       if used > columns { return false }
     }
     return true

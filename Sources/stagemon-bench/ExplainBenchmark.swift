@@ -1,0 +1,132 @@
+import Foundation
+import IVSRecords
+import JSONKit
+import MonitorUI
+import StageEngine
+import TerminalKit
+
+/// `stagemon-bench explain`: issue 19's figures on 200 participants and about 50,000
+/// recorded events (the `import` suite's generated record, smaller). `explain` (read,
+/// import, run, compare, follow every exchange, write the text) against its baseline,
+/// `import` + `run` of the same records (read, import, run the scenario with its events
+/// dropped), in the same process, best of three; `--json`'s peak memory above the process
+/// before it, against the input's size; the monitor's first frame on the imported scenario
+/// (load the file, align the records, build the controller, render one screen).
+enum ExplainBenchmark {
+  static let ratioTarget = 1.5
+  static let memoryTarget = 3.0
+  static let firstFrameTarget = 0.5
+
+  static func run() throws -> Bool {
+    let bytes = try ImportBenchmark(participants: 200, rounds: 128).record()
+    var events = 0
+    var baseline = Double.infinity
+    var explain = Double.infinity
+    for _ in 0..<3 {
+      baseline = min(baseline, try time { events = try importAndRun(bytes) })
+      explain = min(explain, try time { _ = try explanation(bytes).text })
+    }
+    var phases: [Double] = []
+    var made: Explanation?
+    phases.append(try time { made = try explanation(bytes) })
+    phases.append(try time { _ = made?.text })
+    phases.append(try time { _ = made.map { JSONWriter.pretty($0.json) } })
+    made = nil
+    let before = residentMiB()
+    BenchmarkHarness.resetPeakMemory()
+    let json = JSONWriter.pretty(try explanation(bytes).json)
+    let peak = BenchmarkHarness.peakMemoryMiB() - before
+    let input = Double(bytes.count) / 1_048_576
+    let frame = try firstFrame(bytes)
+    let ratio = explain / baseline
+    let met =
+      ratio <= ratioTarget && peak <= memoryTarget * input && frame <= firstFrameTarget
+    print(
+      "explain: 200 participants, \(events) recorded events (\(String(format: "%.1f", input)) MiB)")
+    print(
+      "  explain / (import + run)  \(String(format: "%.2f", ratio))  target ≤ \(ratioTarget)"
+        + "  (\(String(format: "%.3f", explain)) s vs \(String(format: "%.3f", baseline)) s)")
+    print(
+      "    phases: read + import + run + compare + follow \(String(format: "%.3f", phases[0])) s,"
+        + " text \(String(format: "%.3f", phases[1])) s, JSON \(String(format: "%.3f", phases[2])) s"
+    )
+    print(
+      "  --json peak memory above the process  \(String(format: "%.1f", peak)) MiB = "
+        + "\(String(format: "%.2f", peak / input))× the input  target ≤ \(memoryTarget)×"
+        + "  (\(json.utf8.count / 1024) KiB of JSON)")
+    print(
+      "  monitor first frame on the imported scenario  \(String(format: "%.0f", frame * 1000)) ms"
+        + "  target ≤ \(Int(firstFrameTarget * 1000)) ms  " + (met ? "met" : "MISSED"))
+    return met
+  }
+
+  /// The baseline: read, import, run (events dropped); the number of recorded events.
+  private static func importAndRun(_ bytes: [UInt8]) throws -> Int {
+    var records = RecordSet()
+    try records.read(bytes: bytes, file: "generated")
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    let runner = try ScenarioRunner(scenario: session.runnable, file: "generated")
+    try runner.run { _ in }
+    return session.recorded.count
+  }
+
+  private static func explanation(_ bytes: [UInt8]) throws -> Explanation {
+    var records = RecordSet()
+    try records.read(bytes: bytes, file: "generated")
+    try records.requireEvents()
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    return try Explanation.make(session, file: "generated", toleranceSeconds: 5)
+  }
+
+  /// Seconds from opening the imported scenario file to the first rendered screen.
+  private static func firstFrame(_ bytes: [UInt8]) throws -> Double {
+    var records = RecordSet()
+    try records.read(bytes: bytes, file: "generated")
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    let path = NSTemporaryDirectory() + "stagemon-bench-explain-\(getpid()).json"
+    try ScenarioEncoder.text(session.scenario).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let theme = Theme.builtInDefault
+    var grid = CellGrid(width: 200, height: 60)
+    var scenario: Scenario?
+    let parse = try time { scenario = try Scenario(contentsOfFile: path) }
+    let align = try time {
+      _ = try scenario.flatMap { try RecordedLines.aligning($0, file: path) }
+    }
+    var setup: MonitorSetup?
+    let load = try time { setup = try MonitorSetup.file(path) }
+    let build = try time {
+      guard let setup else { return }
+      let controller = AppController(
+        setup: setup, themes: ThemeCatalog(themes: [theme]), theme: theme,
+        options: MonitorOptions())
+      Screen.render(controller.state, into: &grid)
+    }
+    print(
+      "    first frame phases: parse the scenario \(String(format: "%.3f", parse)) s, align the"
+        + " records \(String(format: "%.3f", align)) s; MonitorSetup.file \(String(format: "%.3f", load)) s,"
+        + " controller + frame \(String(format: "%.3f", build)) s")
+    return try time {
+      let controller = AppController(
+        setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [theme]), theme: theme,
+        options: MonitorOptions())
+      Screen.render(controller.state, into: &grid)
+    }
+  }
+
+  /// Resident memory now, MiB (`/proc/self/statm`).
+  private static func residentMiB() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return 0
+    }
+    let pages = text.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+  }
+
+  private static func time(_ body: () throws -> Void) throws -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import IVSRecords
+import InputKit
+import MonitorUI
+import StageEngine
+import TerminalKit
+
+/// `stagemon-bench safeio`: what the untrusted-I/O helpers cost. (a) `explain` of a generated
+/// 300-participant session, end to end, against sanitising its report (`Console.write`'s
+/// `TerminalText.safe`); (b) one 200×60 frame at 10,000 participants against the sanitiser's
+/// check of the frame's text (`isClean` over each row, as `CellGrid.put` scans each text it puts
+/// once and judges no character of a clean one again);
+/// (c) a 100 MB JSONL file written through `SafeFile` against a plain `open`/`write`/`close`
+/// (and against the same plus `fsync`), rounds alternating in one folder.
+enum SafeIOBenchmark {
+  static let sanitiseTarget = 0.02
+  static let writeTarget = 1.1
+  /// Where the frame's checks leave their count, so the optimiser keeps them.
+  nonisolated(unsafe) static var checked = 0
+
+  static func run() -> Bool {
+    do {
+      let explain = try explainShare()
+      let frame = try frameShare()
+      let write = try writeRatio()
+      return explain && frame && write
+    } catch {
+      print("safeio benchmark failed: \(error)")
+      return false
+    }
+  }
+
+  // MARK: (a) explain
+
+  private static func explainShare() throws -> Bool {
+    let bytes = try ImportBenchmark(participants: 300, rounds: 40).record()
+    var text = ""
+    let explain = BenchmarkHarness.median(
+      try (0..<3).map { _ in
+        try time {
+          var records = RecordSet()
+          try records.read(bytes: bytes, file: "generated")
+          let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+          text = try Explanation.make(session, file: "generated", toleranceSeconds: 5).text
+        }
+      })
+    let sanitise = BenchmarkHarness.median(
+      (0..<5).map { _ in
+        BenchmarkHarness.nanoseconds { _ = TerminalText.safe(text, keepingLineBreaks: true) } / 1e9
+      })
+    let share = sanitise / explain
+    print("safeio (a) explain, 300 participants, \(text.utf8.count / 1024) KiB report:")
+    BenchmarkHarness.report(
+      "  explain end to end", String(format: "%.3f s", explain), target: "—", met: true)
+    BenchmarkHarness.report(
+      "  sanitising its report", String(format: "%.2f ms = %.3f %%", sanitise * 1e3, share * 100),
+      target: "≤ 2 %", met: share <= sanitiseTarget)
+    return share <= sanitiseTarget
+  }
+
+  // MARK: (b) a frame
+
+  private static func frameShare() throws -> Bool {
+    let state = try RenderBenchmark.controller(participants: RenderBenchmark.largeCount).state
+    var grid = CellGrid(width: RenderBenchmark.size.width, height: RenderBenchmark.size.height)
+    Screen.render(state, into: &grid)
+    let rows = grid.text()
+    let characters = rows.flatMap { Array($0) }
+    let rates = BenchmarkHarness.compare(
+      rounds: 7,
+      baseline: {
+        Screen.render(state, into: &grid)
+        return 1
+      },
+      candidate: {
+        // CellGrid.put scans each text once; a clean one is not judged again per character.
+        var safe = 0
+        for row in rows where TerminalText.isClean(row) { safe += 1 }
+        checked &+= safe
+        return 1
+      })
+    let frameMs = 1_000 / rates.baseline
+    let sanitiseMs = 1_000 / rates.candidate
+    let share = sanitiseMs / frameMs
+    print("safeio (b) one 200×60 frame at 10,000 participants (\(characters.count) characters):")
+    BenchmarkHarness.report(
+      "  frame", String(format: "%.3f ms", frameMs), target: "—", met: true)
+    BenchmarkHarness.report(
+      "  the sanitiser's checks of its characters",
+      String(format: "%.4f ms = %.2f %%", sanitiseMs, share * 100), target: "≤ 2 %",
+      met: share <= sanitiseTarget)
+    return share <= sanitiseTarget
+  }
+
+  // MARK: (c) writing 100 MB of JSONL
+
+  private static func writeRatio() throws -> Bool {
+    let line = Array(
+      (#"{"seq":1,"time":"2026-01-01T12:00:00Z","source":"server","kind":"JOINED","#
+        + #""participant":"viewer0042","attributes":{"role":"viewer"}}"# + "\n").utf8)
+    let chunk = Array([[UInt8]](repeating: line, count: (1 << 18) / line.count).joined())
+    let chunks = (100 << 20) / chunk.count
+    let folder = FileManager.default.currentDirectoryPath + "/.build/safeio-bench"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var plain: [Double] = []
+    var synced: [Double] = []
+    var safe: [Double] = []
+    for round in 0..<5 {
+      plain.append(try time { try plainWrite(chunk, chunks, to: "\(folder)/plain", sync: false) })
+      synced.append(try time { try plainWrite(chunk, chunks, to: "\(folder)/synced", sync: true) })
+      safe.append(
+        try time {
+          let file = try PendingFile(path: "\(folder)/safe-\(round).jsonl")
+          for _ in 0..<chunks { try file.write(chunk) }
+          try file.commit()
+        })
+      try FileManager.default.removeItem(atPath: "\(folder)/safe-\(round).jsonl")
+    }
+    let (p, s, f) = (
+      BenchmarkHarness.median(plain), BenchmarkHarness.median(synced),
+      BenchmarkHarness.median(safe)
+    )
+    print("safeio (c) \(chunks * chunk.count / 1_048_576) MiB of JSONL, median of 5 rounds:")
+    BenchmarkHarness.report(
+      "  plain open/write/close", String(format: "%.3f s", p), target: "—", met: true)
+    BenchmarkHarness.report(
+      "  the same + fsync", String(format: "%.3f s", s), target: "—", met: true)
+    BenchmarkHarness.report(
+      "  SafeFile (temp, write, fsync, link)",
+      String(format: "%.3f s = %.2f× plain, %.2f× + fsync", f, f / p, f / s),
+      target: "≤ 1.1× plain", met: f / p <= writeTarget)
+    return f / p <= writeTarget
+  }
+
+  private static func plainWrite(_ chunk: [UInt8], _ count: Int, to path: String, sync: Bool)
+    throws
+  {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { throw SafeFileError(path: path, problem: .system("cannot open")) }
+    defer { close(fd) }
+    for _ in 0..<count {
+      let written = chunk.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      guard written == chunk.count else {
+        throw SafeFileError(path: path, problem: .system("short write"))
+      }
+    }
+    if sync { fsync(fd) }
+  }
+
+  private static func time(_ body: () throws -> Void) throws -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+}
