@@ -140,7 +140,8 @@ extension Keymap {
       inFooter: false),
     KeyBinding(
       [.character("B")], .restart, label: "restart",
-      help: "time travel: back to the opening (the demo: its stage live, before the story)", inFooter: false),
+      help: "time travel: back to the opening (the demo: its stage live, before the story)",
+      inFooter: false),
     KeyBinding(
       [.character("c")], .copy, label: "copy",
       help:
