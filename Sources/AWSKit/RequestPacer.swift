@@ -26,9 +26,25 @@ public final class RequestPacer: @unchecked Sendable {
     self.clock = clock
   }
 
-  /// Waits until `operation` may be sent, and books the slot.
+  /// Waits until `operation` may be sent, and books the slot. The next slot is spaced from
+  /// when this request really leaves: a sleep that overshoots on a loaded machine would
+  /// otherwise let the next request follow it early, two in one second.
   public func waitForSlot(_ operation: String) {
+    let slot = book(operation)
+    clock.sleep(seconds: slot.time - slot.now)
     lock.lock()
+    let leaves = max(slot.time, clock.now())
+    if lastByOperation[operation] == slot.time { lastByOperation[operation] = leaves }
+    if lastOfAll == slot.time { lastOfAll = leaves }
+    sent.append(leaves)
+    if sent.count > 64 { sent.removeFirst(sent.count - 64) }
+    lock.unlock()
+  }
+
+  /// The earliest slot `operation` may have, booked so concurrent callers queue behind it.
+  private func book(_ operation: String) -> (time: Double, now: Double) {
+    lock.lock()
+    defer { lock.unlock() }
     let now = clock.now()
     var slot = now
     if let last = lastByOperation[operation] {
@@ -37,10 +53,7 @@ public final class RequestPacer: @unchecked Sendable {
     if let total, let last = lastOfAll { slot = max(slot, last + Self.spacingMargin / total) }
     lastByOperation[operation] = slot
     lastOfAll = slot
-    sent.append(slot)
-    if sent.count > 64 { sent.removeFirst(sent.count - 64) }
-    lock.unlock()
-    clock.sleep(seconds: slot - now)
+    return (slot, now)
   }
 
   /// Requests a second over the last few seconds, for a progress line.

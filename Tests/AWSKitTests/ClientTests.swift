@@ -85,6 +85,18 @@ struct ClientTests {
     #expect(clock.sleeps.allSatisfy { abs($0 - 0.25 * RequestPacer.spacingMargin) < 1e-4 })
   }
 
+  @Test func aSleepThatOvershootsNeverLetsTheNextRequestFollowEarly() {
+    let clock = FakeClock(lateness: 0.4)
+    let pacer = RequestPacer(perOperation: 1, clock: clock)
+    var leaves: [Double] = []
+    for _ in 0..<4 {
+      pacer.waitForSlot("ListParticipants")
+      leaves.append(clock.now())
+    }
+    let gaps = zip(leaves.dropFirst(), leaves).map { $0 - $1 }
+    #expect(gaps.allSatisfy { $0 >= RequestPacer.spacingMargin - 1e-9 }, "\(gaps)")
+  }
+
   @Test func differentOperationsHaveTheirOwnPaceUnlessATotalIsSet() throws {
     let clock = FakeClock()
     let pacer = RequestPacer(perOperation: 4, total: 1, clock: clock)

@@ -8,7 +8,13 @@ final class FakeClock: AWSClock, @unchecked Sendable {
   private var time: Double
   private(set) var sleeps: [Double] = []
 
-  init(_ start: Double = 1_800_000_000) { time = start }
+  /// Seconds every sleep overshoots by, as a loaded machine wakes late.
+  private let lateness: Double
+
+  init(_ start: Double = 1_800_000_000, lateness: Double = 0) {
+    time = start
+    self.lateness = lateness
+  }
 
   func now() -> Double {
     lock.lock()
@@ -21,7 +27,7 @@ final class FakeClock: AWSClock, @unchecked Sendable {
     defer { lock.unlock() }
     guard seconds > 0 else { return }
     sleeps.append(seconds)
-    time += seconds
+    time += seconds + lateness
   }
 }
 

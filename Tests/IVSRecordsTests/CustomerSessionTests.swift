@@ -359,3 +359,12 @@ extension CustomerSessionTests {
     #expect(whatIf.lines.first?.hasPrefix("stale views in all: 2 observer(s)") == true)
   }
 }
+
+extension CustomerSessionTests {
+  @Test func totalsCountOnlyCertainSpansAndNameTheConditionalOnes() throws {
+    let summary = try F.explain(sdks: ["\(F.cohost)=android@1.37.0"]).summary
+    let totals = try #require(summary.first { $0.hasPrefix("stale views in all:") })
+    #expect(totals.hasPrefix("stale views in all: 1 observer(s) affected"))
+    #expect(totals.hasSuffix("; 2 more span(s) only if an unstated SDK version is old (below)"))
+  }
+}

@@ -58,8 +58,11 @@ extension Explanation {
     var observers: Set<String> = []
     var seconds: UInt64 = 0
     var parts: [(seconds: UInt64, text: String)] = []
+    var conditional = 0
     for story in exchanges {
-      let stale = story.sightings.filter { $0.stale != nil }
+      // A span that hangs on an unstated SDK version is told as a range, not counted here.
+      conditional += story.sightings.filter { $0.stale != nil && $0.dependsOn != nil }.count
+      let stale = story.sightings.filter { $0.stale != nil && $0.dependsOn == nil }
       guard !stale.isEmpty else { continue }
       let total = stale.reduce(UInt64(0)) { $0 &+ ($1.stale?.seconds ?? 0) }
       observers.formUnion(stale.map(\.observer))
@@ -71,7 +74,13 @@ extension Explanation {
             + "\(stale.count) observer(s), \(minutes(total)) min"
         ))
     }
-    guard !observers.isEmpty else { return [] }
+    let ranges =
+      conditional == 0
+      ? "" : "; \(conditional) more span(s) only if an unstated SDK version is old (below)"
+    guard !observers.isEmpty else {
+      return conditional == 0
+        ? [] : ["stale views in all: none certain\(ranges)"]
+    }
     let worst = parts.sorted { $0.seconds > $1.seconds }
     var breakdown = worst.prefix(totalsExchangeLimit).map(\.text).joined(separator: "; ")
     if worst.count > totalsExchangeLimit {
@@ -79,7 +88,7 @@ extension Explanation {
     }
     return [
       "stale views in all: \(observers.count) observer(s) affected, \(minutes(seconds)) stale "
-        + "observer-minutes; by exchange, worst first: \(breakdown)"
+        + "observer-minutes; by exchange, worst first: \(breakdown)\(ranges)"
     ]
   }
 

@@ -46,7 +46,7 @@ public struct ImportedSession: Sendable {
   /// The inferred answers to "publish?", by participant and the second it was asked.
   public internal(set) var inferredAnswers: [String: [Int64: InferredAnswer]] = [:]
   /// `stagemon fetch`'s manifest, when the folder had one.
-  public internal(set) var manifest: FetchManifest?
+  public internal(set) var manifest: RecordManifest?
 
   /// What the records lack, one sentence each: unanswered pages, an incomplete fetch.
   public var incompleteness: [String] {

@@ -24,7 +24,7 @@ public struct RecordSet: Sendable {
   /// Each ListParticipantEvents page read: its participant, oldest event and `nextToken`.
   var pages: [EventPage] = []
   /// What `stagemon fetch` said about the folder it wrote, when its manifest was read.
-  public var manifest: FetchManifest?
+  public var manifest: RecordManifest?
   /// Events skipped or kept with a caveat.
   public var issues: [RecordIssue] = []
   /// EventBridge deliveries already read, by `id` (EventBridge may deliver twice).
@@ -87,7 +87,7 @@ struct EventPage {
 }
 
 /// What `stagemon fetch` wrote beside the records it fetched (`manifest.json`).
-public struct FetchManifest: Sendable {
+public struct RecordManifest: Sendable {
   /// `fetchedAt`.
   public let fetchedAt: String?
   /// `requestCount`.

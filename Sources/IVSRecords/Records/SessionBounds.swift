@@ -107,7 +107,7 @@ extension RecordSet {
     }
     if let arn = json["stageArn"]?.stringValue { try noteStage(arn, origin: place.description) }
     if let id = json["sessionId"]?.stringValue { try noteSession(id, origin: place.description) }
-    manifest = FetchManifest(
+    manifest = RecordManifest(
       fetchedAt: json["fetchedAt"]?.stringValue, requestCount: json["requestCount"]?.integerValue,
       complete: json["complete"]?.boolValue ?? false,
       problems: (json["problems"]?.arrayValue ?? []).compactMap(\.stringValue),
