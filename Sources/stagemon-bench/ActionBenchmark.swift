@@ -60,6 +60,9 @@ enum ActionBenchmark {
       undo: [.escape]),
     Press(name: "Space pause log", setUp: [], key: .character(" "), undo: [.character(" ")]),
     Press(name: "t next theme", setUp: [], key: .character("t"), undo: []),
+    Press(
+      name: "z zoom the focused pane", setUp: [], key: .character("z"), undo: [.character("z")]),
+    Press(name: "z zoom back", setUp: [.character("z")], key: .character("z"), undo: []),
     Press(name: ": command line", setUp: [], key: .character(":"), undo: [.escape]),
     Press(name: "Esc clear status", setUp: [], key: .escape, undo: []),
     Press(name: "↑ select in the full log", setUp: [.backTab], key: .up, undo: [.end, .tab]),

@@ -113,10 +113,19 @@ import Testing
     #expect(rows.map(\.isStale) == [true, false])
   }
 
-  /// Effects the token deck predicts for the accepted candidates of `id`.
+  /// Effects the token deck predicts for the accepted candidates of `id`, with its
+  /// "edit attributes…" entry changing an attribute (the demo prepares attribute changes for
+  /// the guest only, and a deck offers only its participant's prepared tokens).
   func predictedEffects(of id: String, _ controller: AppController) -> [String] {
     select(id, controller)
     controller.handle(.character("x"))
+    guard case .deck(let opened)? = controller.state.overlay,
+      let edit = opened.candidates.firstIndex(where: { $0.entry.title == "edit attributes…" })
+    else { return [] }
+    for _ in 0..<edit { controller.handle(.down) }
+    controller.handle(.enter)
+    Fixture.type(" seat=9", into: controller)
+    controller.tick()
     guard case .deck(let deck)? = controller.state.overlay else { return [] }
     return deck.candidates.flatMap { candidate -> [String] in
       if case .accepted(let effects) = candidate.prediction { return effects }
@@ -130,6 +139,7 @@ import Testing
     #expect(
       predictedEffects(of: "viewer-web", controller).contains(
         "Web reports the metadata event for itself, publishing or not"))
+    controller.handle(.escape)
     controller.handle(.escape)
     command("start-composition side live", controller)
     let host = predictedEffects(of: "host", controller)

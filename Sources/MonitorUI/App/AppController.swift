@@ -124,7 +124,8 @@ public final class AppController {
     rederive(after: changes)
     state.commandHintContext = CommandCatalog.Context(
       participants: state.snapshot.participants.prefix(200).map(\.id),
-      tokens: deckEntries.map(\.commandWord), themes: themes.names)
+      tokens: deckEntries(for: state.selectedParticipant?.id ?? "").map(\.commandWord),
+      themes: themes.names)
     state.script = ScriptProgress(
       steps: state.runner.scenario.steps, done: state.runner.nextStepIndex)
   }

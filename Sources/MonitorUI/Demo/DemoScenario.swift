@@ -77,12 +77,14 @@ public enum DemoScenario {
   public static let deck = [
     PreparedToken(
       name: "co-host upgrade",
-      spec: TokenMintSpec(capabilities: Capabilities(publish: true, subscribe: true))),
+      spec: TokenMintSpec(capabilities: Capabilities(publish: true, subscribe: true)),
+      owner: "guest"),
     PreparedToken(
       name: "feature the guest",
-      spec: TokenMintSpec(attributes: [("order", "0"), ("featured", "true")])),
+      spec: TokenMintSpec(attributes: [("order", "0"), ("featured", "true")]), owner: "guest"),
     PreparedToken(
-      name: "demote host", spec: TokenMintSpec(capabilities: Capabilities(subscribe: true))),
+      name: "demote host", spec: TokenMintSpec(capabilities: Capabilities(subscribe: true)),
+      owner: "host"),
   ]
 
   /// The demo as a validated scenario (the decoder the file path uses).

@@ -140,7 +140,8 @@ extension Keymap {
       inFooter: false),
     KeyBinding(
       [.character("B")], .restart, label: "restart",
-      help: "time travel: back to the start of the run (:restart)", inFooter: false),
+      help: "time travel: back to the opening (the demo: its stage live, before the story)",
+      inFooter: false),
     KeyBinding(
       [.character("c")], .copy, label: "copy",
       help:
@@ -174,6 +175,16 @@ extension Keymap {
     KeyBinding([.up, .character("k")], .up, label: "up", help: "previous token", context: .deck),
     KeyBinding(
       [.down, .character("j")], .down, label: "choose", help: "next token", context: .deck),
+    KeyBinding(
+      [.pageUp], .pageUp, label: "page up", help: "a page of tokens up", context: .deck,
+      inFooter: false),
+    KeyBinding(
+      [.pageDown], .pageDown, label: "page down", help: "a page of tokens down", context: .deck,
+      inFooter: false),
+    KeyBinding(
+      [.home], .top, label: "first", help: "the first token", context: .deck, inFooter: false),
+    KeyBinding(
+      [.end], .bottom, label: "last", help: "the last token", context: .deck, inFooter: false),
     KeyBinding(
       [.enter], .confirm, label: "exchange",
       help: "exchangeToken with the highlighted token (asks for a value first where needed)",

@@ -3,9 +3,26 @@ import TokenCore
 
 /// The token deck: building candidates with predictions, typing values, exchanging.
 extension AppController {
-  /// Every deck entry: the scenario's prepared tokens, then the presets.
-  var deckEntries: [DeckEntry] {
-    prepared.map(DeckEntry.prepared) + DeckPreset.allCases.map(DeckEntry.preset)
+  /// `participant`'s deck entries: the prepared tokens meant for it (or anyone), then the
+  /// presets. A token prepared for another participant is never offered, so it can never be
+  /// applied to the wrong one.
+  func deckEntries(for participant: String) -> [DeckEntry] {
+    prepared.filter { $0.isOffered(to: participant) }.map(DeckEntry.prepared)
+      + DeckPreset.allCases.map(DeckEntry.preset)
+  }
+
+  /// The prepared tokens `participant`'s deck leaves out, by owner: "host: demote host".
+  func preparedElsewhere(_ participant: String) -> [String] {
+    var byOwner: [(owner: String, names: [String])] = []
+    for token in prepared where !token.isOffered(to: participant) {
+      guard let owner = token.owner else { continue }
+      if let index = byOwner.firstIndex(where: { $0.owner == owner }) {
+        byOwner[index].names.append(token.name)
+      } else {
+        byOwner.append((owner, [token.name]))
+      }
+    }
+    return byOwner.map { "\($0.owner): \($0.names.joined(separator: ", "))" }
   }
 
   /// Opens the deck for the selected participant (or says why it cannot be used).
@@ -20,7 +37,7 @@ extension AppController {
     }
     let current = parsedCurrentToken(of: participant.id)
     var inputs: [Int: String] = [:]
-    for (index, entry) in deckEntries.enumerated() {
+    for (index, entry) in deckEntries(for: participant.id).enumerated() {
       guard case .preset(let preset) = entry else { continue }
       switch preset {
       case .editAttributes:
@@ -30,7 +47,8 @@ extension AppController {
       default: break
       }
     }
-    let deck = DeckState(participant: participant.id, candidates: [], inputs: inputs)
+    var deck = DeckState(participant: participant.id, candidates: [], inputs: inputs)
+    deck.preparedElsewhere = preparedElsewhere(participant.id)
     state.overlay = .deck(rebuilt(deck))
   }
 
@@ -42,7 +60,7 @@ extension AppController {
     let predictor = ExchangePredictor(
       participant: participant, current: current, keys: stage.configuration.keys,
       snapshot: state.snapshot)
-    deck.candidates = deckEntries.enumerated().map { index, entry in
+    deck.candidates = deckEntries(for: deck.participant).enumerated().map { index, entry in
       candidate(entry, input: deck.inputs[index] ?? "", current: current, predictor: predictor)
     }
     deck.highlighted = min(deck.highlighted, max(0, deck.candidates.count - 1))
@@ -106,7 +124,8 @@ extension AppController {
       participant: participant, current: current, keys: stage.configuration.keys,
       snapshot: state.snapshot)
     deck.candidates[deck.highlighted] = candidate(
-      deckEntries[deck.highlighted], input: text, current: current, predictor: predictor)
+      deckEntries(for: deck.participant)[deck.highlighted], input: text, current: current,
+      predictor: predictor)
     state.overlay = .deck(deck)
   }
 
@@ -140,13 +159,20 @@ extension AppController {
       report(reason, .error)
       return
     }
-    guard let index = deckEntries.firstIndex(where: { $0.commandWord == word }) else {
-      let words = deckEntries.map(\.commandWord).joined(separator: ", ")
-      report("no token \"\(word)\" (have: \(words))", .error)
+    let entries = deckEntries(for: id)
+    guard let index = entries.firstIndex(where: { $0.commandWord == word }) else {
+      if let other = prepared.first(where: {
+        DeckEntry.prepared($0).commandWord == word && !$0.isOffered(to: id)
+      }), let owner = other.owner {
+        report("\"\(other.name)\" is prepared for \(owner), not for \(id): not applied", .error)
+        return
+      }
+      let words = entries.map(\.commandWord).joined(separator: ", ")
+      report("no token \"\(word)\" for \(id) (have: \(words))", .error)
       return
     }
     var deck = DeckState(participant: id, candidates: [], inputs: [:])
-    deck.inputs[index] = value ?? defaultInput(for: deckEntries[index], of: id)
+    deck.inputs[index] = value ?? defaultInput(for: entries[index], of: id)
     deck.highlighted = index
     deck = rebuilt(deck)
     guard let candidate = deck.current else { return }

@@ -9,6 +9,9 @@ public struct DeckState: Sendable {
   public var highlighted = 0
   /// Typed values per entry index (prefilled from the current token).
   public var inputs: [Int: String]
+  /// The prepared tokens left out because they are for someone else, by owner
+  /// ("host: demote host").
+  public var preparedElsewhere: [String] = []
 
   /// Creates a deck.
   public init(participant: String, candidates: [DeckCandidate], inputs: [Int: String]) {

@@ -87,37 +87,64 @@ public enum DeckView {
     _ state: AppState, _ deck: DeckState, in rect: Rect, into grid: inout CellGrid
   ) {
     guard let candidate = deck.current else { return }
-    var lines: [[Span]] = [[Span(candidate.entry.title, .title)]]
+    var head: [[Span]] = [[Span(candidate.entry.title, .title)]]
     if let prompt = candidate.entry.inputPrompt {
       let value = deck.inputs[deck.highlighted] ?? ""
-      lines.append([Span("\(prompt): ", .muted), Span(value.isEmpty ? "(empty)" : value)])
-      if state.input == nil { lines.append([Span("Enter to type a value", .muted)]) }
+      let shown = value.isEmpty ? "(empty)" : shortened(value, width: rect.width)
+      head.append([Span("\(prompt): ", .muted), Span(shown)])
+      if state.input == nil { head.append([Span("Enter to type a value", .muted)]) }
     }
-    lines.append([Span("changes vs the current token", .muted)])
+    head.append([Span("changes vs the current token", .muted)])
     let diff = candidate.diff.isEmpty ? ["(no claim changes besides iat)"] : candidate.diff
-    lines += diff.map { [Span("  " + $0)] }
-    lines.append([])
+    let changes = diff.map { [Span("  " + shortened($0, width: rect.width * 2))] }
+    var outcome: [[Span]] = [[]]
     let prediction = candidate.prediction
     if state.typingIsPending, state.input?.purpose == .deckValue {
-      lines.append([Span("predicted: once typing pauses…", .muted)])
-      return draw(lines, in: rect, state.theme, into: &grid)
+      outcome.append([Span("predicted: once typing pauses…", .muted)])
+    } else {
+      outcome.append([
+        Span("predicted: ", .muted),
+        Span(prediction.headline, prediction.isAccepted ? .success : .error, attributes: .bold),
+      ])
+      if case .accepted(let effects) = prediction {
+        outcome += effects.map { [Span("  " + $0, $0.hasPrefix("STALE") ? .stale : .text)] }
+      }
     }
-    lines.append([
-      Span("predicted: ", .muted),
-      Span(prediction.headline, prediction.isAccepted ? .success : .error, attributes: .bold),
-    ])
-    if case .accepted(let effects) = prediction {
-      lines += effects.map { [Span("  " + $0, $0.hasPrefix("STALE") ? .stale : .text)] }
+    if !deck.preparedElsewhere.isEmpty {
+      let list = deck.preparedElsewhere.joined(separator: "; ")
+      outcome += [[], [Span("prepared for others, not offered here: \(list)", .muted)]]
     }
-    draw(lines, in: rect, state.theme, into: &grid)
+    draw(head: head, changes: changes, outcome: outcome, in: rect, state.theme, into: &grid)
   }
 
+  /// A long value (a pasted JWT) as its start, an ellipsis and its end, with its length, so it
+  /// takes at most about `width` columns.
+  static func shortened(_ value: String, width: Int) -> String {
+    let count = value.count
+    let room = max(24, width - 16)
+    guard count > room else { return value }
+    let end = room / 3
+    return "\(value.prefix(room - end - 1))…\(value.suffix(end)) (\(count) characters)"
+  }
+
+  /// Draws the lines, wrapped rather than cut; when they do not all fit, the claim changes
+  /// give way (with a count of those left out), so the predicted outcome stays on screen.
   private static func draw(
-    _ lines: [[Span]], in rect: Rect, _ theme: Theme, into grid: inout CellGrid
+    head: [[Span]], changes: [[Span]], outcome: [[Span]], in rect: Rect, _ theme: Theme,
+    into grid: inout CellGrid
   ) {
-    // Claim diffs and predicted effects wrap rather than being cut.
-    let wrapped = lines.flatMap { Span.wrap($0, width: rect.width, indent: "    ") }
-    for (row, line) in wrapped.prefix(rect.height).enumerated() {
+    func wrapped(_ lines: [[Span]]) -> [[Span]] {
+      lines.flatMap { Span.wrap($0, width: rect.width, indent: "    ") }
+    }
+    let top = wrapped(head)
+    let bottom = wrapped(outcome)
+    var middle = wrapped(changes)
+    let room = max(1, rect.height - top.count - bottom.count)
+    if middle.count > room {
+      let left = middle.count - (room - 1)
+      middle = Array(middle.prefix(room - 1)) + [[Span("  … \(left) more rows of changes", .muted)]]
+    }
+    for (row, line) in (top + middle + bottom).prefix(rect.height).enumerated() {
       Span.draw(line, x: rect.x, y: rect.y + row, width: rect.width, theme: theme, into: &grid)
     }
   }

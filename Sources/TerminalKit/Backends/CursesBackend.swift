@@ -159,6 +159,9 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     guard active, let current = kernelSize, current != lastSize else { return false }
     lastSize = current
     resizeterm(Int32(current.height), Int32(current.width))
+    TerminalModes.write(TerminalModes.alternateScreenAgain)
+    // The alternate screen is blank again: the next draw clears and repaints every cell.
+    clearok(stagemon_stdscr(), true)
     previous = nil
     return true
   }

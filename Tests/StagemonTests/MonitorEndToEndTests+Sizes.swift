@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TmuxHarness
+
+extension MonitorEndToEndTests {
+  /// The whole demo played with `n` in the real binary at 80×24, 100×30 and 200×60: after each
+  /// step the header counts it, the narration of that step is on screen, and the detail shows
+  /// who sees what; at 80×24 too the STALE observers of step 7 are listed with their reasons.
+  @Test(arguments: [(80, 24), (100, 30), (200, 60)])
+  func theDemoPlaysThroughReadably(width: Int, height: Int) throws {
+    let session = try TmuxSession([StagemonBinary.url.path], width: width, height: height)
+    try expect(session, shows: "who sees what")
+    for step in 5...13 {
+      try session.send("n")
+      try expect(session, "step \(step) at \(width)×\(height)") { screen in
+        let rows = screen.split(separator: "\n")
+        return rows.first?.contains("\(step)/13") == true
+          && screen.contains("step \(step)/13:") && screen.contains("who sees what")
+      }
+      if step == 7 {
+        let screen = try session.screen()
+        for observer in ["viewer-android", "viewer-web", "composition"] {
+          #expect(
+            screen.split(separator: "\n").contains {
+              $0.contains(observer) && $0.contains("STALE") && $0.contains("sees it on republish")
+            }, "\(observer) at \(width)×\(height):\n\(screen)")
+        }
+      }
+    }
+    try expect(session, shows: "the end of the demo")
+    try session.send("q")
+    try expect(session, shows: "[exit 0]")
+  }
+
+  /// Started from a shell, resized several times, then quit: the shell's screen and scrollback
+  /// hold what they held before, as `less` leaves them after the same resizes.
+  @Test func quittingAfterResizesFromAShellLeavesWhatLessLeaves() throws {
+    func history(after command: String, ready: String) throws -> [String] {
+      let session = try TmuxSession(["/bin/sh"], width: 80, height: 24)
+      try session.type(command)
+      try session.send("Enter")
+      try expect(session, shows: ready)
+      for (width, height) in [(160, 50), (100, 30), (200, 60), (80, 24)] {
+        try session.resize(width: width, height: height)
+        try expect(session, "redrawn at \(width)×\(height)") { screen in
+          screen.split(separator: "\n").count >= height - 1 && screen.contains(ready)
+        }
+      }
+      try session.send("q")
+      try expect(session, "back at the shell, its prompt after the command") { screen in
+        let lines = screen.split(separator: "\n").filter {
+          !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        return !screen.contains(ready) && lines.count >= 2
+      }
+      return try session.history().split(separator: "\n").map(String.init)
+        .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+    let less = try history(after: "seq 1 500 | less", ready: "1\n2\n3")
+    let monitor = try history(after: "'\(StagemonBinary.url.path)'", ready: "Participants")
+    #expect(monitor.count == less.count, "stagemon left:\n\(monitor)\nless left:\n\(less)")
+    for piece in ["Participants", "Events", "Detail", "who sees what", "quit"] {
+      #expect(!monitor.joined().contains(piece), "\(piece) left:\n\(monitor)")
+    }
+  }
+}
