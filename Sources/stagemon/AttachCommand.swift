@@ -50,14 +50,8 @@ enum AttachCommand {
       poller = LivePoller(client: client, stage: options.request.stage, sessionId: sessionId)
       poller.start()
       first = try firstSetup(poller, options.imports)
-    } catch let error as UsageError {
-      return Stagemon.fail(error, help: help)
-    } catch let error as LiveError {
-      Console.error("stagemon: \(error.message)")
-      return .invalid
     } catch {
-      Console.error("stagemon: \(error)")
-      return .invalid
+      return Stagemon.failLive(error, help: help)
     }
     defer { poller.stop() }
     return watch(poller, first: first, imports: options.imports, rate: rate)

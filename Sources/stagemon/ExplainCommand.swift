@@ -82,14 +82,8 @@ enum ExplainCommand {
       }
     } catch let error as ImportUsageError {
       return Stagemon.fail(UsageError(error.message), help: help)
-    } catch let error as UsageError {
-      return Stagemon.fail(error, help: help)
-    } catch let error as LiveError {
-      Console.error("stagemon: \(error.message)")
-      return .invalid
     } catch {
-      Console.error("stagemon: \(error)")
-      return .invalid
+      return Stagemon.failLive(error, help: help)
     }
     if let svg = options.svg {
       do {

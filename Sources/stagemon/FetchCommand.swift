@@ -43,14 +43,8 @@ enum FetchCommand {
       let outcome = try fetch(options.request, into: options.out)
       Console.error("stagemon: fetched session \(outcome.sessionId) into \(outcome.folder)")
       return outcome.complete ? .success : .invalid
-    } catch let error as UsageError {
-      return Stagemon.fail(error, help: help)
-    } catch let error as LiveError {
-      Console.error("stagemon: \(error.message)")
-      return .invalid
     } catch {
-      Console.error("stagemon: \(error)")
-      return .invalid
+      return Stagemon.failLive(error, help: help)
     }
   }
 

@@ -44,14 +44,8 @@ enum KeyCommand {
       case "delete": return try delete(&arguments, live)
       default: throw UsageError("unknown key subcommand \(Excerpt.quoted(sub))")
       }
-    } catch let error as UsageError {
-      return Stagemon.fail(error, help: help)
-    } catch let error as LiveError {
-      Console.error("stagemon: \(error.message)")
-      return .invalid
     } catch {
-      Console.error("stagemon: \(error)")
-      return .invalid
+      return Stagemon.failLive(error, help: help)
     }
   }
 

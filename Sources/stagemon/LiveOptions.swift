@@ -1,6 +1,7 @@
 import AWSKit
 import Foundation
 import IVSLive
+import InputKit
 
 /// The options every live command shares — `--endpoint-url`, `--profile`, `--max-rps` — and
 /// the client built from them with the credentials the AWS CLI would find.
@@ -65,5 +66,21 @@ struct LiveOptions {
       transport: URLSessionTransport(),
       pacer: RequestPacer(perOperation: limit, total: overall, clock: clock),
       clock: clock)
+  }
+}
+
+extension Stagemon {
+  /// How a command that talks to the IVS API ends on an error: a usage error with the help,
+  /// the API's answer and anything else as one message and exit 1, worded alike everywhere.
+  static func failLive(_ error: any Error, help: String) -> ExitStatus {
+    switch error {
+    case let usage as UsageError: return fail(usage, help: help)
+    case let live as LiveError:
+      Console.error("stagemon: \(live.message)")
+      return .invalid
+    default:
+      Console.error("stagemon: \(error)")
+      return .invalid
+    }
   }
 }
