@@ -73,7 +73,7 @@ let package = Package(
     // Drives programs inside tmux: the end-to-end tests and the latency benchmark.
     .target(name: "TmuxHarness"),
     // Starts and asks the stand-in IVS server (Tests/StandIn): the live tests and benchmarks.
-    .target(name: "StandInHarness"),
+    .target(name: "StandInHarness", dependencies: ["InputKit"]),
     .executableTarget(
       name: "stagemon-bench",
       dependencies: [

@@ -34,7 +34,9 @@ public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let cached, let expiration = cached.expiration {
-      if expiration - now() > Self.refreshMargin { return cached }
+      // The expiry is the command's output: a far-off or far-past one must not overflow.
+      let (left, overflow) = expiration.subtractingReportingOverflow(now())
+      if !overflow, left > Self.refreshMargin { return cached }
     } else if let cached {
       return cached
     }

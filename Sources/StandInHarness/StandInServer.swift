@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import InputKit
 
 /// Starts the stand-in IVS real-time server (`Tests/StandIn/ivs_standin.py`) on 127.0.0.1 with
 /// a free port and stops it again, so tests and benchmarks talk to a server that checks every
@@ -42,7 +43,7 @@ public final class StandInServer: @unchecked Sendable {
     configPath =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("standin-\(UUID().uuidString).json").path
-    try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
+    try SafeFile.write(config, to: configPath, mode: SafeFile.privateMode)
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", Self.script, "--config", configPath]

@@ -144,16 +144,10 @@ enum AttachCommand {
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       var imports = ImportOptions()
-      do {
+      try RecordInputs.usageErrors {
         for text in try arguments.options("--sdk") {
           imports.sdks.append(try ImportOptions.assignment(text, option: "--sdk"))
         }
-      } catch let error as ImportUsageError {
-        throw UsageError(error.message)
-      } catch let error as UsageError {
-        throw error
-      } catch {
-        throw UsageError("\(error)")
       }
       self.imports = imports
       request = try FetchCommand.Request(&arguments, command: "attach")

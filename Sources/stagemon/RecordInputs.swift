@@ -18,24 +18,32 @@ struct RecordInputs {
     self.allowsOtherSessions = allowsOtherSessions
   }
 
-  /// Parses `[--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]… FILE…`.
-  init(_ arguments: inout Arguments, command: String, filesRequired: Bool = true)
-    throws(UsageError)
-  {
-    var options = ImportOptions()
+  /// Runs `parse`, so a bad `--sdk` or `--observer` reads as the usage error every command
+  /// reports (`attach` parses its own `--sdk` through this too).
+  static func usageErrors(_ parse: () throws -> Void) throws(UsageError) {
     do {
-      for text in try arguments.options("--sdk") {
-        options.sdks += try ImportOptions.assignments(text, option: "--sdk")
-      }
-      for text in try arguments.options("--observer") {
-        options.observers.append(try ImportOptions.assignment(text, option: "--observer"))
-      }
+      try parse()
     } catch let error as ImportUsageError {
       throw UsageError(error.message)
     } catch let error as UsageError {
       throw error
     } catch {
       throw UsageError("\(error)")
+    }
+  }
+
+  /// Parses `[--sdk ID=PLATFORM@VERSION]… [--observer ID=PLATFORM@VERSION]… FILE…`.
+  init(_ arguments: inout Arguments, command: String, filesRequired: Bool = true)
+    throws(UsageError)
+  {
+    var options = ImportOptions()
+    try Self.usageErrors {
+      for text in try arguments.options("--sdk") {
+        options.sdks += try ImportOptions.assignments(text, option: "--sdk")
+      }
+      for text in try arguments.options("--observer") {
+        options.observers.append(try ImportOptions.assignment(text, option: "--observer"))
+      }
     }
     allowsOtherSessions = arguments.flag("--allow-other-sessions")
     var files: [String] = []
