@@ -5,16 +5,32 @@ import StageEngine
 extension Explanation {
   /// The report: summary, timeline, exchanges, notes, problems.
   public var text: String {
-    var lines = ["Summary"] + summary.map { "  - \($0)" }
-    lines.append("")
+    var head = ["Summary"] + summary.map { "  - \($0)" }
+    head.append("")
     let customer = forCustomer.lines
-    if !customer.isEmpty { lines += customer + [""] }
+    if !customer.isEmpty { head += customer + [""] }
     let whatIf = whatIfLines
-    if !whatIf.isEmpty { lines += whatIf + [""] }
-    lines.append(
+    if !whatIf.isEmpty { head += whatIf + [""] }
+    head.append(
       "Timeline (recorded events beside the model's, tolerance \(comparison.toleranceSeconds)s)")
-    let withDates = spansDays
-    for entry in comparison.entries { lines.append("  " + Self.line(entry, withDates: withDates)) }
+    // Bytes, not a line per entry: a long record's timeline is most of the report.
+    var out: [UInt8] = []
+    out.reserveCapacity(comparison.entries.count * 120)
+    for line in head {
+      out.append(contentsOf: line.utf8)
+      out.append(UInt8(ascii: "\n"))
+    }
+    TimelineText.write(comparison.entries, withDates: spansDays, into: &out)
+    for line in tailLines {
+      out.append(contentsOf: line.utf8)
+      out.append(UInt8(ascii: "\n"))
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The report after the timeline: error codes, exchanges, notes, problems.
+  private var tailLines: [String] {
+    var lines: [String] = []
     let codes = ErrorCodes.lines(session.recorded.compactMap(\.errorCode))
     if !codes.isEmpty {
       lines +=
@@ -50,7 +66,7 @@ extension Explanation {
     if !problems.isEmpty {
       lines += ["", "Problems in the records"] + problems.map { "  - \($0)" }
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 
   /// Whether the records span more than one day (the timeline then writes dates).
@@ -61,48 +77,6 @@ extension Explanation {
     return overflow || span > 86_400_000
       || RecordTime.iso8601(milliseconds: first).prefix(10)
         != RecordTime.iso8601(milliseconds: last).prefix(10)
-  }
-
-  private static func line(_ entry: RecordComparison.Entry, withDates: Bool) -> String {
-    let stamp = RecordTime.iso8601(milliseconds: entry.time)
-    let time = padded(withDates ? stamp : String(stamp.dropFirst(11)), withDates ? 24 : 13)
-    let status: String
-    switch entry.status {
-    case .reproduced: status = "reproduced        "
-    case .missingInModel: status = "MISSING IN MODEL  "
-    case .missingInRecords: status = "MISSING IN RECORDS"
-    case .outsideModel: status = "outside the model "
-    }
-    let what = entry.recorded.map(describe) ?? entry.modelled.map(describe) ?? ""
-    let model =
-      entry.modelled.map {
-        let stamp = VirtualTime.iso8601($0.time).dropLast()
-        return "model \(withDates ? stamp : stamp.dropFirst(11)) #\($0.seq)"
-      } ?? ""
-    return
-      "\(time)  \(status)  \(padded(what, 44))  \(model)"
-  }
-
-  /// `text` with spaces after it up to `width` characters (never cut): the timeline's
-  /// columns, without Foundation's padding, which costs a third of a long report.
-  private static func padded(_ text: String, _ width: Int) -> String {
-    let count = text.utf8.count == text.unicodeScalars.count ? text.utf8.count : text.count
-    return count >= width ? text : text + String(repeating: " ", count: width - count)
-  }
-
-  private static func describe(_ event: RecordedEvent) -> String {
-    var text = "\(event.name) \(event.participantId)"
-    if let remote = event.remoteParticipantId { text += " → \(remote)" }
-    if let destination = event.destination { text += " → stage \(destination)" }
-    if let code = event.errorCode { text += " \(code)" }
-    return text
-  }
-
-  private static func describe(_ event: StageEvent) -> String {
-    var text = "\(event.kind.rawValue) \(event.participant ?? "")"
-    if let remote = event.remoteParticipantId { text += " → \(remote)" }
-    if let code = event.errorCode { text += " \(code)" }
-    return text
   }
 
   /// The same content as JSON.
