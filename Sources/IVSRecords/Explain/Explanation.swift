@@ -38,7 +38,7 @@ public struct Explanation: Sendable {
         for index in batch.indices { follower.offer(batch[index]) }
       })
     let exchanges = labelled(
-      ranged(follower.finish(end: endOfSession(session.scenario)), session), session)
+      ranged(follower.finish(end: endOfSession(session.runnable)), session), session)
     return Explanation(
       summary: summarize(comparison, exchanges, session), comparison: comparison,
       exchanges: exchanges, session: session)
