@@ -24,11 +24,14 @@ enum Fixture {
     return controller
   }
 
-  /// A controller on the scenario file at `path`, opened as `stagemon FILE` opens it.
+  /// A controller on the scenario file at `path`, opened as `stagemon FILE` opens it, once its
+  /// records are aligned (the thread aligning them never races a test).
   static func controller(scenarioAt path: String) throws -> AppController {
-    AppController(
+    let controller = AppController(
       setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [theme]), theme: theme,
       options: MonitorOptions())
+    controller.waitForAlignment()
+    return controller
   }
 
   /// A second theme for cycling tests.

@@ -1,4 +1,5 @@
 import Foundation
+import StageEngine
 import Testing
 
 @testable import MonitorUI
@@ -138,5 +139,91 @@ extension RecordedLogTests {
       controller.state.log.visibleLines().map(\.name) == [
         "JOINED", "PUBLISH_STARTED", "PUBLISH_STOPPED",
       ])
+  }
+}
+
+/// Issue 19: the first frame does not wait for the records' alignment (a headless run).
+extension RecordedLogTests {
+  /// A controller on the scenario whose alignment runs only once `gate` is signalled.
+  static func controller(gatedBy gate: DispatchSemaphore) throws -> AppController {
+    let path = NSTemporaryDirectory() + "stagemon-recorded-\(UUID().uuidString).json"
+    try scenario.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var setup = try MonitorSetup.file(path)
+    let scenario = try Scenario(contentsOfFile: path)
+    setup.alignment = RecordAlignment { () throws(ScenarioError) in
+      gate.wait()
+      guard let lines = try RecordedLines.aligning(scenario, file: path) else {
+        throw ScenarioError(file: path, location: "recorded", message: "no records")
+      }
+      return lines
+    }
+    return AppController(
+      setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
+      options: MonitorOptions())
+  }
+
+  @Test func theMonitorOpensBeforeTheRecordsAreAlignedAndShowsThemWhenReady() throws {
+    let gate = DispatchSemaphore(value: 0)
+    let controller = try Self.controller(gatedBy: gate)
+    #expect(controller.state.status?.text.hasPrefix("aligning the records with the model…") == true)
+    #expect(controller.state.status?.text.contains("note: SDK guessed") == true)
+    #expect(controller.hasDeferredWork)
+    Self.step(controller, times: 1)
+    #expect(Self.recordedLines(controller).isEmpty)
+    gate.signal()
+    controller.waitForAlignment()
+    // The records the clock has passed come at once.
+    #expect(Self.recordedLines(controller).map(\.name) == ["JOINED", "PUBLISH_STARTED"])
+    #expect(!controller.hasDeferredWork)
+    Self.step(controller, times: 1)
+    #expect(Self.recordedLines(controller).map(\.name).last == "PUBLISH_STOPPED")
+  }
+
+  @Test func theStatusLineReturnsToTheOpeningNoteOnceAligned() throws {
+    let gate = DispatchSemaphore(value: 0)
+    let controller = try Self.controller(gatedBy: gate)
+    gate.signal()
+    controller.waitForAlignment()
+    #expect(controller.state.status?.text == controller.state.openingNote)
+  }
+
+  @Test func theIdleTickShowsTheRecordsOnceAligned() throws {
+    let gate = DispatchSemaphore(value: 0)
+    let controller = try Self.controller(gatedBy: gate)
+    Self.step(controller, times: 2)
+    gate.signal()
+    while controller.hasDeferredWork { controller.tick() }
+    #expect(Self.recordedLines(controller).count == 3)
+  }
+
+  @Test func anAlignmentThatFailsIsReportedOnTheStatusLine() throws {
+    let path = NSTemporaryDirectory() + "stagemon-recorded-\(UUID().uuidString).json"
+    try Self.scenario.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var setup = try MonitorSetup.file(path)
+    setup.alignment = RecordAlignment { () throws(ScenarioError) in
+      throw ScenarioError(file: path, location: "recorded", message: "the run failed")
+    }
+    let controller = AppController(
+      setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
+      options: MonitorOptions())
+    controller.waitForAlignment()
+    #expect(controller.state.status?.kind == .error)
+    #expect(controller.state.status?.text.contains("the run failed") == true)
+    #expect(Self.recordedLines(controller).isEmpty)
+  }
+
+  @Test func brokenRecordsOpenTheModelAndSayWhyThereAreNoRecordedLines() throws {
+    let broken = Self.scenario.replacingOccurrences(
+      of: #""eventTime": "2026-01-01T12:00:30Z""#, with: #""eventTime": "yesterday""#)
+    let path = NSTemporaryDirectory() + "stagemon-recorded-\(UUID().uuidString).json"
+    try broken.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let controller = try Fixture.controller(scenarioAt: path)
+    #expect(controller.state.status?.kind == .error)
+    #expect(controller.state.status?.text.contains("recorded") == true)
+    Self.step(controller, times: 2)
+    #expect(Self.recordedLines(controller).isEmpty)
   }
 }

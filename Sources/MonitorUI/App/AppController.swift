@@ -27,6 +27,8 @@ public final class AppController {
   var lastClick: (target: MouseTarget, time: ContinuousClock.Instant)?
   /// The customer's recorded events of an imported scenario, released as the clock reaches them.
   var recordedLines: RecordedLines?
+  /// Those lines while they are still being aligned (`applyAlignment` takes them).
+  var alignment: RecordAlignment?
   /// Reads the time for double clicks (tests set a fixed clock).
   public var clickClock: () -> ContinuousClock.Instant = { ContinuousClock.now }
 
@@ -87,14 +89,14 @@ public final class AppController {
   }
 
   /// Whether work waits for a pause in typing (`tick` does it); the loop then waits less.
-  public var hasDeferredWork: Bool { state.typingIsPending }
+  public var hasDeferredWork: Bool { state.typingIsPending || alignment != nil }
 
   /// Called when no input came for a while: applies what typing changed (filter, deck
   /// prediction) and pulls events that arrived without an action (none today: the clock is
   /// virtual).
   public func tick() {
     applyTypedInput()
-    if stage.pendingEventCount > 0 { refresh() }
+    if stage.pendingEventCount > 0 || alignment?.finished != nil { refresh() }
   }
 
   /// The compact token `id` holds now (never shown).
@@ -108,6 +110,7 @@ public final class AppController {
   /// a line is read, so a fan-out of ten thousand events costs one append and one copy of the
   /// lines kept; only failures are made and handed on.
   func refresh(inspectingFailures inspectFailure: (StageEvent) -> Void = { _ in }) {
+    takeFinishedAlignment()
     keepingLogSelection {
       let batch = stage.drainBatch(keepingLast: state.log.capacity)
       state.log.append(batch)
@@ -177,6 +180,11 @@ extension AppController {
     state.status = setup.openingNote.map { StatusMessage($0) }
     state.importNotes = setup.importNotes
     recordedLines = setup.recorded
+    alignment = setup.alignment
+    if alignment != nil {
+      state.status = StatusMessage(
+        Self.aligningText + (setup.openingNote.map { " · \($0)" } ?? ""))
+    }
     refresh()
     if options.present {
       state.screenMode = ScreenMode(hidesLog: true, presenting: true)

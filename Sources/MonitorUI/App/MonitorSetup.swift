@@ -16,6 +16,9 @@ public struct MonitorSetup {
   public var importNotes: [String] = []
   /// An imported scenario's recorded events aligned with the model, for the log.
   public var recorded: RecordedLines?
+  /// The same, still being aligned on a second thread: the controller shows the lines when
+  /// they are ready, so the first frame never waits for the alignment's run.
+  public var alignment: RecordAlignment?
   /// Whether a scripted step selects the participant it acts on (the demo's story).
   public let followsScript: Bool
   /// The step the story opens at (the demo's setup steps ran before it); `:restart` goes there.
@@ -45,7 +48,7 @@ public struct MonitorSetup {
       scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario), notes: [:],
       openingNote: openingNote(of: scenario))
     setup.importNotes = scenario.notes
-    setup.recorded = try RecordedLines.aligning(scenario, file: path)
+    setup.alignment = RecordAlignment.start(scenario, file: path)
     return setup
   }
 

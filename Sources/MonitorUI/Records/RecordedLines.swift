@@ -6,8 +6,9 @@ import TerminalKit
 /// model by IVSRecords' comparison (one matcher for `explain` and the UI), released into the
 /// log as the model's clock reaches them so the log reads like a side-by-side.
 ///
-/// The alignment is computed once, on opening, from a headless run of the same scenario: it
-/// says what the scenario's own steps produce, not what the user adds by hand.
+/// The alignment is computed once, on opening (on a second thread: `RecordAlignment`), from a
+/// headless run of the same scenario: it says what the scenario's own steps produce, not what
+/// the user adds by hand.
 public struct RecordedLines: Sendable {
   /// How far apart a recorded and a modelled event may be and still match (as `explain`).
   public static let defaultToleranceSeconds: Int64 = 5
