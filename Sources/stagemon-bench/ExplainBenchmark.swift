@@ -9,22 +9,29 @@ import TerminalKit
 /// recorded events (the `import` suite's generated record, smaller). `explain` (read,
 /// import, run, compare, follow every exchange, write the text) against its baseline,
 /// `import` + `run` of the same records (read, import, run the scenario with its events
-/// dropped), in the same process, best of three; `--json`'s peak memory above the process
+/// dropped), in the same process, the median ratio of nine alternating pairs; `--json`'s peak memory above the process
 /// before it, against the input's size; the monitor's first frame on the imported scenario
-/// (load the file, align the records, build the controller, render one screen).
+/// (load the file, build the controller, render one screen; the records align on a second
+/// thread) against the same with the alignment waited for first.
 enum ExplainBenchmark {
   static let ratioTarget = 1.5
   static let memoryTarget = 3.0
   static let firstFrameTarget = 0.5
+  static let rounds = 9
 
   static func run() throws -> Bool {
     let bytes = try ImportBenchmark(participants: 200, rounds: 128).record()
     var events = 0
-    var baseline = Double.infinity
-    var explain = Double.infinity
-    for _ in 0..<3 {
-      baseline = min(baseline, try time { events = try importAndRun(bytes) })
-      explain = min(explain, try time { _ = try explanation(bytes).text })
+    var ratios: [Double] = []
+    var baselines: [Double] = []
+    var explains: [Double] = []
+    // Alternating rounds, the ratio of each pair: the machine's load changes within seconds.
+    for _ in 0..<rounds {
+      let baseline = try time { events = try importAndRun(bytes) }
+      let explain = try time { _ = try explanation(bytes).text }
+      baselines.append(baseline)
+      explains.append(explain)
+      ratios.append(explain / baseline)
     }
     var phases: [Double] = []
     var made: Explanation?
@@ -38,14 +45,17 @@ enum ExplainBenchmark {
     let peak = BenchmarkHarness.peakMemoryMiB() - before
     let input = Double(bytes.count) / 1_048_576
     let frame = try firstFrame(bytes)
-    let ratio = explain / baseline
+    let ratio = median(ratios)
     let met =
-      ratio <= ratioTarget && peak <= memoryTarget * input && frame <= firstFrameTarget
+      ratio <= ratioTarget && peak <= memoryTarget * input && frame.frame <= firstFrameTarget
     print(
       "explain: 200 participants, \(events) recorded events (\(String(format: "%.1f", input)) MiB)")
     print(
-      "  explain / (import + run)  \(String(format: "%.2f", ratio))  target ≤ \(ratioTarget)"
-        + "  (\(String(format: "%.3f", explain)) s vs \(String(format: "%.3f", baseline)) s)")
+      "  explain / (import + run)  median \(String(format: "%.2f", ratio)) of \(rounds) rounds"
+        + " (\(String(format: "%.2f", ratios.min() ?? 0))–\(String(format: "%.2f", ratios.max() ?? 0)))"
+        + "  target ≤ \(ratioTarget)"
+        + "  (\(String(format: "%.3f", median(explains))) s vs \(String(format: "%.3f", median(baselines))) s)"
+    )
     print(
       "    phases: read + import + run + compare + follow \(String(format: "%.3f", phases[0])) s,"
         + " text \(String(format: "%.3f", phases[1])) s, JSON \(String(format: "%.3f", phases[2])) s"
@@ -55,8 +65,10 @@ enum ExplainBenchmark {
         + "\(String(format: "%.2f", peak / input))× the input  target ≤ \(memoryTarget)×"
         + "  (\(json.utf8.count / 1024) KiB of JSON)")
     print(
-      "  monitor first frame on the imported scenario  \(String(format: "%.0f", frame * 1000)) ms"
-        + "  target ≤ \(Int(firstFrameTarget * 1000)) ms  " + (met ? "met" : "MISSED"))
+      "  monitor first frame on the imported scenario  \(String(format: "%.0f", frame.frame * 1000)) ms"
+        + "  target ≤ \(Int(firstFrameTarget * 1000)) ms  (aligning first, as before:"
+        + " \(String(format: "%.0f", frame.baseline * 1000)) ms; records in the log after"
+        + " \(String(format: "%.0f", frame.recordsShown * 1000)) ms)  " + (met ? "met" : "MISSED"))
     return met
   }
 
@@ -78,8 +90,12 @@ enum ExplainBenchmark {
     return try Explanation.make(session, file: "generated", toleranceSeconds: 5)
   }
 
-  /// Seconds from opening the imported scenario file to the first rendered screen.
-  private static func firstFrame(_ bytes: [UInt8]) throws -> Double {
+  /// The monitor's first frame on the imported scenario: seconds from opening the file to
+  /// the first rendered screen, against the baseline that aligns the records before it (as
+  /// the monitor did), and when the records reach the log; medians of alternating rounds.
+  private static func firstFrame(_ bytes: [UInt8]) throws -> (
+    frame: Double, baseline: Double, recordsShown: Double
+  ) {
     var records = RecordSet()
     try records.read(bytes: bytes, file: "generated")
     let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
@@ -89,30 +105,32 @@ enum ExplainBenchmark {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let theme = Theme.builtInDefault
     var grid = CellGrid(width: 200, height: 60)
-    var scenario: Scenario?
-    let parse = try time { scenario = try Scenario(contentsOfFile: path) }
-    let align = try time {
-      _ = try scenario.flatMap { try RecordedLines.aligning($0, file: path) }
-    }
-    var setup: MonitorSetup?
-    let load = try time { setup = try MonitorSetup.file(path) }
-    let build = try time {
-      guard let setup else { return }
-      let controller = AppController(
-        setup: setup, themes: ThemeCatalog(themes: [theme]), theme: theme,
-        options: MonitorOptions())
-      Screen.render(controller.state, into: &grid)
-    }
-    print(
-      "    first frame phases: parse the scenario \(String(format: "%.3f", parse)) s, align the"
-        + " records \(String(format: "%.3f", align)) s; MonitorSetup.file \(String(format: "%.3f", load)) s,"
-        + " controller + frame \(String(format: "%.3f", build)) s")
-    return try time {
-      let controller = AppController(
+    func open() throws -> AppController {
+      AppController(
         setup: try MonitorSetup.file(path), themes: ThemeCatalog(themes: [theme]), theme: theme,
         options: MonitorOptions())
-      Screen.render(controller.state, into: &grid)
     }
+    var frames: [Double] = []
+    var baselines: [Double] = []
+    var shown: [Double] = []
+    for _ in 0..<5 {
+      var controller: AppController?
+      let start = DispatchTime.now().uptimeNanoseconds
+      frames.append(
+        try time {
+          controller = try open()
+          controller.map { Screen.render($0.state, into: &grid) }
+        })
+      controller?.waitForAlignment()
+      shown.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      baselines.append(
+        try time {
+          let controller = try open()
+          controller.waitForAlignment()
+          Screen.render(controller.state, into: &grid)
+        })
+    }
+    return (median(frames), median(baselines), median(shown))
   }
 
   /// Resident memory now, MiB (`/proc/self/statm`).
@@ -122,6 +140,10 @@ enum ExplainBenchmark {
     }
     let pages = text.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    values.isEmpty ? 0 : values.sorted()[values.count / 2]
   }
 
   private static func time(_ body: () throws -> Void) throws -> Double {
