@@ -8,7 +8,7 @@ import Testing
 /// same result as in line, and a run that fails half-way ends without waiting for ever.
 @Suite struct EventBatchPipelineTests {
   @Test func everyBatchIsConsumedInOrderEvenWhenTheRunIsFarAhead() {
-    let pipeline = EventBatchPipeline([Int]()) { seqs, batch in
+    let pipeline = EventBatchPipeline(making: { [Int]() }) { seqs, batch in
       seqs += batch.map(\.seq)
     }
     let batches = 10 * EventBatchPipeline<[Int]>.capacity

@@ -7,7 +7,9 @@ import StageEngine
 /// each step's events costs a release per string: on the model's thread both add to the run.
 /// The batches are values (`StageEvent` is `Sendable`), so the run hands each one over and
 /// the consumer takes them in order: the result is the same as consuming them in line.
-/// The consumer's state is touched only by the consumer thread until `finish()` has joined it.
+/// The consumer is made on its thread too (a long record's matcher takes a while to index the
+/// records, which the run need not wait for), and is touched only there until `finish()`
+/// takes it.
 final class EventBatchPipeline<Consumer>: @unchecked Sendable {
   /// Batches waiting at most; the run waits when the consumer is this far behind.
   static var capacity: Int { 64 }
@@ -16,15 +18,18 @@ final class EventBatchPipeline<Consumer>: @unchecked Sendable {
   private var waiting: [[StageEvent]] = []
   private var next = 0
   private var isClosed = false
-  private var isDone = false
-  private var consumer: Consumer
+  /// The consumer once every batch was consumed.
+  private var done: Consumer?
   private let consume: (inout Consumer, [StageEvent]) -> Void
 
-  /// Starts the consumer thread with `consumer`, fed to `consume` one batch at a time.
-  init(_ consumer: Consumer, consume: @escaping (inout Consumer, [StageEvent]) -> Void) {
-    self.consumer = consumer
+  /// Starts the consumer thread, which makes its consumer with `make` and feeds it to
+  /// `consume` one batch at a time.
+  init(
+    making make: @escaping @Sendable () -> Consumer,
+    consume: @escaping (inout Consumer, [StageEvent]) -> Void
+  ) {
     self.consume = consume
-    let thread = Thread { [self] in drain() }
+    let thread = Thread { [self] in drain(make()) }
     thread.start()
   }
 
@@ -43,14 +48,17 @@ final class EventBatchPipeline<Consumer>: @unchecked Sendable {
     defer { condition.unlock() }
     isClosed = true
     condition.broadcast()
-    while !isDone { condition.wait() }
-    return consumer
+    while true {
+      if let done { return done }
+      condition.wait()
+    }
   }
 
-  private func drain() {
+  private func drain(_ consumer: Consumer) {
+    var consumer = consumer
     while let batch = take() { consume(&consumer, batch) }
     condition.lock()
-    isDone = true
+    done = consumer
     condition.broadcast()
     condition.unlock()
   }

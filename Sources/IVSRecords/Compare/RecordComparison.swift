@@ -66,7 +66,7 @@ public struct RecordComparison: Sendable {
   ) throws(ScenarioError) -> RecordComparison {
     let runner = try ScenarioRunner(scenario: session.runnable, file: file)
     let pipeline = EventBatchPipeline(
-      Matcher(session: session, toleranceSeconds: toleranceSeconds)
+      making: { Matcher(session: session, toleranceSeconds: toleranceSeconds) }
     ) { matcher, batch in
       matcher.offer(batch)
     }
