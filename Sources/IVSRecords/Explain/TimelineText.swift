@@ -9,16 +9,46 @@ enum TimelineText {
   static func write(
     _ entries: RecordComparison.Entries, withDates: Bool, into out: inout [UInt8]
   ) {
-    for index in entries.indices {
-      write(entries[index], withDates: withDates, into: &out)
+    var seconds = Seconds(withDates: withDates)
+    for index in entries.indices { write(entries[index], &seconds, into: &out) }
+  }
+
+  /// One entry's line.
+  static func write(_ entry: RecordComparison.Entry, withDates: Bool, into out: inout [UInt8]) {
+    var seconds = Seconds(withDates: withDates)
+    write(entry, &seconds, into: &out)
+  }
+
+  /// The text of the last second written: entries come in time order, so most share the
+  /// second of the one before, and its date and time are worked out once.
+  struct Seconds {
+    let withDates: Bool
+    private var second = Int64.min
+    private var text: [UInt8] = []
+
+    init(withDates: Bool) { self.withDates = withDates }
+
+    /// Appends `VirtualTime.iso8601(second)`, without its first 11 characters (the date)
+    /// unless `withDates`.
+    mutating func write(_ second: Int64, into out: inout [UInt8]) {
+      if second != self.second {
+        self.second = second
+        text.removeAll(keepingCapacity: true)
+        VirtualTime.write(second, into: &text)
+        if !withDates { text.removeFirst(min(text.count, 11)) }
+      }
+      out.append(contentsOf: text)
     }
   }
 
   /// `  TIME  STATUS  WHAT  model TIME #SEQ` and a newline.
-  static func write(_ entry: RecordComparison.Entry, withDates: Bool, into out: inout [UInt8]) {
+  private static func write(
+    _ entry: RecordComparison.Entry, _ seconds: inout Seconds, into out: inout [UInt8]
+  ) {
+    let withDates = seconds.withDates
     out.append(contentsOf: "  ".utf8)
     let start = out.count
-    writeMilliseconds(entry.time, withDates: withDates, into: &out)
+    writeMilliseconds(entry.time, &seconds, into: &out)
     pad(from: start, to: withDates ? 24 : 13, in: &out)
     out.append(contentsOf: "  ".utf8)
     out.append(contentsOf: status(entry.status).utf8)
@@ -33,7 +63,7 @@ enum TimelineText {
     out.append(contentsOf: "  ".utf8)
     if let modelled = entry.modelled {
       out.append(contentsOf: "model ".utf8)
-      writeSeconds(modelled.time, withDates: withDates, into: &out)
+      seconds.write(modelled.time, into: &out)
       out.removeLast()  // the `Z`
       out.append(contentsOf: " #".utf8)
       out.append(contentsOf: String(modelled.seq).utf8)
@@ -43,9 +73,9 @@ enum TimelineText {
 
   /// `RecordTime.iso8601(milliseconds:)`, without its date unless `withDates`.
   private static func writeMilliseconds(
-    _ milliseconds: Int64, withDates: Bool, into out: inout [UInt8]
+    _ milliseconds: Int64, _ seconds: inout Seconds, into out: inout [UInt8]
   ) {
-    writeSeconds(milliseconds.floorDivided(by: 1000), withDates: withDates, into: &out)
+    seconds.write(milliseconds.floorDivided(by: 1000), into: &out)
     // From the remainder, not `milliseconds - seconds * 1000`, which overflows near Int64.min.
     let fraction = Int((milliseconds % 1000 + 1000) % 1000)
     out.removeLast()  // the `Z`, written again after the fraction
@@ -56,13 +86,6 @@ enum TimelineText {
       out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
     }
     out.append(UInt8(ascii: "Z"))
-  }
-
-  /// `VirtualTime.iso8601`, without its first 11 characters (the date) unless `withDates`.
-  private static func writeSeconds(_ seconds: Int64, withDates: Bool, into out: inout [UInt8]) {
-    let start = out.count
-    VirtualTime.write(seconds, into: &out)
-    if !withDates { out.removeSubrange(start..<min(out.count, start + 11)) }
   }
 
   private static func status(_ status: RecordComparison.Entry.Status) -> String {
