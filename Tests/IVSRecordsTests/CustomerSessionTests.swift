@@ -72,6 +72,33 @@ import Testing
     let chosen = try F.explain(sdks: ["\(F.cohost)=android@1.38.0"])
     #expect(chosen.session.findings.isEmpty)
   }
+
+  @Test func aWebBrowserGivenAMobileSDKIsAFindingAndTheExplanationGoesOn() throws {
+    let explanation = try F.explain(sdks: [
+      "\(F.cohost)=android@1.37.0", "\(F.host)=ios@1.37.0",
+    ])
+    #expect(
+      explanation.summary.first
+        == "get-participant says hQ3mX8vK2pLw (maria, role=host, name=Maria) runs in a Web browser"
+        + " (browserName Google Chrome, sdkVersion 1.32.0), but `--sdk` says ios@1.37.0: the flag"
+        + " or the records are wrong, or the app is not what the customer thinks; kept ios@1.37.0"
+        + " (`--sdk`); its verdicts hold only if the flag is right")
+    #expect(explanation.session.findings.count == 1)
+    #expect(!explanation.isClean)
+    #expect(explanation.exchanges.count == 4)
+    #expect(
+      explanation.session.sdks.first { $0.id == F.host }?.profile.description == "ios@1.37.0")
+  }
+
+  @Test func anIOSAppGivenTheWebSDKIsAFinding() throws {
+    let explanation = try F.explain(sdks: [
+      "\(F.cohost)=android@1.37.0", "\(F.iosViewer)=web@1.33.0",
+    ])
+    #expect(explanation.session.findings.count == 1)
+    #expect(
+      explanation.session.findings.first?.contains(
+        "runs the iOS SDK (osName iOS, sdkVersion 1.37.0), but `--sdk` says web@1.33.0") == true)
+  }
 }
 
 extension CustomerSessionTests {

@@ -197,11 +197,15 @@ public enum RecordImporter {
   private static func applySDKOptions(
     _ options: ImportOptions, to plans: inout [String: ParticipantPlan], names: [String: String]
   ) throws(ImportUsageError) -> [String] {
+    var findings: [String] = []
     for (id, sdk) in options.sdks {
-      guard plans[id] != nil else {
+      guard let plan = plans[id] else {
         let known = plans.keys.sorted().prefix(20).joined(separator: ", ")
         throw ImportUsageError(
           "--sdk \(id)=\(sdk): no participant \(id) in the records (have: \(known))")
+      }
+      if let finding = platformContradiction(plan, flag: sdk, name: names[id] ?? id) {
+        findings.append(finding)
       }
       plans[id]?.sdk = sdk
       plans[id]?.source = .flag
@@ -213,7 +217,6 @@ public enum RecordImporter {
       throw ImportUsageError(
         "--observer \(id)=\(sdk): \(id) is a participant of the records; choose another ID")
     }
-    var findings: [String] = []
     for plan in plans.values.sorted(by: { $0.id < $1.id })
     where plan.exchanges && !plan.sdk.supportsTokenExchange {
       let assumed = SDKProfile(
@@ -228,6 +231,21 @@ public enum RecordImporter {
           + "`--sdk \(plan.id)=PLATFORM@VERSION` chooses another")
     }
     return findings
+  }
+
+  /// `--sdk` naming another platform than get-participant's: a Web browser (`browserName`)
+  /// given an iOS/Android SDK, or an iOS/Android app (`osName`, no browser) given Web. The
+  /// flag is kept (the engineer chose it), and the report says the two disagree.
+  private static func platformContradiction(
+    _ plan: ParticipantPlan, flag: SDKProfile, name: String
+  ) -> String? {
+    guard let recorded = plan.platform, recorded != flag.platform else { return nil }
+    let says =
+      recorded == .web
+      ? "runs in a Web browser" : "runs the \(recorded == .ios ? "iOS" : "Android") SDK"
+    return "get-participant says \(name) \(says) (\(plan.basis)), but `--sdk` says \(flag): "
+      + "the flag or the records are wrong, or the app is not what the customer thinks; "
+      + "kept \(flag) (`--sdk`); its verdicts hold only if the flag is right"
   }
 
   private static func participant(_ plan: ParticipantPlan, start: Int64, end: Int64)
