@@ -54,8 +54,14 @@ struct ExchangeFollower {
   private var stepStories: [Int] = []
   private var relaidOut: Set<String> = []
 
+  /// Whether the run ends at the fetch of a session still running (the report says so).
+  private let endsAtFetch: Bool
+
   /// Starts with the compositions running before the first step (`main` of a scenario).
-  init(compositions: [String]) { self.compositions = compositions }
+  init(compositions: [String], endsAtFetch: Bool = false) {
+    self.compositions = compositions
+    self.endsAtFetch = endsAtFetch
+  }
 
   /// Takes the next event of the run.
   mutating func offer(_ event: StageEvent) {
@@ -104,7 +110,8 @@ struct ExchangeFollower {
     drafts.append(
       Draft(
         exchange: event, summary: summary,
-        context: .init(participant: participant, truth: truth, time: event.time),
+        context: .init(
+          participant: participant, truth: truth, time: event.time, endsAtFetch: endsAtFetch),
         changesMetadata: ExchangeStory.changesMetadata(summary)))
     stepStories.append(index)
     guard drafts[index].changesMetadata else { return }

@@ -30,7 +30,8 @@ public struct Explanation: Sendable {
     throws(ScenarioError) -> Explanation
   {
     var follower = ExchangeFollower(
-      compositions: session.runnable.composition == nil ? [] : [Stage.firstCompositionID])
+      compositions: session.runnable.composition == nil ? [] : [Stage.firstCompositionID],
+      endsAtFetch: session.fetchedWhileRunning != nil)
     let comparison = try RecordComparison.run(
       session, file: file, toleranceSeconds: toleranceSeconds,
       sink: { batch in
@@ -38,7 +39,7 @@ public struct Explanation: Sendable {
         for index in batch.indices { follower.offer(batch[index]) }
       })
     let exchanges = labelled(
-      ranged(follower.finish(end: endOfSession(session.runnable)), session), session)
+      ranged(follower.finish(end: endOfRecords(session)), session), session)
     return Explanation(
       summary: summarize(comparison, exchanges, session), comparison: comparison,
       exchanges: exchanges, session: session)
@@ -64,11 +65,12 @@ public struct Explanation: Sendable {
     return stories
   }
 
-  /// The clock after the last step: a run may end with an `advance`, after its last event.
-  private static func endOfSession(_ scenario: Scenario) -> Int64 {
-    var clock = VirtualClock(start: scenario.start)
-    for case .advance(let duration) in scenario.steps { clock.advance(by: duration) }
-    return clock.now
+  /// The clock after the last step (a run may end with an `advance`, after its last event),
+  /// or the fetch of a session still running, if later.
+  private static func endOfRecords(_ session: ImportedSession) -> Int64 {
+    var clock = VirtualClock(start: session.runnable.start)
+    for case .advance(let duration) in session.runnable.steps { clock.advance(by: duration) }
+    return max(clock.now, session.fetchedWhileRunning ?? clock.now)
   }
 
   private static func summarize(

@@ -11,6 +11,8 @@ extension ExchangeStory.Sighting {
     let truth: ParticipantMetadata
     /// When it exchanged (times on the same day are written as the time of day).
     let time: Int64
+    /// The records end at the fetch of a session still running, not at its end.
+    var endsAtFetch = false
   }
 
   init(
@@ -42,8 +44,12 @@ extension ExchangeStory.Sighting {
     case .observerLeft: return "\(showing), until it disconnected at \(until)"
     case .compositionStopped: return "\(showing), until the composition stopped at \(until)"
     case .sessionEnded:
-      return "STALE from \(from) to the end of the session (\(until), \(span)): still shows"
-        + " \(shown) instead of \(truth) (\(stale.reason))"
+      let end =
+        context.endsAtFetch
+        ? "the fetch (\(until), the session still running; \(span))"
+        : "the end of the session (\(until), \(span))"
+      return "STALE from \(from) to \(end): still shows \(shown) instead of \(truth)"
+        + " (\(stale.reason))"
     }
   }
 

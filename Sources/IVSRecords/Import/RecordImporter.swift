@@ -47,6 +47,10 @@ public struct ImportedSession: Sendable {
   public internal(set) var inferredAnswers: [String: [Int64: InferredAnswer]] = [:]
   /// `stagemon fetch`'s manifest, when the folder had one.
   public internal(set) var manifest: RecordManifest?
+  /// For a session still running when `stagemon fetch` fetched it (no end time, the
+  /// manifest's `fetchedAt`): the fetch time, Unix seconds. Values still stale at the last
+  /// record were still shown then: the spans run to it, not to the last record.
+  public internal(set) var fetchedWhileRunning: Int64?
 
   /// What the records lack, one sentence each: unanswered pages, an incomplete fetch.
   public var incompleteness: [String] {
@@ -138,7 +142,11 @@ public enum RecordImporter {
         Dictionary(
           plan.answers.map { ($0.key.floorDivided(by: 1000), $0.value) },
           uniquingKeysWith: { a, _ in a })
-      }.filter { !$0.value.isEmpty }, manifest: records.manifest)
+      }.filter { !$0.value.isEmpty }, manifest: records.manifest,
+      fetchedWhileRunning: records.sessionEnd == nil
+        ? records.manifest?.fetchedAt.flatMap(RecordTime.milliseconds).map {
+          $0.floorDivided(by: 1000)
+        } : nil)
   }
 
   /// `id (userId, role=…, name=…)` for every participant whose records give a user ID or
