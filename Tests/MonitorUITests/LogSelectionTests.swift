@@ -246,7 +246,8 @@ import Testing
   @Test(arguments: ["a wrapping status message", "a shorter terminal"])
   func aSelectionOnTheTopRowStaysInViewWhenTheLogPaneShrinks(_ cause: String) throws {
     let controller = try Self.focusedLog()
-    var size = TerminalSize(width: 100, height: 30)
+    // Tall enough that the shrunk log pane still holds the selected line's four rows.
+    var size = TerminalSize(width: 100, height: 33)
     controller.screenResized(to: size)
     controller.handle(.escape)
     for _ in 0..<60 {
@@ -257,7 +258,7 @@ import Testing
     let before = try Self.paintedRows(controller, size: size)
     try #require(before.rows.first == before.pane.y, "\(before.text)")
     if cause == "a shorter terminal" {
-      size = TerminalSize(width: 100, height: 27)
+      size = TerminalSize(width: 100, height: 30)
       controller.screenResized(to: size)
     } else {
       // The next step's outcome is a long message: it wraps onto more status rows.

@@ -258,3 +258,44 @@ extension PaneSnapshotTests {
         + String(repeating: " ", count: 45) + "│", "\(text)")
   }
 }
+
+/// Issue 19 item 13: a STALE row's differing fields wrap whole at 80 columns.
+extension PaneSnapshotTests {
+  /// host publishes with a long title and exchanges a new one; viewer (Web 1.32) keeps the
+  /// old title until host republishes.
+  static let longStale = #"""
+    {
+      "stage": { "arn": "arn:aws:ivs:us-west-2:123456789012:stage/LongStale01" },
+      "participants": [
+        { "id": "host", "sdk": "ios@1.37.0", "userId": "alice",
+          "capabilities": ["publish", "subscribe"], "strategy": { "publish": "always" },
+          "attributes": { "title": "the opening keynote of the spring product launch, live from hall B", "order": "1" } },
+        { "id": "viewer", "sdk": "web@1.32.0", "capabilities": ["subscribe"] }
+      ],
+      "steps": [ { "join": "host" }, { "join": "viewer" },
+        { "exchange": "host", "token": { "attributes": { "title": "questions and answers with the product team after the keynote", "order": "1" } } } ]
+    }
+    """#
+
+  @Test func aLongStaleRowWrapsItsDifferingFieldsWholeAt80Columns() throws {
+    let scenario = try Scenario(parsing: Self.longStale, file: "long.json", baseDirectory: ".")
+    let setup = try MonitorSetup(scenario: scenario, file: "long.json", prepared: [], notes: [:])
+    let controller = AppController(
+      setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
+      options: MonitorOptions())
+    for _ in 0..<3 { controller.perform(.nextStep) }
+    let grid = Fixture.render(width: 80, height: 16) { rect, grid in
+      DetailView.render(controller.state, in: rect, into: &grid)
+    }
+    let text = Fixture.text(grid)
+    let row = try #require(text.firstIndex { $0.contains(" STALE ") }, "\(text)")
+    #expect(
+      Array(text[row...(row + 2)]) == [
+        "│  viewer           STALE  title=the opening keynote of the spring product     │",
+        "│                           launch, live from hall B  alice order=1            │",
+        "│                  sees it on republish                                        │",
+      ], "\(text)")
+    let column = try #require(Fixture.column(of: "title=the opening", in: grid, row: row))
+    #expect(grid.style(x: column, y: row) == Fixture.theme[.stale])
+  }
+}

@@ -67,11 +67,11 @@ import Testing
         "│  host            current bob {featured=true, order=0}                        │",
         "│  viewer-android   STALE  featured=– order=2  bob  sees it on republish       │",
         "│  viewer-web       STALE  featured=– order=2  bob  sees it on republish       │",
-        "│  composition      STALE  featured=– orde…  sees it on republish or reconnect │",
+        "│  composition      STALE  featured=– order=2  bob                             │",
+        "│                  sees it on republish or reconnect                           │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
         "┌ Events 76 ───────────────────────────────────────────────────────────────────┐",
         "│12:00:00 ≠ main           beliefChanged guest → stale user_id=bob {order=2} ≠ │",
-        "│                                        truth user_id=bob {featured=true,     │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
         "step 7/13: exchange guest attributes={\"order\":\"0\",\"featured\":\"true\"} —",
         "attributes changed while publishing: 1.37 clients see it now; android@1.36.0,",
@@ -102,7 +102,7 @@ import Testing
     #expect(controller.state.screenMode.zoomed == .detail)
     var rows = Self.screen(controller.state, 80, 24)
     #expect(rows[1].hasPrefix("┌ ▸ Detail: guest") && rows[21].hasPrefix("└"))
-    #expect(rows.contains { $0.contains("capabilities {\"allow_publish\":true") })
+    #expect(rows.contains { $0.contains("whip_url     https://DemoStage01") }, "\(rows)")
     #expect(!rows.joined().contains("Participants") && !rows.joined().contains("Events"))
     // At 80×24 the composition gave way to who sees what: Tab zooms the log next.
     controller.handle(.tab)

@@ -41,21 +41,19 @@ public enum DetailView {
 }
 
 /// The detail pane's lines: the summary and the who-sees-what heading (wrapped to the pane),
-/// one line per observer, then the token (wrapped). An observer's line keeps its STALE badge
-/// and its reason whole and cuts only the believed metadata (the truth is in the heading);
-/// narrow panes leave out the observer's profile, which the reason names anyway.
+/// the observers' lines (`ObserverLayout`), then the token (wrapped). A STALE row keeps its
+/// badge, its differing fields and its reason whole; narrow panes leave out the observer's
+/// profile, which the reason names anyway. The first `storyObservers` observers take the
+/// lines each needs; those after them (thousands, on a big stage) take the most of those,
+/// so a line is found without laying out every observer above it.
 struct DetailContent {
   let head: [[Span]]
   let whoSeesWhat: WhoSeesWhat?
   let snapshot: StageSnapshot
   let token: [[Span]]
-  let width: Int
-  /// Whether observer lines show the profile column.
-  let showsProfile: Bool
-  /// Lines per observer: 1, or 2 when the reason goes on a line of its own.
-  let rowsPerObserver: Int
-  /// The subject's true `user_id` and attributes (a STALE row shows what differs first).
-  let truth: ParticipantMetadata?
+  let layout: ObserverLayout
+  /// Lines of each of the first observers, and of each one after them.
+  let rows: ObserverRows
 
   /// Columns of an observer line before the believed metadata: indent, ID, badge, spaces.
   static let observerColumns = 2 + 15 + 1 + 7 + 1
@@ -67,40 +65,29 @@ struct DetailContent {
   static let minimumBelieved = 4
 
   init(state: AppState, subject: ParticipantSnapshot, width: Int) {
-    self.width = width
     whoSeesWhat = state.whoSeesWhat
     snapshot = state.snapshot
     head = Self.head(state: state, subject: subject, width: width)
     token = Self.token(subject, now: state.snapshot.time).flatMap {
       Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
     }
-    showsProfile = width >= Self.roomForProfile
-    rowsPerObserver = Self.rowsPerObserver(state, width: width, showsProfile: showsProfile)
-    truth = subject.metadata
+    layout = ObserverLayout(
+      width: width, showsProfile: width >= Self.roomForProfile, truth: subject.metadata)
+    rows = ObserverRows(state, layout: layout)
   }
 
-  /// Rows each observer takes at `width`: one when its STALE reason fits beside the badge and
-  /// some of the believed metadata, else two (the reason on a line of its own), so a reason is
-  /// never cut.
-  static func rowsPerObserver(_ state: AppState, width: Int, showsProfile: Bool) -> Int {
-    guard let whoSeesWhat = state.whoSeesWhat else { return 1 }
-    let shown = min(storyObservers, whoSeesWhat.count)
-    let reasons = (0..<shown).compactMap { whoSeesWhat.row($0, in: state.snapshot).map(why) }
-    let longest = reasons.map(Span.columns).max() ?? 0
-    let used = observerColumns + (showsProfile ? profileColumns : 0)
-    return longest == 0 || used + minimumBelieved + 2 + longest <= width ? 1 : 2
-  }
-
-  /// The most observer rows the layout makes room for (more scroll: `z` zooms the pane).
+  /// The most observers whose lines are laid out one by one (the layout makes room for
+  /// them; more scroll: `z` zooms the pane).
   static let storyObservers = 8
 
   /// The lines that tell the story at `width` columns: the summary, the who-sees-what heading
-  /// and the observer rows (up to `storyObservers`); the layout gives the detail this many.
+  /// and the first `storyObservers` observers' lines; the layout gives the detail this many.
   static func storyRows(_ state: AppState, width: Int) -> Int {
     guard let subject = state.selectedParticipant, width > 0 else { return 0 }
-    let count = state.whoSeesWhat?.count ?? 0
-    let rows = rowsPerObserver(state, width: width, showsProfile: width >= roomForProfile)
-    let observers = count == 0 ? 1 : min(storyObservers, count) * rows
+    let layout = ObserverLayout(
+      width: width, showsProfile: width >= roomForProfile, truth: subject.metadata)
+    let rows = ObserverRows(state, layout: layout)
+    let observers = rows.count == 0 ? 1 : rows.first.reduce(0, +)
     return head(state: state, subject: subject, width: width).count + observers
   }
 
@@ -112,33 +99,31 @@ struct DetailContent {
     return summary.flatMap { Span.wrap($0, width: width, indent: "    ") }
   }
 
-  /// Observer rows (made only for the lines drawn).
-  var beliefCount: Int { whoSeesWhat?.count ?? 0 }
-
   /// Lines of the observers (one for "nobody sees it").
-  var beliefLines: Int { beliefCount == 0 ? 1 : beliefCount * rowsPerObserver }
+  var beliefLines: Int { rows.count == 0 ? 1 : rows.lines }
 
   var count: Int { head.count + beliefLines + token.count }
 
   /// How many observers lie below a window of `rows` lines from `scroll`, counting the one on
   /// the window's last line, which then says so (0 when every observer line below fits).
-  func observersBelow(scroll: Int, rows: Int) -> Int {
+  func observersBelow(scroll: Int, rows shown: Int) -> Int {
     let end = head.count + beliefLines
-    let shownEnd = scroll + rows
-    guard rows > 1, shownEnd < end, shownEnd > head.count else { return 0 }
-    let hiddenLines = end - shownEnd + 1
-    return (hiddenLines + rowsPerObserver - 1) / rowsPerObserver
+    let shownEnd = scroll + shown
+    guard shown > 1, shownEnd < end, shownEnd > head.count, rows.count > 0 else { return 0 }
+    return rows.count - rows.observer(atLine: shownEnd - 1 - head.count).observer
   }
 
   func line(_ index: Int) -> [Span] {
     if index < head.count { return head[index] }
     let beliefIndex = index - head.count
-    if beliefCount == 0, beliefIndex == 0 {
+    if rows.count == 0, beliefIndex == 0 {
       return [Span("  nobody sees it (observers only see publishers)", .muted)]
     }
     if beliefIndex < beliefLines {
-      let (observer, part) = beliefIndex.quotientAndRemainder(dividingBy: rowsPerObserver)
-      return whoSeesWhat?.row(observer, in: snapshot).map { beliefLine($0, part: part) } ?? []
+      let (observer, part) = rows.observer(atLine: beliefIndex)
+      guard let belief = whoSeesWhat?.row(observer, in: snapshot) else { return [] }
+      let lines = layout.lines(belief, reasonBeside: rows.reasonBeside(observer))
+      return part < lines.count ? lines[part] : []
     }
     let tokenIndex = beliefIndex - beliefLines
     return tokenIndex < token.count ? token[tokenIndex] : []
@@ -146,42 +131,6 @@ struct DetailContent {
 
   static func metadataText(_ metadata: ParticipantMetadata) -> String {
     "\(metadata.userId ?? "—") \(AttributeText.braced(metadata.attributes))"
-  }
-
-  /// `  viewer-web      web@1.32.0       STALE  bob {order=2}  sees it on republish`; with two
-  /// rows per observer, part 1 is the reason alone, under the badge.
-  private func beliefLine(_ belief: ObserverBelief, part: Int) -> [Span] {
-    let whole = Self.why(belief)
-    if part == 1 {
-      let indent = String(repeating: " ", count: Self.observerColumns - 8)
-      return whole.isEmpty ? [] : [Span(indent + whole, .warning)]
-    }
-    let why = rowsPerObserver == 1 ? whole : ""
-    var spans = [Span("  " + Span.fit(belief.observer, 15) + " ")]
-    if showsProfile { spans.append(Span(Span.fit(belief.profile, 15) + " ", .muted)) }
-    spans.append(Self.marker(belief))
-    let used = Self.observerColumns + (showsProfile ? Self.profileColumns : 0)
-    let room = width - used - (why.isEmpty ? 0 : 2 + Span.columns(why))
-    guard belief.isStale, let truth else {
-      let believed = Self.metadataText(belief.believed)
-      let fitted = Span.columns(believed) > room ? Span.fit(believed, max(2, room)) : believed
-      spans.append(Span(" " + fitted))
-      if !why.isEmpty { spans.append(Span("  " + why, .warning)) }
-      return spans
-    }
-    // A STALE row: the fields that differ from the truth first (the truth is in the heading),
-    // then the values it has right, which are cut first; the reason stays whole.
-    let (differing, same) = Self.split(belief.believed, truth)
-    let fitted =
-      Span.columns(differing) > room - 1 ? Span.fit(differing, max(2, room - 1)) : differing
-    spans.append(Span(" " + fitted, .stale))
-    let rest = room - 1 - Span.columns(fitted)
-    if !same.isEmpty, rest >= 4 {
-      let shown = Span.columns(same) > rest - 2 ? Span.fit(same, rest - 2) : same
-      spans.append(Span("  " + shown, .muted))
-    }
-    if !why.isEmpty { spans.append(Span("  " + why, .warning)) }
-    return spans
   }
 
   /// `order=2 featured=–` (the believed values that differ from `truth`, a missing one as
@@ -210,7 +159,7 @@ struct DetailContent {
     )
   }
 
-  private static func marker(_ belief: ObserverBelief) -> Span {
+  static func marker(_ belief: ObserverBelief) -> Span {
     belief.isStale ? Span(" STALE ", .stale, attributes: .bold) : Span("current", .success)
   }
 
