@@ -10,7 +10,8 @@ import TerminalKit
 
 /// `stagemon attach STAGE_ARN [--session st-…] [live options]`: the monitor on a live session.
 /// A poller reads the stage within the budget; each time the records change they are imported
-/// again and the monitor shows them, the model run to now beside the recorded events.
+/// again and the monitor shows them, the model run to now beside the recorded events, with
+/// the view (selection, focus, zoom, log scroll) kept across the change.
 /// Read-only: nothing stagemon does changes the real stage.
 enum AttachCommand {
   static let help = """
@@ -19,8 +20,8 @@ enum AttachCommand {
 
     Opens the monitor on a live session (the active one, else the latest): participants as
     IVS reports them, recorded events in the log as they are read, and the model's
-    prediction beside them — who sees stale attributes now, and why. The status line shows
-    how old the data is, the poll rate and throttling.
+    prediction beside them — who sees stale attributes now, and why. The header shows the
+    stage and session, how old the data is, the poll rate and throttling.
 
     Read-only: keys act on the model only; nothing here changes the real stage (the token
     deck still predicts what an exchange would do). Polls at most 1 request a second in
@@ -105,27 +106,31 @@ enum AttachCommand {
     options.readOnlyReason =
       "read-only — attach watches a real stage and never changes it; the model follows the "
       + "records (x still predicts an exchange)"
+    var previous: AppController?
     while true {
       let controller = AppController(
         setup: setup, themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
         theme: theme.downgraded(to: session.backend.colorDepth),
         options: options)
+      controller.followRecords()
+      if let previous { controller.keepView(of: previous) }
       let loop = MonitorLoop(controller: controller, backend: session.backend)
       var refusedAt: Date?
       loop.continues = {
+        controller.showLive(LiveStatus.header(poller, rate: rate))
         // A refused key's message stays a few seconds before the live status comes back.
         let text = controller.state.status?.text ?? ""
-        if text.hasPrefix("live ") || text.isEmpty
+        if text.hasPrefix(LiveStatus.prefix) || text.isEmpty
           || refusedAt.map({ Date().timeIntervalSince($0) > 4 }) == true
         {
           refusedAt = nil
-          controller.report(
-            LiveStatus.line(poller, rate: rate), poller.lastProblem == nil ? .info : .warning)
+          controller.report(LiveStatus.line(poller), poller.lastProblem == nil ? .info : .warning)
         } else if refusedAt == nil {
           refusedAt = Date()
         }
         return poller.snapshot.version == shown
       }
+      controller.showLive(LiveStatus.header(poller, rate: rate))
       loop.run()
       if controller.state.wantsQuit { break }
       let snapshot = poller.snapshot
@@ -133,6 +138,7 @@ enum AttachCommand {
       if let next = try? LiveSetup.make(snapshot, sessionId: poller.sessionId, imports: imports) {
         setup = next
       }
+      previous = controller
     }
     session.end()
     return .success
@@ -167,29 +173,27 @@ enum LiveSetup {
     for file in snapshot.files {
       try records.read(bytes: Array(JSONWriter.compact(file.json).utf8), file: file.name)
     }
-    let session = try RecordImporter.makeSession(from: records, options: imports)
-    let scenario = session.scenario
-    let name = "live session \(sessionId)"
-    var setup = try MonitorSetup(
-      scenario: scenario, file: name, prepared: PreparedToken.fromSteps(of: scenario), notes: [:])
-    setup.importNotes = scenario.notes
-    setup.recorded = try RecordedLines.aligning(scenario, file: name)
-    while !setup.runner.isFinished { try setup.runner.step() }
-    return setup
+    return try MonitorSetup.live(records, name: "live session \(sessionId)", imports: imports)
   }
 }
 
-/// The status line of a live monitor: how old the data is, the poll rate, throttling and the
-/// last problem, and that it is read-only.
+/// What a live monitor says of the poller: the header's facts (stage, session, the data's
+/// age, the poll rate, throttling) and the status line (read-only, the last problem).
 enum LiveStatus {
-  static func line(_ poller: LivePoller, rate: Double) -> String {
+  /// How the status line starts while it shows the poller's state, not a key's answer.
+  static let prefix = "read-only"
+
+  static func header(_ poller: LivePoller, rate: Double) -> LiveHeader {
     let snapshot = poller.snapshot
-    let age =
-      snapshot.updatedAt == 0
-      ? "no data yet" : "data \(Int(Date().timeIntervalSince1970 - snapshot.updatedAt)) s old"
-    let throttled = poller.throttleCount
+    let age = snapshot.updatedAt == 0 ? nil : Int(Date().timeIntervalSince1970 - snapshot.updatedAt)
+    return LiveHeader(
+      stageName: poller.stageName.map { TerminalText.safe($0) },
+      sessionId: TerminalText.safe(poller.sessionId),
+      dataAge: age.map { max(0, $0) }, rate: rate, throttled: poller.throttleCount)
+  }
+
+  static func line(_ poller: LivePoller) -> String {
     let problem = poller.lastProblem.map { " · \(TerminalText.safe($0))" } ?? ""
-    return "live \(poller.sessionId) · \(age) · polling \(String(format: "%.1f", rate)) req/s · "
-      + "\(throttled) throttled · read-only\(problem)"
+    return "\(prefix): attach watches \(poller.sessionId) and never changes it\(problem)"
   }
 }

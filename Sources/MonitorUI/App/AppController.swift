@@ -150,7 +150,7 @@ public final class AppController {
 
   func updateBeliefs() {
     state.whoSeesWhat = state.selectedParticipant.map {
-      WhoSeesWhat(about: $0.id, in: state.snapshot)
+      WhoSeesWhat(about: $0.id, in: state.snapshot, sdkGuesses: state.sdkGuesses)
     }
   }
 
@@ -176,6 +176,8 @@ extension AppController {
     state.presenterOpening = setup.presenterOpening
     state.status = setup.openingNote.map { StatusMessage($0) }
     state.importNotes = setup.importNotes
+    state.sdkGuesses = setup.sdkGuesses
+    updateBeliefs()
     recordedLines = setup.recorded
     refresh()
     if options.present {
