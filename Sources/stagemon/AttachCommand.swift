@@ -23,8 +23,10 @@ enum AttachCommand {
     prediction beside them — who sees stale attributes now, and why. The header shows the
     stage and session, how old the data is, the poll rate and throttling.
 
-    Read-only: keys act on the model only; nothing here changes the real stage (the token
-    deck still predicts what an exchange would do). Polls at most 1 request a second in
+    Read-only: keys that would change a stage say why they can't; nothing here changes the
+    real stage (the token deck still predicts what an exchange would do). An SDK the
+    records do not state is marked "?". Polls keep the selection, focus and log scroll.
+    Polls at most 1 request a second in
     all (--max-rps), listing the participants every 10 requests, new or changed
     participants first, then each connected one in turn.
 
