@@ -43,7 +43,7 @@ enum AttachCommand {
       return status
     }
     let poller: LivePoller
-    let first: MonitorSetup
+    let first: LiveFeed
     let rate = options.request.live.maxRPS ?? 1
     do {
       let client = try options.request.live.client(
@@ -57,12 +57,12 @@ enum AttachCommand {
       return Stagemon.failLive(error, help: help)
     }
     defer { poller.stop() }
-    return watch(poller, first: first, imports: options.imports, rate: rate)
+    return watch(poller, feed: first, rate: rate)
   }
 
   /// Waits for the first records that import (at most a minute), reporting on stderr.
   private static func firstSetup(_ poller: LivePoller, _ imports: ImportOptions) throws
-    -> MonitorSetup
+    -> LiveFeed
   {
     Console.error("stagemon: reading session \(poller.sessionId)…")
     let deadline = Date().addingTimeInterval(60)
@@ -73,7 +73,7 @@ enum AttachCommand {
       if snapshot.version != seen {
         seen = snapshot.version
         do {
-          return try LiveSetup.make(snapshot, sessionId: poller.sessionId, imports: imports)
+          return try LiveFeed(snapshot, sessionId: poller.sessionId, imports: imports)
         } catch {
           lastError = error
         }
@@ -86,11 +86,9 @@ enum AttachCommand {
     )
   }
 
-  private static func watch(
-    _ poller: LivePoller, first: MonitorSetup, imports: ImportOptions, rate: Double
-  )
-    -> ExitStatus
-  {
+  /// The monitor until the user quits: newer events follow on in the running controller;
+  /// when the records changed otherwise, a new controller takes over the old one's view.
+  private static func watch(_ poller: LivePoller, feed: LiveFeed, rate: Double) -> ExitStatus {
     let environment = ProcessInfo.processInfo.environment
     let loader = ThemeLoader(environment: environment)
     let session: TerminalSession
@@ -101,8 +99,6 @@ enum AttachCommand {
       return .invalid
     }
     let theme = loader.load(nil, colorDepth: session.backend.colorDepth).theme
-    var setup = first
-    var shown = poller.snapshot.version
     var options = MonitorOptions(
       logLines: 10_000, keymap: KeyFile.load(environment: environment).keymap, playSpeed: nil)
     options.readOnlyReason =
@@ -110,6 +106,7 @@ enum AttachCommand {
       + "records (x still predicts an exchange)"
     var previous: AppController?
     while true {
+      guard let setup = try? feed.setup() else { break }
       let controller = AppController(
         setup: setup, themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
         theme: theme.downgraded(to: session.backend.colorDepth),
@@ -117,29 +114,15 @@ enum AttachCommand {
       controller.followRecords()
       if let previous { controller.keepView(of: previous) }
       let loop = MonitorLoop(controller: controller, backend: session.backend)
-      var refusedAt: Date?
+      var status = LiveStatus.Line()
       loop.continues = {
-        controller.showLive(LiveStatus.header(poller, rate: rate))
-        // A refused key's message stays a few seconds before the live status comes back.
-        let text = controller.state.status?.text ?? ""
-        if text.hasPrefix(LiveStatus.prefix) || text.isEmpty
-          || refusedAt.map({ Date().timeIntervalSince($0) > 4 }) == true
-        {
-          refusedAt = nil
-          controller.report(LiveStatus.line(poller), poller.lastProblem == nil ? .info : .warning)
-        } else if refusedAt == nil {
-          refusedAt = Date()
-        }
-        return poller.snapshot.version == shown
+        status.show(poller, rate: rate, on: controller)
+        return feed.follow(poller.snapshot, in: controller)
       }
-      controller.showLive(LiveStatus.header(poller, rate: rate))
+      status.show(poller, rate: rate, on: controller)
       loop.run()
       if controller.state.wantsQuit { break }
-      let snapshot = poller.snapshot
-      shown = snapshot.version
-      if let next = try? LiveSetup.make(snapshot, sessionId: poller.sessionId, imports: imports) {
-        setup = next
-      }
+      try? feed.reimport(poller.snapshot)
       previous = controller
     }
     session.end()
@@ -164,21 +147,6 @@ enum AttachCommand {
   }
 }
 
-/// The monitor's setup from a poller's records: imported as `stagemon import` would, every
-/// step run, so the model stands where the stage is now.
-enum LiveSetup {
-  static func make(_ snapshot: LivePoller.Snapshot, sessionId: String, imports: ImportOptions)
-    throws
-    -> MonitorSetup
-  {
-    var records = RecordSet()
-    for file in snapshot.files {
-      try records.read(bytes: Array(JSONWriter.compact(file.json).utf8), file: file.name)
-    }
-    return try MonitorSetup.live(records, name: "live session \(sessionId)", imports: imports)
-  }
-}
-
 /// What a live monitor says of the poller: the header's facts (stage, session, the data's
 /// age, the poll rate, throttling) and the status line (read-only, the last problem).
 enum LiveStatus {
@@ -192,6 +160,25 @@ enum LiveStatus {
       stageName: poller.stageName.map { TerminalText.safe($0) },
       sessionId: TerminalText.safe(poller.sessionId),
       dataAge: age.map { max(0, $0) }, rate: rate, throttled: poller.throttleCount)
+  }
+
+  /// The status line's turn: the poller's state, except that a refused key's message stays
+  /// a few seconds first.
+  struct Line {
+    private var refusedAt: Date?
+
+    mutating func show(_ poller: LivePoller, rate: Double, on controller: AppController) {
+      controller.showLive(LiveStatus.header(poller, rate: rate))
+      let text = controller.state.status?.text ?? ""
+      if text.hasPrefix(LiveStatus.prefix) || text.isEmpty
+        || refusedAt.map({ Date().timeIntervalSince($0) > 4 }) == true
+      {
+        refusedAt = nil
+        controller.report(LiveStatus.line(poller), poller.lastProblem == nil ? .info : .warning)
+      } else if refusedAt == nil {
+        refusedAt = Date()
+      }
+    }
   }
 
   static func line(_ poller: LivePoller) -> String {

@@ -125,4 +125,42 @@ import Testing
     #expect(next.state.log.visibleCount > linesBefore)
     #expect(next.state.log.visibleLines().contains { $0.source == "recorded" && $0.name == "LEFT" })
   }
+
+  @Test func newEventsFollowOnInTheRunningMonitorWithTheViewKept() throws {
+    var importer = try LiveImport(records: Self.records(), options: ImportOptions())
+    var options = MonitorOptions()
+    options.readOnlyReason = "read-only: a real stage"
+    let controller = AppController(
+      setup: try MonitorSetup.live(importer.session, name: "live"),
+      themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme, options: options)
+    controller.followRecords()
+    let viewer = try #require(
+      controller.state.snapshot.participants.firstIndex { $0.id == "viewer" })
+    while controller.state.selected != viewer {
+      controller.perform(viewer > controller.state.selected ? .down : .up)
+    }
+    while controller.state.focus != .log { controller.perform(.focusNext) }
+    controller.perform(.up)
+    controller.perform(.zoom)
+    let pinned = try #require(controller.state.logSelected)
+    let scroll = controller.state.logScroll
+    var later = RecordSet()
+    try later.read(
+      bytes: Array(#"{"events": [\#(Self.laterEvents.joined(separator: ","))]}"#.utf8),
+      file: "host.events.json")
+    let appended = importer.append(later.events)
+    let steps = try #require(appended)
+    controller.follow(steps, recorded: later.events)
+    #expect(importer.appendedEvents == 2)
+    #expect(controller.state.snapshot.participant("host")?.connection == .disconnected)
+    #expect(controller.state.selectedParticipant?.id == "viewer")
+    #expect(controller.state.focus == .log)
+    #expect(controller.state.screenMode.zoomed == .log)
+    #expect(controller.state.logSelected == pinned)
+    #expect(controller.state.logScroll >= scroll)
+    #expect(
+      controller.state.log.visibleLines().contains {
+        $0.source == "recorded" && $0.name == "LEFT" && $0.subject.contains("not compared")
+      })
+  }
 }

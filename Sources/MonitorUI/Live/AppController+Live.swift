@@ -1,3 +1,6 @@
+import IVSRecords
+import StageEngine
+
 extension AppController {
   /// `attach`: shows the live session's facts in the header (its age changes every second,
   /// so the command sets them on each tick).
@@ -20,6 +23,23 @@ extension AppController {
       refresh()
     }
     state.script = ScriptProgress(steps: runner.scenario.steps, done: runner.nextStepIndex)
+  }
+
+  /// `attach`, when a poll brought newer events that follow on (`LiveImport.append`): runs
+  /// their steps on the running model and adds the events to the log, so selection, focus,
+  /// zoom and the log's place stay as they are and the work is that of the new events alone.
+  /// The records' steps, not the user's: read-only does not refuse them.
+  public func follow(_ steps: [ScenarioStep], recorded: [RecordedEvent]) {
+    recordedLines?.append(recorded)
+    for step in steps {
+      do {
+        try state.runner.perform(step, origin: "records")
+      } catch {
+        report(error.description, .warning)
+      }
+      refresh()
+    }
+    if steps.isEmpty { refresh() }
   }
 
   /// `attach`, when newer records replaced the model: takes over what the person at the

@@ -9,7 +9,11 @@ extension MonitorSetup {
   public static func live(_ records: RecordSet, name: String, imports: ImportOptions) throws
     -> MonitorSetup
   {
-    let session = try RecordImporter.makeSession(from: records, options: imports)
+    try live(LiveImport(records: records, options: imports).session, name: name)
+  }
+
+  /// `attach`'s setup from an imported session (`LiveImport.session`).
+  public static func live(_ session: ImportedSession, name: String) throws -> MonitorSetup {
     let scenario = session.scenario
     var setup = try MonitorSetup(
       scenario: scenario, file: name, prepared: PreparedToken.fromSteps(of: scenario), notes: [:])
