@@ -56,6 +56,20 @@ struct AttachEndToEndTests {
     try session.send("q")
   }
 
+  @Test func aPollWithNewEventsKeepsTheSelectedParticipant() throws {
+    let live = try LiveFixture()
+    let session = try attached(live)
+    try session.send("j")
+    let selected = try session.waitFor(5) { $0.contains("▶ viewer") }
+    #expect(selected.met, "\(selected.screen)")
+    try live.server.act(
+      #"{"action":"exchange","participantId":"viewer","attributes":{"role":"cohost"}}"#)
+    let followed = try session.waitFor(Self.pollPeriod + 5) { $0.contains("role=cohost") }
+    #expect(followed.met, "\(followed.screen)")
+    #expect(followed.screen.contains("▶ viewer"), "\(followed.screen)")
+    try session.send("q")
+  }
+
   @Test func theBudgetIsKeptWhileAttached() throws {
     let live = try LiveFixture()
     let session = try TmuxSession(
