@@ -306,6 +306,13 @@ struct ReadOnlyMonitorTests {
     #expect(Self.stage(controller) == before)
   }
 
+  @Test func theFooterLeavesOutTheRefusedKeysButOffersTheDeck() throws {
+    let actions = FooterView.hints(try Self.controller().state).map(\.action)
+    #expect(!actions.contains(.togglePublish) && !actions.contains(.nextStep))
+    #expect(!actions.contains(.toggleJoin) && !actions.contains(.cycleSDK))
+    #expect(actions.contains(.exchange) && actions.contains(.help))
+  }
+
   @Test func theDeckPredictsAnExchangeButEnterDoesNotRunIt() throws {
     let controller = try Self.controller()
     let before = Self.stage(controller)

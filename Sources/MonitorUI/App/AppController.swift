@@ -43,6 +43,7 @@ public final class AppController {
     state = AppState(runner: runner, theme: theme, logCapacity: options.logLines)
     state.keymap = options.keymap
     state.keyFileProblems = options.keyFileProblems
+    state.isReadOnly = options.readOnlyReason != nil
     state.stepNotes = stepNotes
     refresh()
   }

@@ -73,6 +73,8 @@ public struct AppState {
   public var clockPreview: Int64?
   /// `attach`: the live session's facts for the header (nil in every other monitor).
   public var live: LiveHeader?
+  /// `attach`: keys that would change the stage are refused, so the footer leaves them out.
+  public var isReadOnly = false
   /// Participants whose SDK the records did not state: their profile is marked everywhere.
   public var sdkGuesses = SDKGuesses()
 
