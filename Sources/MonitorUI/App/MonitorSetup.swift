@@ -19,6 +19,8 @@ public struct MonitorSetup {
   /// The same, still being aligned on a second thread: the controller shows the lines when
   /// they are ready, so the first frame never waits for the alignment's run.
   public var alignment: RecordAlignment?
+  /// An imported session's participants whose SDK was guessed, marked in the panes.
+  public var sdkGuesses = SDKGuesses()
   /// Whether a scripted step selects the participant it acts on (the demo's story).
   public let followsScript: Bool
   /// The step the story opens at (the demo's setup steps ran before it); `:restart` goes there.
