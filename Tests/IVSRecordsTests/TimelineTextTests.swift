@@ -36,14 +36,14 @@ import Testing
         modelled: nil),
       RecordComparison.Entry(status: .missingInRecords, recorded: nil, modelled: outOfRange),
     ]
+    let timeline = RecordComparison.Entries(
+      recorded: entries.compactMap(\.recorded), modelled: [outOfRange], matches: [nil],
+      unrecorded: [0], order: [0, 1])
     for withDates in [false, true] {
-      for entry in entries {
-        var out: [UInt8] = []
-        TimelineText.write(entry, withDates: withDates, into: &out)
-        #expect(
-          String(decoding: out, as: UTF8.self) == "  " + Self.line(entry, withDates: withDates)
-            + "\n")
-      }
+      var out: [UInt8] = []
+      TimelineText.write(timeline, withDates: withDates, into: &out)
+      let expected = entries.map { "  " + Self.line($0, withDates: withDates) + "\n" }.joined()
+      #expect(String(decoding: out, as: UTF8.self) == expected)
     }
   }
 

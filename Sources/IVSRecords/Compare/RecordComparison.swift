@@ -117,7 +117,7 @@ extension RecordComparison {
     }
 
     /// The verdict on the recorded event at `index`.
-    private func status(ofRecorded index: Int) -> Entry.Status {
+    func status(ofRecorded index: Int) -> Entry.Status {
       // Fields by position: `isModelled` on the element would copy it.
       guard RecordedEvent.isModelled(recorded[index].kind, errorCode: recorded[index].errorCode)
       else { return .outsideModel }

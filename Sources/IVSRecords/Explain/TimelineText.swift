@@ -10,13 +10,7 @@ enum TimelineText {
     _ entries: RecordComparison.Entries, withDates: Bool, into out: inout [UInt8]
   ) {
     var seconds = Seconds(withDates: withDates)
-    for index in entries.indices { write(entries[index], &seconds, into: &out) }
-  }
-
-  /// One entry's line.
-  static func write(_ entry: RecordComparison.Entry, withDates: Bool, into out: inout [UInt8]) {
-    var seconds = Seconds(withDates: withDates)
-    write(entry, &seconds, into: &out)
+    for position in entries.indices { write(entries, at: position, &seconds, into: &out) }
   }
 
   /// The text of the last second written: entries come in time order, so most share the
@@ -41,32 +35,41 @@ enum TimelineText {
     }
   }
 
-  /// `  TIME  STATUS  WHAT  model TIME #SEQ` and a newline.
+  /// `  TIME  STATUS  WHAT  model TIME #SEQ` and a newline, for the entry at `position`. Its
+  /// events are read where they lie (`entries[position]` would copy both).
   private static func write(
-    _ entry: RecordComparison.Entry, _ seconds: inout Seconds, into out: inout [UInt8]
+    _ entries: RecordComparison.Entries, at position: Int, _ seconds: inout Seconds,
+    into out: inout [UInt8]
   ) {
+    let index = entries.order[position]
+    let recorded = index < entries.recorded.count ? index : nil
+    let model =
+      recorded.map { entries.matches[$0] } ?? entries.unrecorded[index - entries.recorded.count]
     let withDates = seconds.withDates
-    out.append(contentsOf: "  ".utf8)
+    append("  ", to: &out)
     let start = out.count
-    writeMilliseconds(entry.time, &seconds, into: &out)
-    pad(from: start, to: withDates ? 24 : 13, in: &out)
-    out.append(contentsOf: "  ".utf8)
-    out.append(contentsOf: status(entry.status).utf8)
-    out.append(contentsOf: "  ".utf8)
-    let what = out.count
-    if let recorded = entry.recorded {
-      describe(recorded, into: &out)
-    } else if let modelled = entry.modelled {
-      describe(modelled, into: &out)
+    let time =
+      recorded.map { entries.recorded[$0].time } ?? model.map { entries.modelled[$0].time * 1000 }
+      ?? 0
+    writeMilliseconds(time, &seconds, into: &out)
+    pad(out.count - start, to: withDates ? 24 : 13, in: &out)
+    append("  ", to: &out)
+    append(status(recorded.map(entries.status(ofRecorded:)) ?? .missingInRecords), to: &out)
+    append("  ", to: &out)
+    var what = 0
+    if let recorded {
+      what = describe(entries.recorded, at: recorded, into: &out)
+    } else if let model {
+      what = describe(entries.modelled, at: model, into: &out)
     }
-    pad(from: what, to: 44, in: &out)
-    out.append(contentsOf: "  ".utf8)
-    if let modelled = entry.modelled {
-      out.append(contentsOf: "model ".utf8)
-      seconds.write(modelled.time, into: &out)
+    pad(what, to: 44, in: &out)
+    append("  ", to: &out)
+    if let model {
+      append("model ", to: &out)
+      seconds.write(entries.modelled[model].time, into: &out)
       out.removeLast()  // the `Z`
-      out.append(contentsOf: " #".utf8)
-      out.append(contentsOf: String(modelled.seq).utf8)
+      append(" #", to: &out)
+      append(String(entries.modelled[model].seq), to: &out)
     }
     out.append(UInt8(ascii: "\n"))
   }
@@ -97,31 +100,64 @@ enum TimelineText {
     }
   }
 
-  private static func describe(_ event: RecordedEvent, into out: inout [UInt8]) {
-    out.append(contentsOf: event.name.utf8)
+  /// Writes the event's name and participants; returns the characters written.
+  private static func describe(
+    _ events: [RecordedEvent], at index: Int, into out: inout [UInt8]
+  ) -> Int {
+    var count = append(events[index].name, to: &out) + 1
     out.append(UInt8(ascii: " "))
-    out.append(contentsOf: event.participantId.utf8)
-    if let remote = event.remoteParticipantId { out.append(contentsOf: " → \(remote)".utf8) }
-    if let destination = event.destination {
-      out.append(contentsOf: " → stage \(destination)".utf8)
+    count += append(events[index].participantId, to: &out)
+    if let remote = events[index].remoteParticipantId {
+      count += arrow(" ", into: &out) + append(remote, to: &out)
     }
-    if let code = event.errorCode { out.append(contentsOf: " \(code)".utf8) }
+    if let destination = events[index].destination {
+      count += arrow(" stage ", into: &out) + append(destination, to: &out)
+    }
+    if let code = events[index].errorCode {
+      out.append(UInt8(ascii: " "))
+      count += 1 + append(code, to: &out)
+    }
+    return count
   }
 
-  private static func describe(_ event: StageEvent, into out: inout [UInt8]) {
-    out.append(contentsOf: event.kind.rawValue.utf8)
+  /// Writes the event's name and participants; returns the characters written.
+  private static func describe(_ events: [StageEvent], at index: Int, into out: inout [UInt8])
+    -> Int
+  {
+    var count = append(events[index].kind.rawValue, to: &out) + 1
     out.append(UInt8(ascii: " "))
-    out.append(contentsOf: (event.participant ?? "").utf8)
-    if let remote = event.remoteParticipantId { out.append(contentsOf: " → \(remote)".utf8) }
-    if let code = event.errorCode { out.append(contentsOf: " \(code)".utf8) }
+    count += append(events[index].participant ?? "", to: &out)
+    if let remote = events[index].remoteParticipantId {
+      count += arrow(" ", into: &out) + append(remote, to: &out)
+    }
+    if let code = events[index].errorCode {
+      out.append(UInt8(ascii: " "))
+      count += 1 + append(code, to: &out)
+    }
+    return count
   }
 
-  /// Spaces after the text written since `start` up to `width` characters (never cut).
-  private static func pad(from start: Int, to width: Int, in out: inout [UInt8]) {
-    var count = out.count - start
-    if out[start...].contains(where: { $0 >= 0x80 }) {
-      count = String(decoding: out[start...], as: UTF8.self).count
+  /// Appends `text`'s UTF-8 bytes, copied from its storage (the generic `append(contentsOf:)`
+  /// of a `String.UTF8View` first counts the view, which cost as much as the rest of the
+  /// line); returns its characters (its bytes when it is ASCII, as most IDs are).
+  @discardableResult
+  private static func append(_ text: String, to out: inout [UInt8]) -> Int {
+    var text = text
+    let isASCII = text.withUTF8 { bytes in
+      out.append(contentsOf: bytes)
+      return !bytes.contains { $0 >= 0x80 }
     }
+    return isASCII ? text.utf8.count : text.count
+  }
+
+  /// ` → ` and `after`; returns the characters written (the arrow is one).
+  private static func arrow(_ after: String, into out: inout [UInt8]) -> Int {
+    out.append(contentsOf: [0x20, 0xE2, 0x86, 0x92])  // " →"
+    return 2 + append(after, to: &out)
+  }
+
+  /// Spaces after text of `count` characters up to `width` characters (never cut).
+  private static func pad(_ count: Int, to width: Int, in out: inout [UInt8]) {
     if count < width {
       out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - count))
     }
