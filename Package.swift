@@ -89,7 +89,7 @@ let package = Package(
     .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit"]),
     .testTarget(
       name: "StageEngineTests",
-      dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
+      dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare", "InputKit"]
     ),
     .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
     .testTarget(name: "ScenarioChecksTests", dependencies: ["ScenarioChecks"]),
