@@ -20,6 +20,18 @@ enum RecordText {
     return text
   }
 
+  /// How many bytes of a byte order mark `head` (an input's first bytes) starts with, when
+  /// the rest is what `prepared` leaves as it is — UTF-8 JSON starting with `{` or `[` — else
+  /// nil: a streamed read may then skip the mark and parse the input as it comes.
+  static func plainJSONPrefix(_ head: [UInt8]) -> Int? {
+    let mark = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let text = Array(head.dropFirst(mark))
+    guard utf16ByteOrder(text) == nil, let first = text.first(where: { !isSpace($0) }),
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    else { return nil }
+    return mark
+  }
+
   /// Whether `bytes` are UTF-16 (by its byte order mark, or by the zero bytes of ASCII
   /// text), and in which order: true for big endian.
   private static func utf16ByteOrder(_ bytes: [UInt8]) -> Bool? {
