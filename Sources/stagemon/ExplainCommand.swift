@@ -96,7 +96,8 @@ enum ExplainCommand {
       }
     }
     if options.json {
-      Console.writeJSON(JSONWriter.pretty(explanation.json) + "\n")
+      var output = JSONOutput(sink: Console.writeJSON(bytes:))
+      output.writePretty(explanation.jsonDocument, trailer: "\n")
     } else {
       Console.write(explanation.text)
     }
