@@ -77,7 +77,7 @@ public struct JSONOutput {
 
   /// An array at indent 1 (a member of the top-level object), an element at a time.
   private mutating func writeElements(_ elements: AnySequence<JSON>) {
-    var iterator = elements.makeIterator()
+    let iterator = elements.makeIterator()
     guard var element = iterator.next() else {
       buffer.append(contentsOf: "[]".utf8)
       return
