@@ -104,6 +104,22 @@ struct JSONStreamChunkTests {
     }
   }
 
+  /// `skipValue` (the record reader's check for invalid JSON) fails as a whole parse does.
+  @Test(arguments: JSONParserTests.badTexts.map(\.text) + badTexts)
+  func skippingFailsAsTheParserDoes(_ text: String) {
+    let bytes = Array(text.utf8)
+    let parsed = Result { () throws(JSONParseError) in try JSONParser.parseSequence(bytes: bytes) }
+    var stream = JSONStream(bytes: bytes)
+    let skipped = Result { () throws(JSONParseError) in
+      while stream.hasMore() { try stream.skipValue() }
+    }
+    switch (parsed, skipped) {
+    case (.success, .success): break
+    case (.failure(let a), .failure(let b)): #expect(a == b)
+    default: Issue.record("parse \(parsed), skip \(skipped)")
+    }
+  }
+
   @Test func aLargeInputInSmallChunksKeepsOnlyAWindow() throws {
     let event = #"{"name": "JOINED", "participantId": "p"},"#
     var remaining = 20_000
