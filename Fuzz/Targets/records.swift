@@ -21,20 +21,22 @@ public func fuzzRecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-/// Streams `bytes` in chunks of 3 as `read(atPath:limit:)` does when it streams (UTF-8 JSON
-/// starting with `{` or `[`, its byte order mark skipped).
+/// Streams `bytes` in chunks of 3 as `read(atPath:limit:)` does when it streams (JSON
+/// starting with `{` or `[`, its byte order mark skipped, UTF-16 made UTF-8 chunk by chunk).
 private func checkStreamed(_ bytes: [UInt8], wholeRead: RecordSet?) {
-  guard let mark = RecordText.plainJSONPrefix(Array(bytes.prefix(RecordSet.headBytes))) else {
+  guard let form = RecordText.streamForm(Array(bytes.prefix(RecordSet.headBytes))) else {
     return
   }
+  let text = transcoded(bytes[form.mark...], form)
+  guard let text else { return }  // invalid UTF-16: the streamed read reads it whole
   var counter = JSONTextCounter()
-  counter.take(bytes[mark...])
-  var offset = mark
+  counter.take(text[...])
+  var offset = 0
   let json = JSONStream(
     chunks: {
-      guard offset < bytes.count else { return nil }
-      defer { offset = min(bytes.count, offset + 3) }
-      return bytes[offset..<min(bytes.count, offset + 3)]
+      guard offset < text.count else { return nil }
+      defer { offset = min(text.count, offset + 3) }
+      return text[offset..<min(text.count, offset + 3)]
     }, window: 5)
   var stream = RecordStream(json: json, file: "fuzz")
   var streamed = RecordSet()
@@ -42,4 +44,17 @@ private func checkStreamed(_ bytes: [UInt8], wholeRead: RecordSet?) {
   precondition(read == (wholeRead != nil), "streamed read \(read), whole read \(!read)")
   precondition(
     !read || streamed.events.count == wholeRead?.events.count, "streamed events differ")
+}
+
+/// `bytes` as UTF-8, transcoded 3 bytes at a time when they are UTF-16; nil when invalid.
+private func transcoded(_ bytes: ArraySlice<UInt8>, _ form: RecordText.StreamForm) -> [UInt8]? {
+  guard let bigEndian = form.utf16BigEndian else { return Array(bytes) }
+  var transcoder = UTF16Transcoder(bigEndian: bigEndian)
+  var text: [UInt8] = []
+  var offset = bytes.startIndex
+  while offset < bytes.endIndex {
+    text += transcoder.take(bytes[offset..<min(bytes.endIndex, offset + 3)])
+    offset += 3
+  }
+  return transcoder.isComplete ? text : nil
 }

@@ -76,10 +76,39 @@ import Testing
     try expectSameOutcome(Array(text.utf8), named: "sent.json")
   }
 
-  @Test func utf16IsReadAsItsBytesAre() throws {
-    let text = "{\"events\": [\(Self.event)]}"
-    let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+  static func utf16(_ text: String, bigEndian: Bool, mark: Bool = true) -> [UInt8] {
+    let units = (mark ? [0xFEFF] : []) + Array(text.utf16)
+    return units.flatMap {
+      bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)]
+    }
+  }
+
+  /// PowerShell's UTF-16, larger than the reader's 64 KiB chunks, with and without a byte
+  /// order mark, either byte order, characters outside the BMP; and an unpaired surrogate.
+  @Test(arguments: [(false, true), (true, true), (false, false), (true, false)])
+  func utf16IsStreamedAsItsBytesAreRead(bigEndian: Bool, mark: Bool) throws {
+    let events = (0..<2_000).map { _ in
+      #"{"eventTime": "2026-03-14T18:10:20Z", "name": "JOINED", "participantId": "p😀é"}"#
+    }
+    let text = "{\"events\": [" + events.joined(separator: ", ") + "]}"
+    let bytes = Self.utf16(text, bigEndian: bigEndian, mark: mark)
+    #expect(bytes.count > 128 << 10)
     try expectSameOutcome(bytes, named: "powershell.json")
+    var broken = Self.utf16("{\"events\": [\(Self.event)]}", bigEndian: bigEndian, mark: mark)
+    broken.insert(contentsOf: bigEndian ? [0xD8, 0x3D] : [0x3D, 0xD8], at: 40)
+    try expectSameOutcome(broken, named: "broken.json")
+  }
+
+  /// Wherever UTF-16 is cut — inside a unit, between a surrogate pair — the UTF-8 is the same.
+  @Test func utf16IsTranscodedTheSameWhereverItIsCut() {
+    let bytes = Self.utf16("aé😀日\u{10FFFF}z", bigEndian: false)
+    let whole = Array("aé😀日\u{10FFFF}z".utf8)
+    for split in 0...bytes.count {
+      var transcoder = UTF16Transcoder(bigEndian: false)
+      let text = transcoder.take(bytes[..<split]) + transcoder.take(bytes[split...])
+      #expect(text == whole, "split at \(split)")
+      #expect(transcoder.isComplete)
+    }
   }
 
   /// Larger than the stream's window, so events straddle refills.

@@ -18,33 +18,29 @@ extension RecordSet {
   static let headBytes = 4096
 
   /// Reads the record file at `path` (`-`: standard input), at most `limit` bytes. A regular
-  /// file of UTF-8 JSON is read twice as a stream — once to count its documents, once to
-  /// parse them — and never held whole; on any problem it is read again whole, so messages
-  /// are exactly `read(bytes:file:)`'s. Pipes, FIFOs and standard input, which can be read
-  /// only once, and UTF-16 or non-JSON text are read whole (within `limit`) as before.
+  /// file of JSON (UTF-8, or UTF-16 made UTF-8 a chunk at a time) is read as a stream three
+  /// times — its first bytes to see what it is, all to count its documents, all to parse
+  /// them — and never held whole; on any problem it is read again whole, so messages are
+  /// exactly `read(bytes:file:)`'s. Pipes, FIFOs and standard input, which can be read only
+  /// once, and text that is not JSON (CLI output, an AWS error) are read whole (within
+  /// `limit`).
   public mutating func read(atPath path: String, limit: Int) throws(RecordReadError) {
-    let counting = try Self.open(path, limit: limit)
-    guard counting.regularFileSize != nil else { return try readWhole(counting, path) }
+    let first = try Self.open(path, limit: limit)
+    guard first.regularFileSize != nil else { return try readWhole(first, path) }
     var head: [UInt8] = []
-    while head.count < Self.headBytes, let chunk = counting.nextOrEnd() { head += chunk }
-    if let failure = counting.failure { throw .unreadable(failure) }
-    guard let mark = RecordText.plainJSONPrefix(head) else {
+    while head.count < Self.headBytes, let chunk = first.nextOrEnd() { head += chunk }
+    if let failure = first.failure { throw .unreadable(failure) }
+    guard let form = RecordText.streamForm(head) else {
       return try readWhole(try Self.open(path, limit: limit), path)
     }
+    let counting = RecordChunks(try Self.open(path, limit: limit), form: form)
     var counter = JSONTextCounter()
-    counter.take(head[mark...])
-    while let chunk = counting.nextOrEnd() { counter.take(chunk) }
+    while let chunk = counting.next() { counter.take(chunk) }
     if let failure = counting.failure { throw .unreadable(failure) }
+    guard counting.endedValid else { return try readWhole(try Self.open(path, limit: limit), path) }
     let before = self
-    let parsing = try Self.open(path, limit: limit)
-    var skip = mark
-    let json = JSONStream(chunks: {
-      guard let chunk = parsing.nextOrEnd() else { return nil }
-      let dropped = min(skip, chunk.count)
-      skip -= dropped
-      return chunk.dropFirst(dropped)
-    })
-    var stream = RecordStream(json: json, file: path)
+    let parsing = RecordChunks(try Self.open(path, limit: limit), form: form)
+    var stream = RecordStream(json: JSONStream(chunks: parsing.next), file: path)
     files.append(path)
     do {
       try read(&stream, several: counter.count > 1, file: path)
@@ -53,6 +49,11 @@ extension RecordSet {
       return try readWhole(try Self.open(path, limit: limit), path)
     } catch {}
     if let failure = parsing.failure { throw .unreadable(failure) }
+    // UTF-16 the counting read found whole but this one did not: the file changed between.
+    if !parsing.endedValid {
+      self = before
+      try readWhole(try Self.open(path, limit: limit), path)
+    }
   }
 
   private static func open(_ path: String, limit: Int) throws(RecordReadError)
