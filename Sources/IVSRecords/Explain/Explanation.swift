@@ -66,7 +66,8 @@ public struct Explanation: Sendable {
   }
 
   /// The clock after the last step (a run may end with an `advance`, after its last event),
-  /// or the fetch of a session still running, if later.
+  /// or the fetch of a session still running, if later. Read from `runnable`: `scenario`
+  /// would build every recorded event as JSON first, for steps that are the same.
   private static func endOfRecords(_ session: ImportedSession) -> Int64 {
     var clock = VirtualClock(start: session.runnable.start)
     for case .advance(let duration) in session.runnable.steps { clock.advance(by: duration) }

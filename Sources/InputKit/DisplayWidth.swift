@@ -1,5 +1,3 @@
-import InputKit
-
 /// Terminal column widths of graphemes and strings, so layouts line up with what the terminal
 /// draws: East Asian wide and emoji graphemes take 2 columns, combining marks and zero-width
 /// format characters that belong to a visible character take none, and characters
@@ -12,7 +10,7 @@ public enum DisplayWidth {
 
   /// `of(_:)`, without judging the character again when it comes from a text
   /// `TerminalText.isClean` passed (what `CellGrid` draws nearly always is).
-  static func of(_ character: Character, knownSafe: Bool) -> Int {
+  public static func of(_ character: Character, knownSafe: Bool) -> Int {
     // Every ASCII character (controls show as a picture) takes one column; the
     // Unicode property lookups below are the cost of a frame otherwise.
     if character.isASCII { return 1 }
@@ -59,7 +57,8 @@ public enum DisplayWidth {
   }
 
   /// `fits(_:within:)` for a text `TerminalText.isClean` passed.
-  static func fits(_ text: some StringProtocol, within columns: Int, knownSafe: Bool) -> Bool {
+  public static func fits(_ text: some StringProtocol, within columns: Int, knownSafe: Bool) -> Bool
+  {
     var used = 0
     for character in text {
       used += of(character, knownSafe: knownSafe)
