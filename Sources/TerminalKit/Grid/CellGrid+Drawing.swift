@@ -99,8 +99,8 @@ extension CellGrid {
   ) -> Int {
     let fits = columns <= available
     let budget = fits ? columns : available - markWidth(available)
-    writeNarrow(
-      text.unicodeScalars, x: x, y: y, clippedTo: max(x, 0), min(x + budget, width), style: style)
+    let end = min(x + budget, width)
+    writeNarrow(text, columns: columns, x: x, y: y, clippedTo: max(x, 0), end, style: style)
     if fits { return columns }
     return budget + writeMark(x: x + budget, y: y, style: style, available: available)
   }

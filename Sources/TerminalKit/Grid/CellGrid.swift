@@ -111,32 +111,42 @@ public struct CellGrid: Sendable {
       (row + start)..<(row + end), with: repeatElement(cell, count: end - start))
   }
 
-  /// Stores one-column `scalars` from column `x` of row `y` (already clipped to the row's
-  /// columns `start..<end`; those left of `start` are skipped), repairing wide graphemes at the
-  /// run's ends.
+  /// Stores the one-column scalars of `text` (`DisplayWidth.plainNarrowColumns` gave
+  /// `columns`) from column `x` of row `y`, only those in columns `start..<end` (inside the
+  /// row), repairing wide graphemes at the run's ends. Stores go through a `MutableSpan`, which
+  /// checks the array's uniqueness once per run instead of once per cell; ASCII text is read
+  /// as bytes, without decoding.
   mutating func writeNarrow(
-    _ scalars: String.UnicodeScalarView, x: Int, y: Int, clippedTo start: Int, _ end: Int,
+    _ text: String, columns: Int, x: Int, y: Int, clippedTo start: Int, _ end: Int,
     style: StyleID
   ) {
     guard start < end else { return }
     breakWideOverlap(x: start, y: y)
     breakWideOverlap(x: end - 1, y: y)
+    let row = y * width
+    var cells = storage.mutableSpan
     var column = x
-    var index = y * width + start
-    for scalar in scalars {
-      guard column < end else { break }
-      if column >= start {
-        storage[index] = StoredCell(glyph: .scalar(scalar), style: style)
-        index += 1
+    if text.utf8.count == columns {
+      for byte in text.utf8 where column < end {
+        if column >= start {
+          cells[row + column] = StoredCell(glyph: .scalar(Unicode.Scalar(byte)), style: style)
+        }
+        column += 1
       }
+      return
+    }
+    for scalar in text.unicodeScalars where column < end {
+      if column >= start { cells[row + column] = StoredCell(glyph: .scalar(scalar), style: style) }
       column += 1
     }
   }
 
   /// Sets the style of the cells in columns `start..<end` of row `y`, keeping their text.
   mutating func restyle(y: Int, from start: Int, to end: Int, style: StyleID) {
-    for index in (y * width + start)..<(y * width + end) {
-      storage[index].style = style
+    let row = y * width
+    var cells = storage.mutableSpan
+    for index in (row + start)..<(row + end) {
+      cells[index].style = style
     }
   }
 

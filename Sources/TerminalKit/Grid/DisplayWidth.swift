@@ -39,7 +39,16 @@ public enum DisplayWidth {
   /// Columns of `text` when every scalar in it is plain narrow (`isPlainNarrow`): each is then a
   /// grapheme of its own, one column wide and safe to show, so a grid can store it without
   /// grapheme breaking or property lookups. Nil when any scalar needs the full rules.
-  static func plainNarrowColumns(_ text: String) -> Int? {
+  static func plainNarrowColumns(_ text: some StringProtocol) -> Int? {
+    var ascii = true
+    for byte in text.utf8 {
+      guard byte < 0x80 else {
+        ascii = false
+        break
+      }
+      guard byte >= 0x20 && byte < 0x7F else { return nil }
+    }
+    if ascii { return text.utf8.count }
     var count = 0
     for scalar in text.unicodeScalars {
       guard isPlainNarrow(scalar) else { return nil }
@@ -85,7 +94,7 @@ public enum DisplayWidth {
 
   /// Columns the whole string occupies on screen.
   public static func of(_ text: some StringProtocol) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    plainNarrowColumns(text) ?? text.reduce(0) { $0 + of($1) }
   }
 
   /// Whether `text` takes at most `columns` columns. Stops at the first character past the
