@@ -96,7 +96,9 @@ let package = Package(
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "InputKit"]),
     .testTarget(
       name: "MonitorUITests",
-      dependencies: ["MonitorUI", "StageEngine", "TerminalKit", "TokenCore", "InputKit"]
+      dependencies: [
+        "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "InputKit",
+      ]
     ),
     .testTarget(
       name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),

@@ -6,6 +6,16 @@ public protocol CredentialProvider: Sendable {
   var name: String { get }
   /// The credentials, nil when none are configured here.
   func credentials() throws(CredentialError) -> Credentials?
+  /// The service said the credentials expired before the time they gave (a session revoked
+  /// or cut short): forget any kept answer so the next `credentials()` fetches anew. Returns
+  /// whether there was one to fetch anew (a `credential_process` to run again), so the
+  /// caller retries only when new credentials can come.
+  func renew() -> Bool
+}
+
+extension CredentialProvider {
+  /// Nothing kept, nothing to renew: the same credentials would come again.
+  public func renew() -> Bool { false }
 }
 
 /// `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_SESSION_TOKEN` (botocore's
@@ -53,6 +63,11 @@ public struct CredentialChain: CredentialProvider {
 
   /// Where it looks, as the "no credentials" message lists it.
   public var name: String { providers.map(\.name).joined(separator: "; ") }
+
+  /// Renews every provider that keeps an answer; whether any did.
+  public func renew() -> Bool {
+    providers.map { $0.renew() }.contains(true)
+  }
 
   /// The first provider's credentials; `CredentialError.notFound` when none has any.
   public func credentials() throws(CredentialError) -> Credentials? {

@@ -61,6 +61,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   public func call(_ operation: String, _ body: JSON) throws(AWSError) -> JSON {
     var attempt = 1
     var skewCorrected = false
+    var renewed = false
     while true {
       pacer.waitForSlot(operation)
       let failure: AWSError
@@ -75,7 +76,14 @@ public final class IVSRealTimeClient: @unchecked Sendable {
         failure = error
       }
       if RetryPolicy.isThrottling(failure) { locked { throttledCount += 1 } }
-      switch retry.decision(for: failure, attempt: attempt, clockSkew: skew) {
+      let decision = retry.decision(for: failure, attempt: attempt, clockSkew: skew)
+      if decision == .stop, !renewed, Self.saysExpired(failure), credentialProvider.renew() {
+        // Once per call: credentials a new run of credential_process brings are sent at once.
+        locked { cachedCredentials = nil }
+        renewed = true
+        continue
+      }
+      switch decision {
       case .stop: throw failure
       case .correctClock(let seconds):
         locked { clockOffset += seconds }
@@ -88,6 +96,16 @@ public final class IVSRealTimeClient: @unchecked Sendable {
         attempt += 1
       }
     }
+  }
+
+  /// Codes that say the credentials themselves expired (not the clock: a skewed clock's
+  /// RequestExpired is corrected first).
+  static let expiredCodes: Set<AWSErrorCode> = [
+    .expiredToken, .other("ExpiredToken"), .requestExpired,
+  ]
+
+  private static func saysExpired(_ error: AWSError) -> Bool {
+    error.code.map(expiredCodes.contains) ?? false
   }
 
   private func send(_ operation: String, _ body: JSON) throws(AWSError) -> HTTPResponse {

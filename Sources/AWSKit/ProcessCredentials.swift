@@ -6,7 +6,8 @@ import JSONKit
 /// `AccessKeyId`, `SecretAccessKey`, `SessionToken`, `Expiration`). This is how SSO
 /// (`aws configure export-credentials`), aws-vault and granted hand credentials over. The
 /// answer is kept and the command run again only when less than `refreshMargin` seconds
-/// remain before `Expiration`, as botocore refreshes.
+/// remain before `Expiration`, as botocore refreshes — or at once when the service says they
+/// expired (`renew`).
 public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
   /// The files and profile read.
   public let files: ProfileFiles
@@ -44,6 +45,15 @@ public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
     let found = try Self.parse(try run(command), profile: files.profile)
     cached = found
     return found
+  }
+
+  /// Forgets the kept answer, so the command runs again; whether there was one.
+  public func renew() -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    let kept = cached != nil
+    cached = nil
+    return kept
   }
 
   private func configuredCommand() throws(CredentialError) -> String? {

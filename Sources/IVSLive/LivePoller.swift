@@ -28,6 +28,7 @@ public final class LivePoller: @unchecked Sendable {
   private var stopped = false
   private var problem: String?
   private var plan = PollPlan()
+  private var name: String?
 
   /// A poller of `sessionId` through `client`.
   public init(client: IVSRealTimeClient, stage: StageReference, sessionId: String) {
@@ -45,6 +46,9 @@ public final class LivePoller: @unchecked Sendable {
         updatedAt: updatedAt)
     }
   }
+
+  /// The stage's name as GetStage gave it (nil before it answered, or when it has none).
+  public var stageName: String? { locked { name } }
 
   /// Whether it still polls (a refusal that retrying cannot fix stops it).
   public var isRunning: Bool { locked { !stopped } }
@@ -65,6 +69,13 @@ public final class LivePoller: @unchecked Sendable {
   public func stop() { locked { stopped = true } }
 
   private func run() {
+    store(FetchManifest.fileName, manifest)
+    do {
+      let answer = try client.getStage(arn: stage.arn)
+      locked { name = answer["stage"]?["name"]?.stringValue }
+    } catch {
+      note(error, "GetStage", participant: nil)
+    }
     do {
       store(
         "get-stage-session.json",
@@ -120,6 +131,15 @@ public final class LivePoller: @unchecked Sendable {
       } while token != nil
       store("\(id).events.json", .object([("events", .array(EventOrder.newestFirst(all)))]))
     }
+  }
+
+  /// The files' stage and session, so the import names the real stage (records carry no
+  /// ARN); `complete` because a poll's gaps are filled by the next one.
+  private var manifest: JSON {
+    FetchManifest(
+      stageArn: stage.arn, sessionId: sessionId, fetchedAt: Int64(Date().timeIntervalSince1970),
+      requestCount: 0, complete: true, problems: []
+    ).json
   }
 
   private func store(_ name: String, _ json: JSON) {

@@ -10,7 +10,8 @@ import TerminalKit
 
 /// `stagemon attach STAGE_ARN [--session st-…] [live options]`: the monitor on a live session.
 /// A poller reads the stage within the budget; each time the records change they are imported
-/// again and the monitor shows them, the model run to now beside the recorded events.
+/// again and the monitor shows them, the model run to now beside the recorded events, with
+/// the view (selection, focus, zoom, log scroll) kept across the change.
 /// Read-only: nothing stagemon does changes the real stage.
 enum AttachCommand {
   static let help = """
@@ -19,11 +20,13 @@ enum AttachCommand {
 
     Opens the monitor on a live session (the active one, else the latest): participants as
     IVS reports them, recorded events in the log as they are read, and the model's
-    prediction beside them — who sees stale attributes now, and why. The status line shows
-    how old the data is, the poll rate and throttling.
+    prediction beside them — who sees stale attributes now, and why. The header shows the
+    stage and session, how old the data is, the poll rate and throttling.
 
-    Read-only: keys act on the model only; nothing here changes the real stage (the token
-    deck still predicts what an exchange would do). Polls at most 1 request a second in
+    Read-only: keys that would change a stage say why they can't; nothing here changes the
+    real stage (the token deck still predicts what an exchange would do). An SDK the
+    records do not state is marked "?". Polls keep the selection, focus and log scroll.
+    Polls at most 1 request a second in
     all (--max-rps), listing the participants every 10 requests, new or changed
     participants first, then each connected one in turn.
 
@@ -40,7 +43,7 @@ enum AttachCommand {
       return status
     }
     let poller: LivePoller
-    let first: MonitorSetup
+    let first: LiveFeed
     let rate = options.request.live.maxRPS ?? 1
     do {
       let client = try options.request.live.client(
@@ -54,12 +57,12 @@ enum AttachCommand {
       return Stagemon.failLive(error, help: help)
     }
     defer { poller.stop() }
-    return watch(poller, first: first, imports: options.imports, rate: rate)
+    return watch(poller, feed: first, rate: rate)
   }
 
   /// Waits for the first records that import (at most a minute), reporting on stderr.
   private static func firstSetup(_ poller: LivePoller, _ imports: ImportOptions) throws
-    -> MonitorSetup
+    -> LiveFeed
   {
     Console.error("stagemon: reading session \(poller.sessionId)…")
     let deadline = Date().addingTimeInterval(60)
@@ -70,7 +73,7 @@ enum AttachCommand {
       if snapshot.version != seen {
         seen = snapshot.version
         do {
-          return try LiveSetup.make(snapshot, sessionId: poller.sessionId, imports: imports)
+          return try LiveFeed(snapshot, sessionId: poller.sessionId, imports: imports)
         } catch {
           lastError = error
         }
@@ -83,11 +86,9 @@ enum AttachCommand {
     )
   }
 
-  private static func watch(
-    _ poller: LivePoller, first: MonitorSetup, imports: ImportOptions, rate: Double
-  )
-    -> ExitStatus
-  {
+  /// The monitor until the user quits: newer events follow on in the running controller;
+  /// when the records changed otherwise, a new controller takes over the old one's view.
+  private static func watch(_ poller: LivePoller, feed: LiveFeed, rate: Double) -> ExitStatus {
     let environment = ProcessInfo.processInfo.environment
     let loader = ThemeLoader(environment: environment)
     let session: TerminalSession
@@ -98,41 +99,31 @@ enum AttachCommand {
       return .invalid
     }
     let theme = loader.load(nil, colorDepth: session.backend.colorDepth).theme
-    var setup = first
-    var shown = poller.snapshot.version
     var options = MonitorOptions(
       logLines: 10_000, keymap: KeyFile.load(environment: environment).keymap, playSpeed: nil)
     options.readOnlyReason =
       "read-only — attach watches a real stage and never changes it; the model follows the "
       + "records (x still predicts an exchange)"
+    var previous: AppController?
     while true {
+      guard let setup = try? feed.setup() else { break }
       let controller = AppController(
         setup: setup, themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
         theme: theme.downgraded(to: session.backend.colorDepth),
         options: options)
+      controller.followRecords()
+      if let previous { controller.keepView(of: previous) }
       let loop = MonitorLoop(controller: controller, backend: session.backend)
-      var refusedAt: Date?
+      var status = LiveStatus.Line()
       loop.continues = {
-        // A refused key's message stays a few seconds before the live status comes back.
-        let text = controller.state.status?.text ?? ""
-        if text.hasPrefix("live ") || text.isEmpty
-          || refusedAt.map({ Date().timeIntervalSince($0) > 4 }) == true
-        {
-          refusedAt = nil
-          controller.report(
-            LiveStatus.line(poller, rate: rate), poller.lastProblem == nil ? .info : .warning)
-        } else if refusedAt == nil {
-          refusedAt = Date()
-        }
-        return poller.snapshot.version == shown
+        status.show(poller, rate: rate, on: controller)
+        return feed.follow(poller.snapshot, in: controller)
       }
+      status.show(poller, rate: rate, on: controller)
       loop.run()
       if controller.state.wantsQuit { break }
-      let snapshot = poller.snapshot
-      shown = snapshot.version
-      if let next = try? LiveSetup.make(snapshot, sessionId: poller.sessionId, imports: imports) {
-        setup = next
-      }
+      try? feed.reimport(poller.snapshot)
+      previous = controller
     }
     session.end()
     return .success
@@ -156,40 +147,42 @@ enum AttachCommand {
   }
 }
 
-/// The monitor's setup from a poller's records: imported as `stagemon import` would, every
-/// step run, so the model stands where the stage is now.
-enum LiveSetup {
-  static func make(_ snapshot: LivePoller.Snapshot, sessionId: String, imports: ImportOptions)
-    throws
-    -> MonitorSetup
-  {
-    var records = RecordSet()
-    for file in snapshot.files {
-      try records.read(bytes: Array(JSONWriter.compact(file.json).utf8), file: file.name)
-    }
-    let session = try RecordImporter.makeSession(from: records, options: imports)
-    let scenario = session.scenario
-    let name = "live session \(sessionId)"
-    var setup = try MonitorSetup(
-      scenario: scenario, file: name, prepared: PreparedToken.fromSteps(of: scenario), notes: [:])
-    setup.importNotes = scenario.notes
-    setup.recorded = try RecordedLines.aligning(scenario, file: name)
-    while !setup.runner.isFinished { try setup.runner.step() }
-    return setup
-  }
-}
-
-/// The status line of a live monitor: how old the data is, the poll rate, throttling and the
-/// last problem, and that it is read-only.
+/// What a live monitor says of the poller: the header's facts (stage, session, the data's
+/// age, the poll rate, throttling) and the status line (read-only, the last problem).
 enum LiveStatus {
-  static func line(_ poller: LivePoller, rate: Double) -> String {
+  /// How the status line starts while it shows the poller's state, not a key's answer.
+  static let prefix = "read-only"
+
+  static func header(_ poller: LivePoller, rate: Double) -> LiveHeader {
     let snapshot = poller.snapshot
-    let age =
-      snapshot.updatedAt == 0
-      ? "no data yet" : "data \(Int(Date().timeIntervalSince1970 - snapshot.updatedAt)) s old"
-    let throttled = poller.throttleCount
+    let age = snapshot.updatedAt == 0 ? nil : Int(Date().timeIntervalSince1970 - snapshot.updatedAt)
+    return LiveHeader(
+      stageName: poller.stageName.map { TerminalText.safe($0) },
+      sessionId: TerminalText.safe(poller.sessionId),
+      dataAge: age.map { max(0, $0) }, rate: rate, throttled: poller.throttleCount)
+  }
+
+  /// The status line's turn: the poller's state, except that a refused key's message stays
+  /// a few seconds first.
+  struct Line {
+    private var refusedAt: Date?
+
+    mutating func show(_ poller: LivePoller, rate: Double, on controller: AppController) {
+      controller.showLive(LiveStatus.header(poller, rate: rate))
+      let text = controller.state.status?.text ?? ""
+      if text.hasPrefix(LiveStatus.prefix) || text.isEmpty
+        || refusedAt.map({ Date().timeIntervalSince($0) > 4 }) == true
+      {
+        refusedAt = nil
+        controller.report(LiveStatus.line(poller), poller.lastProblem == nil ? .info : .warning)
+      } else if refusedAt == nil {
+        refusedAt = Date()
+      }
+    }
+  }
+
+  static func line(_ poller: LivePoller) -> String {
     let problem = poller.lastProblem.map { " · \(TerminalText.safe($0))" } ?? ""
-    return "live \(poller.sessionId) · \(age) · polling \(String(format: "%.1f", rate)) req/s · "
-      + "\(throttled) throttled · read-only\(problem)"
+    return "\(prefix): attach watches \(poller.sessionId) and never changes it\(problem)"
   }
 }

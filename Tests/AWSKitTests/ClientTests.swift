@@ -125,3 +125,67 @@ struct ClientTests {
         == "g.example")
   }
 }
+
+/// Credentials the service calls expired before their time are renewed once per call: a
+/// provider that can fetch anew (credential_process) is asked again and the request re-sent;
+/// one that cannot is not, and the error stands.
+struct ExpiredCredentialsTests {
+  /// Counts `credentials()` calls; `renew` says whether it could bring new ones.
+  final class RenewingCredentials: CredentialProvider, @unchecked Sendable {
+    let renews: Bool
+    var fetched = 0
+    init(renews: Bool) { self.renews = renews }
+    var name: String { "renewing" }
+    func credentials() throws(CredentialError) -> Credentials? {
+      fetched += 1
+      return Credentials(
+        accessKeyID: "ASIA\(fetched)", secretAccessKey: "s", sessionToken: "t",
+        expiration: 4_000_000_000, source: "test")
+    }
+    func renew() -> Bool { renews }
+  }
+
+  static func client(_ transport: FakeTransport, _ credentials: RenewingCredentials) throws
+    -> IVSRealTimeClient
+  {
+    let clock = FakeClock()
+    return IVSRealTimeClient(
+      region: "us-west-2",
+      endpoint: try IVSEndpoint(region: "us-west-2", explicit: nil, environment: [:]),
+      credentials: credentials, transport: transport,
+      pacer: RequestPacer(perOperation: 4, clock: clock), clock: clock,
+      retry: RetryPolicy(jitter: { 0.5 }))
+  }
+
+  @Test(arguments: ["ExpiredTokenException", "ExpiredToken", "RequestExpired"])
+  func renewableCredentialsAreFetchedAgainAndTheRequestResentOnce(_ code: String) throws {
+    let transport = FakeTransport([
+      FakeTransport.error(403, code), FakeTransport.ok(#"{"stage":{}}"#),
+    ])
+    let credentials = RenewingCredentials(renews: true)
+    _ = try Self.client(transport, credentials).getStage(arn: "a")
+    #expect(credentials.fetched == 2)
+    #expect(transport.requests.count == 2)
+    #expect(transport.requests.last?.header("Authorization")?.contains("ASIA2/") == true)
+  }
+
+  @Test func aSecondExpiredAnswerInTheSameCallIsFinal() throws {
+    let transport = FakeTransport([
+      FakeTransport.error(403, "ExpiredTokenException"),
+      FakeTransport.error(403, "ExpiredTokenException"), FakeTransport.ok("{}"),
+    ])
+    let credentials = RenewingCredentials(renews: true)
+    #expect(throws: AWSError.self) { try Self.client(transport, credentials).getStage(arn: "a") }
+    #expect(transport.requests.count == 2)
+  }
+
+  @Test func credentialsThatCannotBeRenewedAreNotRetried() throws {
+    let transport = FakeTransport([
+      FakeTransport.error(403, "ExpiredTokenException"), FakeTransport.ok("{}"),
+    ])
+    let credentials = RenewingCredentials(renews: false)
+    #expect(throws: AWSError.self) { try Self.client(transport, credentials).getStage(arn: "a") }
+    #expect(transport.requests.count == 1)
+    #expect(credentials.fetched == 1)
+  }
+}

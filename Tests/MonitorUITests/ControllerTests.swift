@@ -261,19 +261,70 @@ import Testing
   }
 }
 
-/// `attach`'s monitor: keys that would change a real stage say why they can't.
+/// `attach`'s monitor: keys that would change a real stage say why they can't, and so do the
+/// `:` commands and the deck's Enter; the deck still predicts.
 struct ReadOnlyMonitorTests {
-  @Test(arguments: [Action.togglePublish, .toggleJoin, .reconnect, .toggleMute, .networkDrop])
-  func stageChangingKeysAreRefusedWithTheReason(_ action: Action) throws {
-    let setup = try MonitorSetup.demo()
+  static func controller() throws -> AppController {
     var options = MonitorOptions()
     options.readOnlyReason = "read-only: a real stage"
-    let controller = AppController(
-      setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
-      options: options)
-    let before = "\(controller.state.runner.stage.snapshot().participants)"
+    return AppController(
+      setup: try MonitorSetup.demo(), themes: ThemeCatalog(themes: [Fixture.theme]),
+      theme: Fixture.theme, options: options)
+  }
+
+  static func stage(_ controller: AppController) -> String {
+    "\(controller.state.runner.stage.snapshot().participants) \(controller.state.runner.history.count)"
+  }
+
+  @Test(arguments: [
+    Action.togglePublish, .toggleJoin, .reconnect, .toggleMute, .networkDrop, .startComposition,
+    .stopComposition, .refreshStrategy, .answerYes, .answerNo, .cycleSDK, .cyclePolicy,
+    .nextStep, .togglePlay, .stepBack, .stepForward, .restart,
+  ])
+  func stageChangingKeysAreRefusedWithTheReason(_ action: Action) throws {
+    let controller = try Self.controller()
+    let before = Self.stage(controller)
     controller.perform(action)
     #expect(controller.state.status?.text == "\(action.rawValue): read-only: a real stage")
-    #expect("\(controller.state.runner.stage.snapshot().participants)" == before)
+    #expect(Self.stage(controller) == before)
+    #expect(!controller.isPlaying)
+  }
+
+  @Test(arguments: [
+    "publish host", "unpublish host", "join guest", "leave host", "reconnect host",
+    "refresh host", "drop host", "mute host audio", "sdk host ios@1.36.0", "exchange guest cohost",
+    "yes", "no", "next", "policy live", "start-composition", "stop-composition main",
+    "advance 1h", "goto 0",
+  ])
+  func stageChangingCommandsAreRefusedWithTheReason(_ command: String) throws {
+    let controller = try Self.controller()
+    let before = Self.stage(controller)
+    Fixture.type(":" + command, into: controller)
+    controller.handle(.enter)
+    let status = controller.state.status?.text ?? ""
+    #expect(status.hasSuffix("read-only: a real stage"), "\(command): \(status)")
+    #expect(Self.stage(controller) == before)
+  }
+
+  @Test func theFooterLeavesOutTheRefusedKeysButOffersTheDeck() throws {
+    let actions = FooterView.hints(try Self.controller().state).map(\.action)
+    #expect(!actions.contains(.togglePublish) && !actions.contains(.nextStep))
+    #expect(!actions.contains(.toggleJoin) && !actions.contains(.cycleSDK))
+    #expect(actions.contains(.exchange) && actions.contains(.help))
+  }
+
+  @Test func theDeckPredictsAnExchangeButEnterDoesNotRunIt() throws {
+    let controller = try Self.controller()
+    let before = Self.stage(controller)
+    controller.perform(.exchange)
+    guard case .deck(let deck) = controller.state.overlay else {
+      Issue.record("the deck did not open: \(controller.state.status?.text ?? "")")
+      return
+    }
+    #expect(deck.candidates.contains { $0.prediction.isAccepted })
+    controller.perform(.confirm)
+    let status = controller.state.status?.text ?? ""
+    #expect(status.hasSuffix("read-only: a real stage"), "\(status)")
+    #expect(Self.stage(controller) == before)
   }
 }

@@ -27,9 +27,15 @@ struct AttachEndToEndTests {
     let live = try LiveFixture()
     let session = try attached(live)
     let status = try session.waitFor(15) {
-      $0.contains("live st-LiveSession01") && $0.contains("read-only") && $0.contains("web@1.32.0")
+      $0.contains("live st-LiveSession01 · data") && $0.contains("4.0 req/s")
+        && $0.contains("read-only") && $0.contains("web@1.32.0")
+        && $0.contains("standin (StandIn01)")
     }
     #expect(status.met, "\(status.screen)")
+    #expect(!status.screen.contains("AbCdEf123456"))
+    // The viewer's GetParticipant has no sdkVersion: its SDK is marked as guessed.
+    let rows = status.screen.split(separator: "\n")
+    #expect(rows.contains { $0.contains("viewer") && $0.contains("@1.37.0?") })
     #expect(!status.screen.contains(LiveFixture.secret))
     try session.send("p")
     let refused = try session.waitFor(5) {
@@ -47,6 +53,20 @@ struct AttachEndToEndTests {
     let seen = try session.waitFor(Self.pollPeriod + 3) { $0.contains("latecomer") }
     #expect(seen.met, "\(seen.screen)")
     #expect(Date().timeIntervalSince(joined) <= Self.pollPeriod + 3)
+    try session.send("q")
+  }
+
+  @Test func aPollWithNewEventsKeepsTheSelectedParticipant() throws {
+    let live = try LiveFixture()
+    let session = try attached(live)
+    try session.send("j")
+    let selected = try session.waitFor(5) { $0.contains("▶ viewer") }
+    #expect(selected.met, "\(selected.screen)")
+    try live.server.act(
+      #"{"action":"exchange","participantId":"viewer","attributes":{"role":"cohost"}}"#)
+    let followed = try session.waitFor(Self.pollPeriod + 5) { $0.contains("role=cohost") }
+    #expect(followed.met, "\(followed.screen)")
+    #expect(followed.screen.contains("▶ viewer"), "\(followed.screen)")
     try session.send("q")
   }
 

@@ -139,6 +139,46 @@ struct LiveFetchTests {
     #expect(result.status == 0, "\(result.stderr)")
   }
 
+  /// A credential_process whose session the service calls expired mid-run (long before its
+  /// `Expiration`): the command runs once more and the request is sent again.
+  @Test func expiredCredentialsRunCredentialProcessAgainAndRetryOnce() throws {
+    let live = try LiveFixture(account: #","sessionToken":"FwoGZXIvYXdzSESSION""#)
+    let runs = live.folder.appendingPathComponent("runs")
+    let script = live.folder.appendingPathComponent("sso.sh")
+    try Data(
+      """
+      #!/bin/sh
+      echo run >> '\(runs.path)'
+      echo '{"Version": 1, "AccessKeyId": "\(LiveFixture.accessKey)", "SecretAccessKey": "\(LiveFixture.secret)", "SessionToken": "FwoGZXIvYXdzSESSION", "Expiration": "2099-01-01T00:00:00Z"}'
+      """.utf8
+    ).write(to: script)
+    chmod(script.path, 0o755)
+    let config = live.folder.appendingPathComponent("config")
+    try Data("[profile sso]\ncredential_process = \(script.path)\n".utf8).write(to: config)
+    try live.server.inject("ExpiredToken", operation: "ListParticipants", count: 1)
+    let result = try live.run(
+      ["fetch", LiveFixture.stageArn, "--out", "out"],
+      environment: [
+        "AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "", "AWS_PROFILE": "sso",
+        "AWS_CONFIG_FILE": config.path,
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let ran = try String(contentsOf: runs, encoding: .utf8).split(separator: "\n").count
+    #expect(ran == 2)
+  }
+
+  /// Keys from the environment cannot be renewed: an expired-token answer is reported, not
+  /// retried.
+  @Test func expiredStaticCredentialsAreReportedWithoutARetry() throws {
+    let live = try LiveFixture()
+    try live.server.resetStats()
+    try live.server.inject("ExpiredToken", operation: "GetStage", count: 1)
+    let result = try live.run(["fetch", LiveFixture.stageArn, "--out", "out"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("expired"), "\(result.stderr)")
+    #expect(try live.server.count("requests.GetStage") == 1)
+  }
+
   @Test func keysAreRegisteredListedAndDeletedAndTokensCreated() throws {
     let live = try LiveFixture()
     #expect(try live.run(["token", "keygen", "--out", "key"]).status == 0)

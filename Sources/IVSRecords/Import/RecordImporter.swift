@@ -79,6 +79,15 @@ public enum RecordImporter {
   public static func makeSession(from records: RecordSet, options: ImportOptions)
     throws(ImportUsageError) -> ImportedSession
   {
+    var builder: StepBuilder?
+    return try makeSession(from: records, options: options, keeping: &builder)
+  }
+
+  /// `makeSession`, handing back the step builder as it stands after the last event, so
+  /// `LiveImport` can go on from there.
+  static func makeSession(
+    from records: RecordSet, options: ImportOptions, keeping kept: inout StepBuilder?
+  ) throws(ImportUsageError) -> ImportedSession {
     let inferred = inferredJoins(records)
     let merge = SourceMerge.merged(records.events)
     let timeline = RecordTimeline(inferred.isEmpty ? merge.events : merge.events + inferred)
@@ -98,6 +107,7 @@ public enum RecordImporter {
     for observer in options.observers { builder.joinObserver(observer.id) }
     // By position: iterating would copy every event.
     for index in timeline.events.indices { builder.apply(timeline.events[index]) }
+    defer { kept = builder }
     let recorded = inferred.isEmpty ? timeline.events : timeline.events.filter { !$0.isInferred }
     let lastSecond = timeline.events.last?.second ?? start
     var scenario = Scenario(

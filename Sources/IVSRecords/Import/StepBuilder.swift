@@ -26,6 +26,12 @@ struct StepBuilder {
     mirrors = plans.mapValues { Mirror(token: $0.first) }
   }
 
+  /// The second the steps have reached.
+  var second: Int64 { clock }
+
+  /// Whether `id` is one of the planned participants.
+  func knows(_ id: String) -> Bool { plans[id] != nil }
+
   /// Joins a hypothetical viewer at the start; it stays the whole session.
   mutating func joinObserver(_ id: String) { join(id) }
 

@@ -156,12 +156,16 @@ extension AppController {
 }
 
 extension Action {
-  /// Whether the action makes a participant join, leave, publish, mute or drop, or starts or
-  /// stops a composition — what a watched real stage must never be told to do.
+  /// Whether the action makes a participant join, leave, publish, mute, drop, reconnect,
+  /// re-ask its strategy or answer one, changes an SDK or a composition, or moves the run
+  /// (next step, play, time travel) — what a watched real stage must never be told to do, and
+  /// what would take the model away from the records it follows. The deck (`x`) only predicts:
+  /// its Enter is refused where the exchange would run (`AppController.run`).
   var changesTheStage: Bool {
     switch self {
     case .togglePublish, .toggleJoin, .reconnect, .toggleMute, .networkDrop, .startComposition,
-      .stopComposition:
+      .stopComposition, .refreshStrategy, .answerYes, .answerNo, .cycleSDK, .cyclePolicy,
+      .nextStep, .togglePlay, .stepBack, .stepForward, .restart:
       return true
     default:
       return false

@@ -7,6 +7,10 @@ extension AppController {
     let words = text.split(separator: " ").map(String.init)
     guard let name = words.first else { return }
     let arguments = Array(words.dropFirst())
+    if let reason = options.readOnlyReason, CommandCatalog.stageCommands.contains(name) {
+      report(":\(name): \(reason)", .warning)
+      return
+    }
     if CommandCatalog.participantCommands.contains(name) {
       runParticipantCommand(name, arguments)
       return

@@ -4,6 +4,8 @@ import StageEngine
 /// path — so the runner records a `ui` step event first and keeps its token map true.
 extension AppController {
   /// Runs a live step; returns whether the stage took it (else a status message says why).
+  /// Read-only (`attach`), every step is refused with the reason: keys, `:` commands, the
+  /// deck's Enter and clicks all end here, so none of them can act on a watched stage.
   /// SDK and service failures it caused become the status message; `inspectFailure` sees each
   /// failure it caused (`EventKind.isFailure`).
   @discardableResult
@@ -11,6 +13,10 @@ extension AppController {
     _ step: ScenarioStep, success: String,
     inspectingFailures inspectFailure: (StageEvent) -> Void = { _ in }
   ) -> Bool {
+    if let reason = options.readOnlyReason {
+      report("\(step.summary): \(reason)", .warning)
+      return false
+    }
     do {
       try state.runner.perform(step, origin: "ui:")
     } catch {
@@ -123,6 +129,10 @@ extension AppController {
 
   /// Runs the next scripted step; a step the stage cannot take is reported, not fatal.
   func nextStep() {
+    if let reason = options.readOnlyReason {
+      report("next step: \(reason)", .warning)
+      return
+    }
     let runner = state.runner
     guard !runner.isFinished else {
       report("the script is finished (\(state.script.total) steps)")

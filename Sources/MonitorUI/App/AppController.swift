@@ -43,6 +43,7 @@ public final class AppController {
     state = AppState(runner: runner, theme: theme, logCapacity: options.logLines)
     state.keymap = options.keymap
     state.keyFileProblems = options.keyFileProblems
+    state.isReadOnly = options.readOnlyReason != nil
     state.stepNotes = stepNotes
     refresh()
   }
@@ -150,7 +151,7 @@ public final class AppController {
 
   func updateBeliefs() {
     state.whoSeesWhat = state.selectedParticipant.map {
-      WhoSeesWhat(about: $0.id, in: state.snapshot)
+      WhoSeesWhat(about: $0.id, in: state.snapshot, sdkGuesses: state.sdkGuesses)
     }
   }
 
@@ -176,6 +177,8 @@ extension AppController {
     state.presenterOpening = setup.presenterOpening
     state.status = setup.openingNote.map { StatusMessage($0) }
     state.importNotes = setup.importNotes
+    state.sdkGuesses = setup.sdkGuesses
+    updateBeliefs()
     recordedLines = setup.recorded
     refresh()
     if options.present {

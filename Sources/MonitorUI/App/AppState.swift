@@ -71,6 +71,12 @@ public struct AppState {
   public var autoplay: Autoplay?
   /// The clock the header shows while an `advance` step plays (the model's clock is unchanged).
   public var clockPreview: Int64?
+  /// `attach`: the live session's facts for the header (nil in every other monitor).
+  public var live: LiveHeader?
+  /// `attach`: keys that would change the stage are refused, so the footer leaves them out.
+  public var isReadOnly = false
+  /// Participants whose SDK the records did not state: their profile is marked everywhere.
+  public var sdkGuesses = SDKGuesses()
 
   /// Creates the state for a runner.
   public init(runner: ScenarioRunner, theme: Theme, logCapacity: Int) {

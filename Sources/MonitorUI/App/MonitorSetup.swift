@@ -16,6 +16,8 @@ public struct MonitorSetup {
   public var importNotes: [String] = []
   /// An imported scenario's recorded events aligned with the model, for the log.
   public var recorded: RecordedLines?
+  /// An imported session's participants whose SDK was guessed, marked in the panes.
+  public var sdkGuesses = SDKGuesses()
   /// Whether a scripted step selects the participant it acts on (the demo's story).
   public let followsScript: Bool
   /// The step the story opens at (the demo's setup steps ran before it); `:restart` goes there.

@@ -21,7 +21,7 @@ extension AppController {
       report("goto: \"\(text)\" is not a step number (0…\(state.runner.reachableStep))", .error)
       return
     }
-    if step > lastStep, step <= state.runner.reachableStep {
+    if step > lastStep, step <= state.runner.reachableStep, options.readOnlyReason == nil {
       runScript(to: step)
     } else {
       travel(to: step)
@@ -30,6 +30,10 @@ extension AppController {
 
   /// Goes to the state after `step` steps of the session; outside the run, says the valid range.
   func travel(to step: Int) {
+    if let reason = options.readOnlyReason {
+      report("goto \(step): \(reason)", .warning)
+      return
+    }
     refresh()
     if state.runner.redoCount == 0 { state.undoneLog.removeAll() }
     let from = state.runner.history.count

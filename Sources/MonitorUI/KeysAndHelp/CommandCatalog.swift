@@ -44,6 +44,12 @@ public enum CommandCatalog {
     "drop", "mute", "unmute",
   ]
 
+  /// Commands that act on the stage or move its run: refused read-only (`attach`) before their
+  /// words are even checked, as their keys are.
+  static let stageCommands: Set<String> = participantCommands.subtracting(["select"]).union([
+    "yes", "no", "next", "policy", "start-composition", "stop-composition", "advance", "goto",
+  ])
+
   /// Candidates for the word being typed at the end of `text`.
   public static func candidates(for text: String, context: Context) -> [String] {
     var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)

@@ -108,7 +108,9 @@ struct DetailContent {
   static func head(state: AppState, subject: ParticipantSnapshot, width: Int) -> [[Span]] {
     let truthText = subject.metadata.map(Self.metadataText) ?? "—"
     let heading = [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
-    let summary = Self.summary(subject, questionPending: state.pendingQuestion) + [heading]
+    let summary =
+      Self.summary(subject, questionPending: state.pendingQuestion, guesses: state.sdkGuesses)
+      + [heading]
     return summary.flatMap { Span.wrap($0, width: width, indent: "    ") }
   }
 
@@ -221,14 +223,16 @@ struct DetailContent {
     return reason.range(of: ": ").map { String(reason[$0.upperBound...]) } ?? reason
   }
 
-  private static func summary(_ subject: ParticipantSnapshot, questionPending: PendingQuestion?)
-    -> [[Span]]
-  {
+  private static func summary(
+    _ subject: ParticipantSnapshot, questionPending: PendingQuestion?, guesses: SDKGuesses
+  ) -> [[Span]] {
     let capabilities = subject.capabilities
     // user_id and attributes are the "truth" of the who-sees-what heading below.
     var lines: [[Span]] = [
       [
-        Span(subject.sdk.description, subject.sdk.supportsTokenExchange ? .accent : .warning),
+        Span(
+          guesses.profile(subject.sdk, of: subject.id),
+          subject.sdk.supportsTokenExchange ? .accent : .warning),
         Span("  \(subject.connection.rawValue)"), Span("  \(subject.publish.rawValue)", .publish),
         Span(
           subject.muted.isEmpty ? "" : "  muted \(subject.muted.names.joined(separator: "+"))",
@@ -243,6 +247,7 @@ struct DetailContent {
             + " subscribe=\(subject.strategy.subscribe.rawValue)", .muted)
       ],
     ]
+    if let guess = guesses.explanation(of: subject.id) { lines.append([Span(guess, .warning)]) }
     if !subject.sdk.supportsTokenExchange {
       lines.append([Span("this SDK has no exchangeToken and no metadata event", .warning)])
     }

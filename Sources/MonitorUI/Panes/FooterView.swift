@@ -2,6 +2,7 @@ import TerminalKit
 
 /// The key hints, generated from the keymap for the current situation (so they always match
 /// what the keys do). `n` names what it does right now: "not now" or "next step (3/12)".
+/// Read-only (`attach`), keys that would change the stage are left out: they are refused.
 public enum FooterView {
   /// One hint: the keys as printed, what they do, and the action (a click on the hint runs it).
   public typealias Hint = (keys: String, label: String, action: Action)
@@ -11,7 +12,8 @@ public enum FooterView {
   public static func hints(_ state: AppState, ascii: Bool = false) -> [Hint] {
     var seen: Set<String> = []
     var result: [Hint] = []
-    for binding in state.keymap.active(in: state.keySituation) where binding.inFooter {
+    for binding in state.keymap.active(in: state.keySituation)
+    where binding.inFooter && !(state.isReadOnly && binding.action.changesTheStage) {
       var label = binding.label
       if binding.action == .nextStep, state.script.total > 0 {
         // The step `n` runs, numbered as the status line numbers it.

@@ -40,7 +40,8 @@ public enum HeaderView {
       (false, "", nil, .none, true),
     ] {
       let shown = [playText(state, ascii: ascii), failedText(state, ascii: ascii)].compactMap { $0 }
-      let labelled = parts(state, time: time, timeline: timeline, withTheme: withTheme)
+      let labelled = parts(
+        state, time: time, timeline: timeline, withTheme: withTheme, ascii: ascii)
       let left =
         " " + (shown + (short ? shortened(labelled) : labelled)).joined(separator: separator)
       let drivingText =
@@ -65,9 +66,10 @@ public enum HeaderView {
   }
 
   private static func parts(
-    _ state: AppState, time: String, timeline: String?, withTheme: Bool
+    _ state: AppState, time: String, timeline: String?, withTheme: Bool, ascii: Bool
   ) -> [String] {
-    var parts = ["stage \(state.stageID)"] + (time.isEmpty ? [] : [time])
+    var parts = [stageText(state)] + (time.isEmpty ? [] : [time])
+    if let live = state.live { parts.append(live.text(ascii: ascii)) }
     parts += timeline.map { [$0] } ?? []
     parts.append("publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)")
     if let composition = state.shownComposition?.configuration {
@@ -80,6 +82,12 @@ public enum HeaderView {
     }
     if withTheme { parts.append("theme \(state.theme.name)") }
     return parts
+  }
+
+  /// "stage ID", or "stage NAME (ID)" for a live stage whose name GetStage gave.
+  static func stageText(_ state: AppState) -> String {
+    guard let name = state.live?.stageName, !name.isEmpty else { return "stage \(state.stageID)" }
+    return "stage \(name) (\(state.stageID))"
   }
 
   /// "▶ 2×" while the script plays, "❚❚ 2×" once paused ("> 2x", "|| 2x" in ASCII); nil before
@@ -105,6 +113,7 @@ public enum HeaderView {
     }
     guard let participant = state.selectedParticipant else { return "\(arrow) nobody" }
     return withSDK
-      ? "\(arrow) \(participant.id) (\(participant.sdk))" : "\(arrow) \(participant.id)"
+      ? "\(arrow) \(participant.id) (\(state.sdkGuesses.profile(participant.sdk, of: participant.id)))"
+      : "\(arrow) \(participant.id)"
   }
 }

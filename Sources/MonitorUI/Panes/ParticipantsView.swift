@@ -45,7 +45,9 @@ public enum ParticipantsView {
       let spans =
         [Span(marker, .accent)]
         + columns.map {
-          cell($0, participant, now: state.snapshot.time, ellipsis: grid.glyphs.ellipsis)
+          cell(
+            $0, participant, now: state.snapshot.time, guesses: state.sdkGuesses,
+            ellipsis: grid.glyphs.ellipsis)
         }
       Span.draw(spans, x: inner.x, y: y, width: inner.width, theme: state.theme, into: &grid)
       if isSelected {
@@ -81,7 +83,8 @@ public enum ParticipantsView {
   }
 
   private static func cell(
-    _ column: Column, _ participant: ParticipantSnapshot, now: Int64, ellipsis: String
+    _ column: Column, _ participant: ParticipantSnapshot, now: Int64, guesses: SDKGuesses,
+    ellipsis: String
   ) -> Span {
     let text: String
     var role: ThemeRole = .text
@@ -91,8 +94,9 @@ public enum ParticipantsView {
     case .userId:
       text = participant.metadata?.userId ?? "—"
     case .sdk:
-      text = participant.sdk.description
-      role = participant.sdk.supportsTokenExchange ? .text : .warning
+      text = guesses.profile(participant.sdk, of: participant.id)
+      let guessed = guesses.sources[participant.id] != nil
+      role = participant.sdk.supportsTokenExchange ? (guessed ? .muted : .text) : .warning
     case .capabilities:
       let capabilities = participant.capabilities
       text = (capabilities.publish ? "P" : "-") + (capabilities.subscribe ? "S" : "-")

@@ -11,7 +11,7 @@ import TerminalKit
 public struct RecordedLines: Sendable {
   /// How far apart a recorded and a modelled event may be and still match (as `explain`).
   public static let defaultToleranceSeconds: Int64 = 5
-  private let lines: [(second: Int64, seq: Int, line: LogLine)]
+  private var lines: [(second: Int64, seq: Int, line: LogLine)]
   private var released = 0
   /// The newest model event the log has shown.
   private var shownSeq = 0
@@ -55,6 +55,20 @@ public struct RecordedLines: Sendable {
       released += 1
     }
     return due
+  }
+
+  /// Adds events that arrived after the alignment (`attach` following the records): not
+  /// compared with the model (the comparison is of the whole run), so they say so; each is
+  /// released once the model's clock reaches its second.
+  public mutating func append(_ events: [RecordedEvent]) {
+    let category = EventCategory(role: .recorded, symbol: "◆", asciiSymbol: "R")
+    for event in events {
+      let about = [event.participantId] + (event.remoteParticipantId.map { ["remote=\($0)"] } ?? [])
+      let line = LogLine(
+        second: event.second, source: "recorded", sourceRole: .recorded, name: event.name,
+        subject: (about + ["(live: not compared)"]).joined(separator: " "), category: category)
+      lines.append((event.second, 0, line))
+    }
   }
 
   /// After time travel to `now` (Unix seconds): the lines before `now` count as shown (the

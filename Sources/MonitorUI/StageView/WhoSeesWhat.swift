@@ -12,10 +12,13 @@ public struct WhoSeesWhat: Sendable {
   /// The compositions' rows (one per composition that shows the subject), always last:
   /// refreshed alone when only compositions changed.
   public var compositionRows: [ObserverBelief]
+  /// Observers whose SDK was guessed: their rows' profiles are marked.
+  let sdkGuesses: SDKGuesses
 
   /// Finds every observer's view of `subject` in `snapshot` (table order), compositions last.
-  public init(about subject: String, in snapshot: StageSnapshot) {
+  public init(about subject: String, in snapshot: StageSnapshot, sdkGuesses: SDKGuesses = .init()) {
     self.subject = subject
+    self.sdkGuesses = sdkGuesses
     views = snapshot.participants.withUnsafeBufferPointer { Self.views(of: subject, in: $0) }
     compositionRows = ObserverBelief.compositions(about: subject, in: snapshot)
   }
@@ -76,7 +79,8 @@ public struct WhoSeesWhat: Sendable {
     let view = observer.remotes[at.remote]
     guard view.participant == subject else { return nil }
     return ObserverBelief(
-      observer: observer.id, profile: observer.sdk.description, believed: view.believed,
+      observer: observer.id, profile: sdkGuesses.profile(observer.sdk, of: observer.id),
+      believed: view.believed,
       isStale: view.isStale, reason: view.staleReason)
   }
 

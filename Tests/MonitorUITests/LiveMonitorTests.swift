@@ -1,0 +1,166 @@
+import IVSRecords
+import MonitorUI
+import StageEngine
+import TerminalKit
+import Testing
+
+/// `attach`'s monitor: the real stage and session in the header with the data's age, the poll
+/// rate and throttling; SDKs the records did not state marked as guessed; and a poll that
+/// brings newer records keeps what the user selected, scrolled, focused and zoomed.
+@Suite struct LiveMonitorTests {
+  static let arn = "arn:aws:ivs:us-west-2:123456789012:stage/RealStage001"
+
+  /// The files a poll holds: host (its SDK stated), viewer (no sdkVersion: guessed), and
+  /// `later` events appended to host's.
+  static func records(later: [String] = []) throws -> RecordSet {
+    let host =
+      later + [
+        #"{"name": "PUBLISH_STARTED", "participantId": "host", "eventTime": "2026-01-01T12:00:01Z"}"#,
+        #"{"name": "JOINED", "participantId": "host", "eventTime": "2026-01-01T12:00:00Z"}"#,
+      ]
+    let files = [
+      (
+        "manifest.json",
+        #"{"kind": "stagemon-fetch-manifest", "version": 1, "stageArn": "\#(arn)", "sessionId": "st-Live1", "fetchedAt": "2026-01-01T12:01:00Z", "requestCount": 0, "complete": true, "problems": []}"#
+      ),
+      (
+        "get-participant.host.json",
+        #"{"participant": {"participantId": "host", "userId": "maria", "state": "CONNECTED", "osName": "iOS", "sdkVersion": "1.37.0", "published": true}}"#
+      ),
+      (
+        "get-participant.viewer.json",
+        #"{"participant": {"participantId": "viewer", "userId": "bob", "state": "CONNECTED", "osName": "iOS", "published": false}}"#
+      ),
+      ("host.events.json", #"{"events": [\#(host.joined(separator: ","))]}"#),
+      (
+        "viewer.events.json",
+        #"{"events": [{"name": "SUBSCRIBE_STARTED", "participantId": "viewer", "remoteParticipantId": "host", "eventTime": "2026-01-01T12:00:03Z"}, {"name": "JOINED", "participantId": "viewer", "eventTime": "2026-01-01T12:00:02Z"}]}"#
+      ),
+    ]
+    var records = RecordSet()
+    for (name, text) in files { try records.read(bytes: Array(text.utf8), file: name) }
+    return records
+  }
+
+  static let laterEvents = [
+    #"{"name": "LEFT", "participantId": "host", "eventTime": "2026-01-01T12:00:30Z"}"#,
+    #"{"name": "PUBLISH_STOPPED", "participantId": "host", "eventTime": "2026-01-01T12:00:30Z"}"#,
+  ]
+
+  static func controller(_ records: RecordSet) throws -> AppController {
+    var options = MonitorOptions()
+    options.readOnlyReason = "read-only: a real stage"
+    let controller = AppController(
+      setup: try MonitorSetup.live(records, name: "live", imports: ImportOptions()),
+      themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme, options: options)
+    controller.followRecords()
+    return controller
+  }
+
+  static func header(_ controller: AppController, width: Int = 220) -> String {
+    let grid = Fixture.render(width: width, height: 1) { rect, grid in
+      HeaderView.render(controller.state, in: rect, into: &grid)
+    }
+    return Fixture.text(grid).joined()
+  }
+
+  @Test func theHeaderNamesTheRealStageAndSessionWithTheDataAgeRateAndThrottling() throws {
+    let controller = try Self.controller(Self.records())
+    #expect(controller.state.stageID == "RealStage001")
+    controller.showLive(
+      LiveHeader(stageName: "qa-stage", sessionId: "st-Live1", dataAge: 2, rate: 1, throttled: 3))
+    let header = Self.header(controller)
+    #expect(header.contains("stage qa-stage (RealStage001)"), "\(header)")
+    #expect(header.contains("live st-Live1 · data 2 s old · 1.0 req/s · throttled 3×"), "\(header)")
+    #expect(!header.contains("AbCdEf123456"))
+  }
+
+  @Test func throttlingIsLeftOutUntilItHappensAndAsciiSaysItInAscii() {
+    let calm = LiveHeader(stageName: nil, sessionId: "st-1", dataAge: nil, rate: 0.5, throttled: 0)
+    #expect(calm.text(ascii: false) == "live st-1 · no data yet · 0.5 req/s")
+    let busy = LiveHeader(stageName: nil, sessionId: "st-1", dataAge: 12, rate: 4, throttled: 2)
+    #expect(busy.text(ascii: true) == "live st-1, data 12 s old, 4.0 req/s, throttled 2x")
+  }
+
+  @Test func aGuessedSDKIsMarkedInTheParticipantsPaneAndWhoSeesWhat() throws {
+    let controller = try Self.controller(Self.records())
+    #expect(controller.state.sdkGuesses.sources["viewer"] != nil)
+    #expect(controller.state.sdkGuesses.sources["host"] == nil)
+    let grid = Fixture.render(width: 100, height: 8) { rect, grid in
+      ParticipantsView.render(controller.state, in: rect, into: &grid)
+    }
+    let rows = Fixture.text(grid)
+    let viewer = try #require(rows.first { $0.contains("viewer") })
+    let host = try #require(rows.first { $0.contains("host") })
+    #expect(viewer.contains("@1.36.0?") || viewer.contains("@1.37.0?"), "\(viewer)")
+    #expect(host.contains("ios@1.37.0") && !host.contains("ios@1.37.0?"), "\(host)")
+    let index = try #require(controller.state.snapshot.participants.firstIndex { $0.id == "host" })
+    while controller.state.selected != index { controller.perform(.down) }
+    let row = try #require(controller.state.beliefs.first { $0.observer == "viewer" })
+    #expect(row.profile.hasSuffix(SDKGuesses.mark), "\(row.profile)")
+  }
+
+  @Test func aPollWithNewEventsKeepsSelectionFocusZoomAndTheLogsPlace() throws {
+    let first = try Self.controller(Self.records())
+    let viewer = try #require(first.state.snapshot.participants.firstIndex { $0.id == "viewer" })
+    while first.state.selected != viewer {
+      first.perform(viewer > first.state.selected ? .down : .up)
+    }
+    while first.state.focus != .log { first.perform(.focusNext) }
+    first.perform(.up)
+    first.perform(.up)
+    #expect(first.state.logSelected != nil)
+    first.perform(.zoom)
+    let pinned = try #require(first.state.selectedLogLine)
+    let pinnedLine = try #require(first.state.log.line(pinned))
+    let linesBefore = first.state.log.visibleCount
+
+    let next = try Self.controller(Self.records(later: Self.laterEvents))
+    next.keepView(of: first)
+    #expect(next.state.selectedParticipant?.id == "viewer")
+    #expect(next.state.focus == .log)
+    #expect(next.state.screenMode == first.state.screenMode)
+    let kept = try #require(next.state.selectedLogLine.flatMap { next.state.log.line($0) })
+    #expect(kept.name == pinnedLine.name && kept.subject == pinnedLine.subject)
+    #expect(next.state.log.visibleCount > linesBefore)
+    #expect(next.state.log.visibleLines().contains { $0.source == "recorded" && $0.name == "LEFT" })
+  }
+
+  @Test func newEventsFollowOnInTheRunningMonitorWithTheViewKept() throws {
+    var importer = try LiveImport(records: Self.records(), options: ImportOptions())
+    var options = MonitorOptions()
+    options.readOnlyReason = "read-only: a real stage"
+    let controller = AppController(
+      setup: try MonitorSetup.live(importer.session, name: "live"),
+      themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme, options: options)
+    controller.followRecords()
+    let viewer = try #require(
+      controller.state.snapshot.participants.firstIndex { $0.id == "viewer" })
+    while controller.state.selected != viewer {
+      controller.perform(viewer > controller.state.selected ? .down : .up)
+    }
+    while controller.state.focus != .log { controller.perform(.focusNext) }
+    controller.perform(.up)
+    controller.perform(.zoom)
+    let pinned = try #require(controller.state.logSelected)
+    let scroll = controller.state.logScroll
+    var later = RecordSet()
+    try later.read(
+      bytes: Array(#"{"events": [\#(Self.laterEvents.joined(separator: ","))]}"#.utf8),
+      file: "host.events.json")
+    let appended = importer.append(later.events)
+    let steps = try #require(appended)
+    controller.follow(steps, recorded: later.events)
+    #expect(importer.appendedEvents == 2)
+    #expect(controller.state.snapshot.participant("host")?.connection == .disconnected)
+    #expect(controller.state.selectedParticipant?.id == "viewer")
+    #expect(controller.state.focus == .log)
+    #expect(controller.state.screenMode.zoomed == .log)
+    #expect(controller.state.logSelected == pinned)
+    #expect(controller.state.logScroll >= scroll)
+    #expect(
+      controller.state.log.visibleLines().contains {
+        $0.source == "recorded" && $0.name == "LEFT" && $0.subject.contains("not compared")
+      })
+  }
+}
