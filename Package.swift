@@ -9,7 +9,7 @@ import PackageDescription
 //   stagemon → IVSLive → AWSKit → JSONKit, InputKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
 //   JSONKit, TokenCore, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (bounded reads,
-//   safe writes, the terminal sanitiser, the standard streams)
+//   safe writes, the terminal sanitiser and display widths, the standard streams)
 let package = Package(
   name: "stagemon",
   platforms: [.macOS(.v13)],
@@ -89,7 +89,7 @@ let package = Package(
     .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit"]),
     .testTarget(
       name: "StageEngineTests",
-      dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare"]
+      dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare", "InputKit"]
     ),
     .testTarget(name: "StreamCompareTests", dependencies: ["StreamCompare"]),
     .testTarget(name: "ScenarioChecksTests", dependencies: ["ScenarioChecks"]),

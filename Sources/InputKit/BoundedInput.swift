@@ -28,23 +28,8 @@ public enum BoundedInput {
   public static func bytes(
     atPath path: String, limit: Int, writerWait: Int32 = writerWaitMilliseconds
   ) throws(InputFileError) -> [UInt8] {
-    if path == "-" { return try nonEmpty(standardInput(limit: limit), path: path) }
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { throw InputFileError(path: path, problem: .init(errno: errno)) }
-    defer { close(fd) }
-    var status = stat()
-    guard fstat(fd, &status) == 0 else {
-      throw InputFileError(path: path, problem: .init(errno: errno))
-    }
-    let kind = status.st_mode & S_IFMT
-    if kind == S_IFDIR { throw InputFileError(path: path, problem: .directory) }
-    if kind == S_IFREG, status.st_size > limit {
-      throw InputFileError(path: path, problem: .tooLarge(limit: limit))
-    }
-    var reader = StreamReader(
-      fd: fd, path: path, limit: limit, isFIFO: kind == S_IFIFO, writerWait: writerWait)
-    if kind == S_IFREG { reader.bytes.reserveCapacity(Int(status.st_size)) }
-    return try nonEmpty(reader.readAll(), path: path)
+    let chunks = try Chunks(atPath: path, limit: limit, writerWait: writerWait)
+    return try chunks.readAll()
   }
 
   /// The file at `path` as UTF-8 text, at most `limit` bytes; invalid UTF-8 is reported with the
@@ -88,10 +73,6 @@ public enum BoundedInput {
     word.contains("/") || word.hasSuffix(".jwt") || word.hasSuffix(".txt")
   }
 
-  private static func nonEmpty(_ bytes: [UInt8], path: String) throws(InputFileError) -> [UInt8] {
-    guard !bytes.isEmpty else { throw InputFileError(path: path, problem: .empty) }
-    return bytes
-  }
 }
 
 /// The earlier name of `BoundedInput`, kept for callers written before it grew.
@@ -105,7 +86,14 @@ struct StreamReader {
   let limit: Int
   let isFIFO: Bool
   let writerWait: Int32
-  var bytes: [UInt8] = []
+  /// Whether an input that starts as UTF-16 does (a byte order mark, or one zero byte of
+  /// the first two, as ASCII in UTF-16 is) may hold NUL bytes; `/dev/zero` still may not.
+  var allowsUTF16 = false
+  /// How many bytes were read so far.
+  private(set) var total = 0
+  private var sawWriter: Bool
+  private var allowsNUL = false
+  private var chunk = [UInt8](repeating: 0, count: 65_536)
 
   init(fd: Int32, path: String, limit: Int, isFIFO: Bool, writerWait: Int32) {
     self.fd = fd
@@ -113,25 +101,34 @@ struct StreamReader {
     self.limit = limit
     self.isFIFO = isFIFO
     self.writerWait = writerWait
+    sawWriter = !isFIFO
   }
 
+  /// Every byte to the end.
   mutating func readAll() throws(InputFileError) -> [UInt8] {
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    var sawWriter = !isFIFO
+    var bytes: [UInt8] = []
+    while let next = try nextChunk() { bytes.append(contentsOf: next) }
+    return bytes
+  }
+
+  /// The next bytes read (at most 64 KiB), nil at the end.
+  mutating func nextChunk() throws(InputFileError) -> ArraySlice<UInt8>? {
     while true {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count > 0 {
         sawWriter = true
-        if let zero = chunk[0..<min(count, limit - bytes.count + 1)].firstIndex(of: 0) {
-          throw InputFileError(path: path, problem: .notText(offset: bytes.count + zero))
+        if total == 0, allowsUTF16 { allowsNUL = Self.startsAsUTF16(chunk[0..<count]) }
+        if !allowsNUL, let zero = chunk[0..<min(count, limit - total + 1)].firstIndex(of: 0) {
+          throw InputFileError(path: path, problem: .notText(offset: total + zero))
         }
-        guard count <= limit - bytes.count else {
+        guard count <= limit - total else {
           throw InputFileError(path: path, problem: .tooLarge(limit: limit))
         }
-        bytes.append(contentsOf: chunk[0..<count])
+        total += count
+        return chunk[0..<count]
       } else if count == 0 {
         // A FIFO nobody has opened for writing reads as end of file; wait for a writer once.
-        if sawWriter { return bytes }
+        if sawWriter { return nil }
         guard wait(milliseconds: writerWait) else {
           throw InputFileError(path: path, problem: .noWriter(milliseconds: Int(writerWait)))
         }
@@ -143,6 +140,12 @@ struct StreamReader {
         throw InputFileError(path: path, problem: .init(errno: errno))
       }
     }
+  }
+
+  private static func startsAsUTF16(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard bytes.count >= 2 else { return false }
+    let (a, b) = (bytes[bytes.startIndex], bytes[bytes.startIndex + 1])
+    return (a, b) == (0xFF, 0xFE) || (a, b) == (0xFE, 0xFF) || (a == 0) != (b == 0)
   }
 
   /// Waits until the descriptor is readable or hung up; false when `milliseconds` passed first.

@@ -44,6 +44,12 @@ public enum Console {
     writeRaw(Array(text.utf8), to: STDOUT_FILENO)
   }
 
+  /// Writes JSON bytes to standard output unchanged (JSON escapes every control already): for
+  /// a document written a piece at a time.
+  public static func writeJSON(bytes: [UInt8]) {
+    writeRaw(bytes, to: STDOUT_FILENO)
+  }
+
   /// Writes `text` to standard error unchanged: for stagemon's own terminal sequences (a progress
   /// line's `\r` and erase), never for outside text.
   public static func writeRawError(_ text: String) {

@@ -8,11 +8,14 @@ public struct JSONParser {
   /// Deepest array/object nesting accepted.
   public static let maximumDepth = 256
 
-  let bytes: [UInt8]
+  /// The input, or the window of it not yet consumed when it is read a piece at a time.
+  var bytes: [UInt8]
   var index = 0
   private var depth = 0
   /// Where the key last read starts (for the duplicate-key error).
   private var lastKeyStart = 0
+  /// Where `bytes` starts in the whole input, so errors give the line and column there.
+  private var origin = SourceOrigin()
 
   init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -49,13 +52,26 @@ public struct JSONParser {
 
   func error(_ reason: String, at position: Int? = nil) -> JSONParseError {
     let end = min(position ?? index, bytes.count)
-    var line = 1
-    var lineStart = 0
+    var line = origin.line
+    var lineStart = origin.lineStart
     for i in 0..<end where bytes[i] == UInt8(ascii: "\n") {
       line += 1
-      lineStart = i + 1
+      lineStart = origin.offset + i + 1
     }
-    return JSONParseError(line: line, column: end - lineStart + 1, reason: reason)
+    return JSONParseError(line: line, column: origin.offset + end - lineStart + 1, reason: reason)
+  }
+
+  /// Forgets the first `count` bytes, already consumed, keeping the line and column of what
+  /// follows: a window over a large input moves on.
+  mutating func dropConsumed(_ count: Int) {
+    for i in 0..<count where bytes[i] == UInt8(ascii: "\n") {
+      origin.line += 1
+      origin.lineStart = origin.offset + i + 1
+    }
+    origin.offset += count
+    bytes.removeSubrange(0..<count)
+    index -= count
+    lastKeyStart -= count
   }
 
   mutating func skipSpace() {
@@ -398,4 +414,12 @@ public struct JSONParser {
   }
 
   private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+}
+
+/// Where a parser's window starts in the whole input: its byte offset, its line, and the
+/// offset of that line's first byte.
+struct SourceOrigin {
+  var offset = 0
+  var line = 1
+  var lineStart = 0
 }

@@ -1,9 +1,16 @@
 /// Reads a sequence of JSON texts one piece at a time: a large input (a customer's
 /// 126 MiB record of a million events) is walked container by container and its small
-/// elements are parsed one by one, so its whole tree never sits in memory. The rules and
-/// error messages are `JSONParser`'s (line and column in the whole input).
+/// elements are parsed one by one, so its whole tree never sits in memory. Given its bytes
+/// as chunks, only a window of them is held: neither the bytes nor the tree of a 1 GB record
+/// sit in memory. The rules and error messages are `JSONParser`'s (line and column in the
+/// whole input).
 public struct JSONStream {
   private var parser: JSONParser
+  /// Gives the input's next bytes, nil at its end; nil once the end was reached (or for a
+  /// stream over bytes given whole).
+  private var source: (() -> ArraySlice<UInt8>?)?
+  /// How many bytes a refill keeps ahead at least.
+  private let window: Int
   /// The keys of every object opened and not yet closed, innermost last, then sets kept
   /// empty for the next objects: walking a million small objects allocates no key list each.
   private var objects: [KeySet] = []
@@ -13,12 +20,30 @@ public struct JSONStream {
   private var openObjects = 0
 
   /// A stream over UTF-8 bytes.
-  public init(bytes: [UInt8]) { parser = JSONParser(bytes: bytes) }
+  public init(bytes: [UInt8]) {
+    parser = JSONParser(bytes: bytes)
+    window = 0
+  }
+
+  /// A stream over UTF-8 bytes that `next` gives a chunk at a time (nil at the end), holding
+  /// about `window` bytes of them (more while one value or key is larger). Values, keys and
+  /// UTF-8 sequences may straddle chunks; errors give the line and column in the whole input.
+  /// A failure to read is the source's to report: here it is the end of the input.
+  public init(chunks next: @escaping () -> ArraySlice<UInt8>?, window: Int = 1 << 20) {
+    parser = JSONParser(bytes: [])
+    source = next
+    self.window = max(1, window)
+  }
 
   /// Skips white space; whether another value starts (false at the end of the input).
   public mutating func hasMore() -> Bool {
-    parser.skipSpace()
-    return parser.index < parser.bytes.count
+    while true {
+      parser.skipSpace()
+      if parser.index < parser.bytes.count || source == nil {
+        return parser.index < parser.bytes.count
+      }
+      refill()
+    }
   }
 
   /// The first byte of the next value (`{`, `[`, `"` …), nil at the end of the input.
@@ -28,8 +53,69 @@ public struct JSONStream {
 
   /// Parses the next value whole.
   public mutating func value() throws(JSONParseError) -> JSON {
-    parser.skipSpace()
-    return try parser.parseValue()
+    try step { (parser) throws(JSONParseError) in
+      parser.skipSpace()
+      return try parser.parseValue()
+    }
+  }
+
+  /// How many bytes of the input the stream holds now (its window).
+  var heldBytes: Int { parser.bytes.count }
+
+  /// Checks the next value and drops it, building nothing larger than one of its scalars:
+  /// skipping a large member costs no tree.
+  public mutating func skipValue() throws(JSONParseError) {
+    switch peek() {
+    case UInt8(ascii: "{"):
+      var key = try beginObject(matching: .none)
+      while key != nil {
+        try skipValue()
+        key = try nextKey(matching: .none)
+      }
+    case UInt8(ascii: "["):
+      var more = try beginArray()
+      while more {
+        try skipValue()
+        more = try nextElement()
+      }
+    default: _ = try value()
+    }
+  }
+
+  /// Runs one parser step on the window. A step whose outcome may depend on what lies past
+  /// the window's end (it consumed the window to its last byte, or failed near it) is undone
+  /// and run again on a window refilled to twice what it held: the answer is the one a whole
+  /// input gives, and a value larger than the window costs at most twice its parse.
+  private mutating func step<Value>(_ body: (inout JSONParser) throws(JSONParseError) -> Value)
+    throws(JSONParseError) -> Value
+  {
+    while true {
+      let start = parser
+      do {
+        let value = try body(&parser)
+        if source == nil || parser.index < parser.bytes.count { return value }
+      } catch {
+        // The parser looks at most a \u escape pair ahead of where it stands when it fails.
+        if source == nil || parser.bytes.count - parser.index > 16 { throw error }
+      }
+      parser = start
+      refill()
+    }
+  }
+
+  /// Drops the bytes consumed and reads chunks until the window holds `window` bytes and
+  /// twice what it held unconsumed, or the input ends.
+  private mutating func refill() {
+    guard let next = source else { return }
+    parser.dropConsumed(parser.index)
+    let target = max(window, 2 * parser.bytes.count + 1)
+    while parser.bytes.count < target {
+      guard let chunk = next() else {
+        source = nil
+        return
+      }
+      parser.bytes.append(contentsOf: chunk)
+    }
   }
 
   /// The next value if it is a string; any other value is parsed (so checked) and dropped,
@@ -54,18 +140,18 @@ public struct JSONStream {
       _ = try value()
       return nil
     }
-    return try read(&parser)
+    return try step(read)
   }
 
   /// Consumes `[` (the next value must be an array); whether an element follows.
   public mutating func beginArray() throws(JSONParseError) -> Bool {
     guard peek() == UInt8(ascii: "[") else { throw parser.error("expected an array") }
-    return try parser.openArray()
+    return try step { (parser) throws(JSONParseError) in try parser.openArray() }
   }
 
   /// After an element: whether another follows (`,`), or false at the closing `]`.
   public mutating func nextElement() throws(JSONParseError) -> Bool {
-    try parser.continueArray()
+    try step { (parser) throws(JSONParseError) in try parser.continueArray() }
   }
 
   /// Consumes `{` (the next value must be an object) and its first key with the `:`;
@@ -87,8 +173,10 @@ public struct JSONStream {
   {
     guard peek() == UInt8(ascii: "{") else { throw parser.error("expected an object") }
     guard
-      let key = try parser.openObject({ (parser) throws(JSONParseError) in
-        names.key(try parser.parseStringBytes())
+      let key = try step({ (parser) throws(JSONParseError) in
+        try parser.openObject { (parser) throws(JSONParseError) in
+          names.key(try parser.parseStringBytes())
+        }
       })
     else { return nil }
     try open(key, names)
@@ -99,8 +187,10 @@ public struct JSONStream {
   public mutating func nextKey(matching names: MemberNames) throws(JSONParseError) -> MemberKey? {
     guard openObjects > 0 else { throw parser.error("no object is open") }
     guard
-      let key = try parser.continueObject({ (parser) throws(JSONParseError) in
-        names.key(try parser.parseStringBytes())
+      let key = try step({ (parser) throws(JSONParseError) in
+        try parser.continueObject { (parser) throws(JSONParseError) in
+          names.key(try parser.parseStringBytes())
+        }
       })
     else {
       openObjects -= 1
@@ -140,47 +230,8 @@ public struct JSONStream {
   /// quick scan of brackets and strings that builds nothing. Exact for valid input;
   /// for invalid input the answer does not matter, as parsing it fails anyway.
   public static func holdsSeveralTexts(_ bytes: [UInt8]) -> Bool {
-    var index = skippingSpace(bytes, from: 0)
-    guard index < bytes.count else { return false }
-    index = endOfText(bytes, from: index)
-    return skippingSpace(bytes, from: index) < bytes.count
-  }
-
-  private static func skippingSpace(_ bytes: [UInt8], from start: Int) -> Int {
-    var index = start
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    return index
-  }
-
-  /// The index after the text starting at `start`: a bracketed container, a string, or a
-  /// bare word (number or literal).
-  private static func endOfText(_ bytes: [UInt8], from start: Int) -> Int {
-    var index = start
-    var depth = 0
-    var inString = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
-      if inString {
-        if byte == UInt8(ascii: "\\") {
-          index += 1
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-          if depth == 0 { return index }
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        depth -= 1
-        if depth <= 0 { return index }
-      case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ":"):
-        if depth == 0 { return index - 1 }
-      default: break
-      }
-    }
-    return index
+    var counter = JSONTextCounter()
+    counter.take(bytes[...])
+    return counter.count > 1
   }
 }

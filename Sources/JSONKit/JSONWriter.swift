@@ -55,7 +55,9 @@ public enum JSONWriter {
     }
   }
 
-  private static func writePretty(_ value: JSON, indent: Int, into out: inout [UInt8]) {
+  /// Appends `value` indented as `pretty` does, its first line at `indent` levels (its first
+  /// character is not padded: it follows a key or a padding already written).
+  static func writePretty(_ value: JSON, indent: Int, into out: inout [UInt8]) {
     let pad = [UInt8](repeating: 0x20, count: (indent + 1) * 2)
     let closePad = [UInt8](repeating: 0x20, count: indent * 2)
     switch value {

@@ -8,9 +8,20 @@ let known = [
   "compare",
   "recording", "import", "timetravel", "safeio", "explain", "live",
 ]
-/// Suites run only when named: `import10k` takes minutes (10,000 ES384 joins).
-let onRequest = ["import10k"]
+/// Suites run only when named: `import10k` takes minutes (10,000 ES384 joins); `records`
+/// writes a 200 MB file.
+let onRequest = ["import10k", "records"]
 let requested = Array(CommandLine.arguments.dropFirst())
+// A child the explain suite starts to measure one way of `--json` on a fresh heap.
+if requested.count == 3, requested[0] == ExplainBenchmark.peakArgument {
+  do {
+    try ExplainBenchmark.measure(requested[1], requested[2])
+    exit(0)
+  } catch {
+    print("\(error)")
+    exit(1)
+  }
+}
 let suites = requested.isEmpty || requested == ["all"] ? known : requested
 #if DEBUG
   print("warning: debug build; run `swift run -c release stagemon-bench` for real figures")
@@ -44,6 +55,7 @@ for suite in suites {
   case "timetravel": allMet = TimeTravelBenchmark.run() && allMet
   case "safeio": allMet = SafeIOBenchmark.run() && allMet
   case "explain": allMet = attempt("explain", ExplainBenchmark.run) && allMet
+  case "records": allMet = attempt("records", RecordReadBenchmark.run) && allMet
   case "live": allMet = attempt("live", LiveBenchmark.run) && allMet
   default:
     FileHandle.standardError.write(

@@ -96,7 +96,8 @@ enum ExplainCommand {
       }
     }
     if options.json {
-      Console.writeJSON(JSONWriter.pretty(explanation.json) + "\n")
+      var output = JSONOutput(sink: Console.writeJSON(bytes:))
+      output.writePretty(explanation.jsonDocument, trailer: "\n")
     } else {
       Console.write(explanation.text)
     }
@@ -108,27 +109,33 @@ enum ExplainCommand {
   private static func load(_ options: Options) throws -> [(label: String, session: ImportedSession)]
   {
     let files = try RecordInputs.expanded(options.inputs.files)
-    // Each file is read once, so a pipe or `<(aws …)` works either way.
-    let contents = try RecordInputs.contents(files)
     var importOptions = options.inputs.options
     importOptions.composition = options.composition
+    var records: RecordSet?
+    // A pipe or `<(aws …)` is read once, whole, either way; a file that is not a scenario is
+    // read again as a stream.
     if files == options.inputs.files, files.count == 1,
-      let scenario = try scenario(contents[0], file: files[0])
+      let candidate = try RecordInputs.scenarioCandidate(files[0])
     {
-      guard importOptions.sdks.isEmpty, importOptions.observers.isEmpty,
-        importOptions.composition == nil
-      else {
-        throw UsageError(
-          "--sdk, --observer and --composition apply to records; \(files[0]) is a scenario")
+      if let scenario = try scenario(candidate.bytes, file: files[0]) {
+        guard importOptions.sdks.isEmpty, importOptions.observers.isEmpty,
+          importOptions.composition == nil
+        else {
+          throw UsageError(
+            "--sdk, --observer and --composition apply to records; \(files[0]) is a scenario")
+        }
+        return [("", try RecordImporter.session(fromScenario: scenario, file: files[0]))]
       }
-      return [("", try RecordImporter.session(fromScenario: scenario, file: files[0]))]
+      if !candidate.rereadable {
+        records = try options.inputs.records([candidate.bytes], files: files)
+      }
     }
-    let records = try options.inputs.records(contents, files: files)
-    try records.requireEvents()
+    let read = try records ?? options.inputs.read(files)
+    try read.requireEvents()
     let variants = importOptions.variants
     var sessions: [(label: String, session: ImportedSession)] = []
     for (index, variant) in variants.enumerated() {
-      let session = try RecordImporter.makeSession(from: records, options: variant)
+      let session = try RecordImporter.makeSession(from: read, options: variant)
       if index == 0 { for line in RecordInputs.warnings(session) { Console.error(line) } }
       sessions.append((variant.sdks.map { "\($0.id)=\($0.sdk)" }.joined(separator: " "), session))
     }
@@ -137,15 +144,32 @@ enum ExplainCommand {
 
   /// The scenario in `bytes` when it is one made by `import` (it has `recorded`), else nil.
   private static func scenario(_ bytes: [UInt8], file: String) throws -> Scenario? {
-    guard bytes.count <= Scenario.maximumFileBytes,
-      case .object(let members)? = try? JSONParser.parse(bytes: bytes),
-      members.contains(where: { $0.key == "recorded" }),
+    guard bytes.count <= Scenario.maximumFileBytes, hasRecordedMember(bytes),
       let text = String(validating: bytes, as: UTF8.self)
     else { return nil }
     let base =
       file == "-"
       ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
     return try Scenario(parsing: text, file: file, baseDirectory: base)
+  }
+
+  /// Whether `bytes` are one JSON object with a `recorded` member, checked as a stream: records
+  /// are told from a scenario without building their tree.
+  private static func hasRecordedMember(_ bytes: [UInt8]) -> Bool {
+    var stream = JSONStream(bytes: bytes)
+    guard stream.peek() == UInt8(ascii: "{") else { return false }
+    var found = false
+    do {
+      var key = try stream.beginObject()
+      while let name = key {
+        found = found || name == "recorded"
+        try stream.skipValue()
+        key = try stream.nextKey()
+      }
+    } catch {
+      return false
+    }
+    return found && !stream.hasMore()
   }
 
   /// A fresh private folder for a fetch that is explained and then removed.

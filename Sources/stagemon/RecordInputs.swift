@@ -1,6 +1,7 @@
 import Foundation
 import IVSRecords
 import InputKit
+import StageEngine
 
 /// The inputs `import` and `explain` share: record files in any mix and the
 /// `--sdk` / `--observer` additions, read into a `RecordSet`.
@@ -58,21 +59,39 @@ struct RecordInputs {
   /// Reads every file into one record set (a directory: its `*.json` files, in name
   /// order); the first unusable file stops it.
   func read() throws -> RecordSet {
-    let expanded = try Self.expanded(files)
-    return try records(try Self.contents(expanded), files: expanded)
+    try read(Self.expanded(files))
   }
 
-  /// The bytes of every file (`-`: standard input), each at most `BoundedInput.Limit.records`.
-  static func contents(_ files: [String]) throws -> [[UInt8]] {
-    var contents: [[UInt8]] = []
+  /// Reads `files` (already expanded) into one record set, each streamed from its path
+  /// (at most `BoundedInput.Limit.records` bytes), checked against the session's bounds.
+  func read(_ files: [String]) throws -> RecordSet {
+    var records = RecordSet()
+    records.allowsOtherSessions = allowsOtherSessions
     for file in files {
       do {
-        contents.append(try BoundedInput.bytes(atPath: file, limit: BoundedInput.Limit.records))
-      } catch {
+        try records.read(atPath: file, limit: BoundedInput.Limit.records)
+      } catch .unreadable(let error) {
         throw InputError("cannot read \(error)")
+      } catch .invalid(let error) {
+        throw error
       }
     }
-    return contents
+    try records.checkSessionBounds()
+    return records
+  }
+
+  /// The bytes of `file` when it may be a scenario made by `import` (at most
+  /// `Scenario.maximumFileBytes`; a pipe is read whole, as it can be read only once) and whether
+  /// it can be read again, else nil: a larger file is records, streamed from its path.
+  static func scenarioCandidate(_ file: String) throws -> (bytes: [UInt8], rereadable: Bool)? {
+    do {
+      let chunks = try BoundedInput.Chunks(
+        atPath: file, limit: BoundedInput.Limit.records, allowingUTF16: true)
+      guard (chunks.regularFileSize ?? 0) <= Scenario.maximumFileBytes else { return nil }
+      return (try chunks.readAll(), chunks.regularFileSize != nil)
+    } catch {
+      throw InputError("cannot read \(error)")
+    }
   }
 
   /// The record set in files already read, checked against the session's bounds.

@@ -69,6 +69,24 @@ import Testing
     }
   }
 
+  /// Records PowerShell wrote are UTF-16: read in chunks when allowed, while `/dev/zero`
+  /// is still refused at its first byte and any other input at its first NUL.
+  @Test func utf16IsReadInChunksOnlyWhenAllowed() throws {
+    let path = folder + "/utf16.json"
+    let bytes: [UInt8] = [0xFF, 0xFE] + "{}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    let chunks = try BoundedInput.Chunks(atPath: path, limit: 1024, allowingUTF16: true)
+    var read: [UInt8] = []
+    while let chunk = try chunks.next() { read += chunk }
+    #expect(read == bytes)
+    #expect(throws: InputFileError(path: path, problem: .notText(offset: 3))) {
+      _ = try BoundedInput.bytes(atPath: path, limit: 1024)
+    }
+    #expect(throws: InputFileError(path: "/dev/zero", problem: .notText(offset: 0))) {
+      _ = try BoundedInput.Chunks(atPath: "/dev/zero", limit: 1024, allowingUTF16: true).readAll()
+    }
+  }
+
   @Test func aPipeLargerThanTheCapIsRefused() throws {
     signal(SIGPIPE, SIG_IGN)  // the writer outlives the reader that gave up
     var ends: [Int32] = [0, 0]

@@ -1,3 +1,4 @@
+import InputKit
 import MonitorUI
 import TerminalKit
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import JSONKit
 import Testing
 import TokenCore
@@ -90,6 +91,25 @@ import TokenCore
     #expect(lines[1].hasPrefix("2026-01-01T12:00:00Z  server      -             JOINED"))
     let participantColumn = lines[0].range(of: "host")?.lowerBound.utf16Offset(in: lines[0])
     #expect(participantColumn == lines[1].range(of: "host")?.lowerBound.utf16Offset(in: lines[1]))
+  }
+
+  @Test(arguments: ["日本語", "😀😀", "e\u{301}e\u{301}", "ab"])
+  func textColumnsAlignByDisplayWidth(observer: String) throws {
+    var bytes: [UInt8] = []
+    let renderer = TextEventRenderer()
+    for name in [observer, "guest"] {
+      var event = StageEvent(source: .client, kind: .participantJoined, participant: "host")
+      event.observer = name
+      event.time = 1_767_268_800
+      renderer.render(event, into: &bytes)
+    }
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    let columns = try lines.map { line in
+      let before = try #require(line.range(of: "participantJoined")?.lowerBound)
+      return DisplayWidth.of(line[..<before])
+    }
+    #expect(columns.count == 2)
+    #expect(columns[0] == columns[1])
   }
 
   @Test func writerFlushesEveryEventToTheDescriptor() throws {

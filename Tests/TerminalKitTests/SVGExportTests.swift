@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import Testing
 
 @testable import TerminalKit

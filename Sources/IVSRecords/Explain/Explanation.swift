@@ -38,7 +38,7 @@ public struct Explanation: Sendable {
         for index in batch.indices { follower.offer(batch[index]) }
       })
     let exchanges = labelled(
-      ranged(follower.finish(end: endOfSession(session.scenario)), session), session)
+      ranged(follower.finish(end: endOfSession(session.runnable)), session), session)
     return Explanation(
       summary: summarize(comparison, exchanges, session), comparison: comparison,
       exchanges: exchanges, session: session)
@@ -65,6 +65,8 @@ public struct Explanation: Sendable {
   }
 
   /// The clock after the last step: a run may end with an `advance`, after its last event.
+  /// Given `runnable`: `scenario` would build every recorded event as JSON first (the largest
+  /// allocation of `explain`), for steps that are the same.
   private static func endOfSession(_ scenario: Scenario) -> Int64 {
     var clock = VirtualClock(start: scenario.start)
     for case .advance(let duration) in scenario.steps { clock.advance(by: duration) }

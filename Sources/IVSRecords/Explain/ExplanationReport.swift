@@ -106,29 +106,34 @@ extension Explanation {
   }
 
   /// The same content as JSON.
-  public var json: JSON {
-    .object([
-      ("reproduced", .bool(isClean)),
-      ("toleranceSeconds", .integer(comparison.toleranceSeconds)),
-      ("summary", .array(summary.map(JSON.string))),
-      ("findings", .array(session.findings.map(JSON.string))),
+  public var json: JSON { jsonDocument.json }
+
+  /// The same content as a document whose long arrays (participants, timeline, exchanges) are
+  /// made an element at a time as `JSONOutput` writes them.
+  public var jsonDocument: JSONDocument {
+    let session = session
+    return JSONDocument([
+      ("reproduced", .value(.bool(isClean))),
+      ("toleranceSeconds", .value(.integer(comparison.toleranceSeconds))),
+      ("summary", .value(.array(summary.map(JSON.string)))),
+      ("findings", .value(.array(session.findings.map(JSON.string)))),
       (
         "errorCodes",
-        .array(ErrorCodes.lines(session.recorded.compactMap(\.errorCode)).map(JSON.string))
+        .value(
+          .array(ErrorCodes.lines(session.recorded.compactMap(\.errorCode)).map(JSON.string)))
       ),
-      ("forCustomer", forCustomer.json),
-      ("whatIf", .array(whatIfs.map(\.json))),
-      ("participants", .array(session.sdks.map { Self.participantJSON($0, session) })),
-      ("timeline", .array(comparison.entries.map(Self.entryJSON))),
-      ("exchanges", .array(exchanges.map(Self.storyJSON))),
-      ("notes", .array(session.runnable.notes.map(JSON.string))),
-      ("divergences", .array(session.divergences.map { .string($0.description) })),
+      ("forCustomer", .value(forCustomer.json)),
+      ("whatIf", .value(.array(whatIfs.map(\.json)))),
+      ("participants", .elements(session.sdks) { Self.participantJSON($0, session) }),
+      ("timeline", .elements(comparison.entries, Self.entryJSON)),
+      ("exchanges", .elements(exchanges, Self.storyJSON)),
+      ("notes", .value(.array(session.runnable.notes.map(JSON.string)))),
+      ("divergences", .value(.array(session.divergences.map { .string($0.description) }))),
       (
         "issues",
-        .array(
-          session.issues.map {
-            .object([("message", .string($0.description)), ("invalid", .bool($0.isInvalid))])
-          })
+        .elements(session.issues) {
+          .object([("message", .string($0.description)), ("invalid", .bool($0.isInvalid))])
+        }
       ),
     ])
   }

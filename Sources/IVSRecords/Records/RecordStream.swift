@@ -10,8 +10,9 @@ extension RecordSet {
   public mutating func read(bytes: [UInt8], file: String) throws(RecordError) {
     let text = try RecordText.prepared(bytes, file: file)
     files.append(file)
+    var stream = RecordStream(json: JSONStream(bytes: text), file: file)
     do {
-      try stream(text, file: file)
+      try read(&stream, several: JSONStream.holdsSeveralTexts(text), file: file)
     } catch {
       if let invalid = Self.invalidJSON(text, file: file) { throw invalid }
       throw error
@@ -28,13 +29,15 @@ extension RecordSet {
         + "list-participant-events output of each participant)")
   }
 
-  private mutating func stream(_ bytes: [UInt8], file: String) throws(RecordError) {
-    var stream = RecordStream(bytes: bytes, file: file)
+  /// Reads every document of `stream`; `several` when it holds more than one (each is then
+  /// named `document N` in messages).
+  mutating func read(_ stream: inout RecordStream, several: Bool, file: String)
+    throws(RecordError)
+  {
     guard stream.hasMore() else {
       throw RecordError(
         file: file, location: "", message: "empty file; expected \(Self.acceptedShapes)")
     }
-    let several = JSONStream.holdsSeveralTexts(bytes)
     var count = 0
     while stream.hasMore() {
       count += 1
@@ -43,10 +46,12 @@ extension RecordSet {
     }
   }
 
-  /// The invalid-JSON error of `bytes`, or nil when they parse.
+  /// The invalid-JSON error of `bytes`, or nil when they parse. Checked by walking them, which
+  /// builds no tree: a cut 1 GB paste costs its bytes, not gigabytes of JSON values.
   private static func invalidJSON(_ bytes: [UInt8], file: String) -> RecordError? {
     do {
-      _ = try JSONParser.parseSequence(bytes: bytes)
+      var stream = JSONStream(bytes: bytes)
+      while stream.hasMore() { try stream.skipValue() }
       return nil
     } catch {
       if endsAtTheLastLine(error, bytes), let place = RecordText.truncation(bytes) {
@@ -148,8 +153,8 @@ struct RecordStream {
   private var json: JSONStream
   let file: String
 
-  init(bytes: [UInt8], file: String) {
-    json = JSONStream(bytes: bytes)
+  init(json: JSONStream, file: String) {
+    self.json = json
     self.file = file
   }
 

@@ -20,9 +20,35 @@ enum RecordText {
     return text
   }
 
+  /// How a streamed read turns a file into what `prepared` makes of it, when that is JSON
+  /// starting with `{` or `[`: the bytes of a UTF-8 byte order mark to skip, and UTF-16's
+  /// byte order (true: big endian) when the rest is UTF-16.
+  struct StreamForm {
+    let mark: Int
+    let utf16BigEndian: Bool?
+  }
+
+  /// The stream form of a file whose first bytes are `head`, or nil when `prepared` would
+  /// refuse or change it otherwise (CLI text, an AWS error line, invalid UTF-16): such a
+  /// file is read whole.
+  static func streamForm(_ head: [UInt8]) -> StreamForm? {
+    let mark = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var text = Array(head.dropFirst(mark))
+    let order = utf16ByteOrder(text)
+    if let bigEndian = order {
+      var transcoder = UTF16Transcoder(bigEndian: bigEndian)
+      text = transcoder.take(text[...])
+      guard !transcoder.failed else { return nil }
+    }
+    guard let first = text.first(where: { !isSpace($0) }),
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    else { return nil }
+    return StreamForm(mark: mark, utf16BigEndian: order)
+  }
+
   /// Whether `bytes` are UTF-16 (by its byte order mark, or by the zero bytes of ASCII
   /// text), and in which order: true for big endian.
-  private static func utf16ByteOrder(_ bytes: [UInt8]) -> Bool? {
+  static func utf16ByteOrder(_ bytes: [UInt8]) -> Bool? {
     guard bytes.count >= 2 else { return nil }
     switch (bytes[0], bytes[1]) {
     case (0xFF, 0xFE): return false

@@ -1,3 +1,4 @@
+import InputKit
 import StageEngine
 import TerminalKit
 

@@ -1,3 +1,4 @@
+import InputKit
 import TerminalKit
 
 /// The key hints, generated from the keymap for the current situation (so they always match

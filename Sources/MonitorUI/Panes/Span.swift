@@ -1,3 +1,4 @@
+import InputKit
 import TerminalKit
 
 /// A piece of text with a theme role: lines are built from spans so that every meaning is

@@ -1,3 +1,4 @@
+import InputKit
 import TerminalKit
 
 /// Wrapping styled text at word boundaries, so a long value continues on the next line of its

@@ -1,3 +1,4 @@
+import InputKit
 import TerminalKit
 
 /// The lines above the footer: the input being typed (with a completion hint), else a pending

@@ -1,3 +1,4 @@
+import InputKit
 import TerminalKit
 
 /// What a terminal below the minimum size shows instead of squashed panes (like htop).

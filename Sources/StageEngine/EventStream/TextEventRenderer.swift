@@ -29,10 +29,12 @@ public struct TextEventRenderer {
     out.append(UInt8(ascii: "\n"))
   }
 
+  /// `raw` made safe, padded to `width` terminal columns (wide and emoji graphemes take two,
+  /// combining marks none), so the next column lines up whatever the IDs hold.
   private func column(_ raw: String, width: Int, _ out: inout [UInt8]) {
     let text = TerminalText.safe(raw)
     out.append(contentsOf: text.utf8)
-    let padding = max(1, width - text.count)
+    let padding = max(1, width - DisplayWidth.of(text))
     out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
   }
 

@@ -1,7 +1,6 @@
-import InputKit
 import Testing
 
-@testable import TerminalKit
+@testable import InputKit
 
 /// The plain narrow shortcut (`DisplayWidth.isPlainNarrow`) lets the grid store text without
 /// grapheme breaking or width lookups; it must agree with the full rules for every scalar.

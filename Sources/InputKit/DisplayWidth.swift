@@ -1,5 +1,3 @@
-import InputKit
-
 /// Terminal column widths of graphemes and strings, so layouts line up with what the terminal
 /// draws: East Asian wide and emoji graphemes take 2 columns, combining marks and zero-width
 /// format characters that belong to a visible character take none, and characters
@@ -12,7 +10,7 @@ public enum DisplayWidth {
 
   /// `of(_:)`, without judging the character again when it comes from a text
   /// `TerminalText.isClean` passed (what `CellGrid` draws nearly always is).
-  static func of(_ character: Character, knownSafe: Bool) -> Int {
+  public static func of(_ character: Character, knownSafe: Bool) -> Int {
     // Every ASCII character (controls show as a picture) takes one column; the
     // Unicode property lookups below are the cost of a frame otherwise.
     if character.isASCII { return 1 }
@@ -39,7 +37,7 @@ public enum DisplayWidth {
   /// Columns of `text` when every scalar in it is plain narrow (`isPlainNarrow`): each is then a
   /// grapheme of its own, one column wide and safe to show, so a grid can store it without
   /// grapheme breaking or property lookups. Nil when any scalar needs the full rules.
-  static func plainNarrowColumns(_ text: some StringProtocol) -> Int? {
+  public static func plainNarrowColumns(_ text: some StringProtocol) -> Int? {
     var ascii = true
     for byte in text.utf8 {
       guard byte < 0x80 else {
@@ -61,7 +59,7 @@ public enum DisplayWidth {
   /// punctuation (— … ·), arrows, mathematical operators (≈ ≠), box drawing and geometric
   /// shapes (▶ ▪): one column, safe, never joining a neighbour into one grapheme, and without
   /// an emoji presentation. `DisplayWidthTests` checks each against the full rules.
-  static func isPlainNarrow(_ scalar: Unicode.Scalar) -> Bool {
+  public static func isPlainNarrow(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 }
     return plainNarrowRanges.contains { $0.contains(value) }
@@ -104,7 +102,8 @@ public enum DisplayWidth {
   }
 
   /// `fits(_:within:)` for a text `TerminalText.isClean` passed.
-  static func fits(_ text: some StringProtocol, within columns: Int, knownSafe: Bool) -> Bool {
+  public static func fits(_ text: some StringProtocol, within columns: Int, knownSafe: Bool) -> Bool
+  {
     var used = 0
     for character in text {
       used += of(character, knownSafe: knownSafe)

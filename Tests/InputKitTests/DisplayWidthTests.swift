@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TerminalKit
+@testable import InputKit
 
 @Suite struct DisplayWidthTests {
   @Test(arguments: [

@@ -1,0 +1,110 @@
+import Foundation
+import IVSRecords
+import InputKit
+
+/// `stagemon-bench records`: issue 18's "records … streamed". A generated ListParticipantEvents
+/// file of about 200 MB (JSON lines of `{"events": [...]}`, in a temporary folder) read three
+/// ways in one process, each's peak resident memory above the process before it: as `import`
+/// and `explain` read it (`RecordSet.read(atPath:limit:)`, streamed), a plain read of its bytes
+/// (`BoundedInput.bytes`), and the old whole-file way (its bytes, then `read(bytes:file:)`).
+/// The streamed read's peak should be what the decoded events hold, not the bytes beside them.
+enum RecordReadBenchmark {
+  /// The streamed read's peak over the memory its decoded events keep.
+  static let eventsShareTarget = 1.25
+  static let documents = 1_400
+  static let eventsPerDocument = 1_000
+
+  static func run() throws -> Bool {
+    let folder = NSTemporaryDirectory() + "stagemon-bench-records-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/events.json"
+    let size = try generate(path)
+    let input = Double(size) / 1_048_576
+    var events = 0
+    var kept = 0.0
+    let streamed = try measure {
+      var records = RecordSet()
+      try records.read(atPath: path, limit: BoundedInput.Limit.records)
+      events = records.events.count
+      kept = residentMiB()
+    }
+    let plain = try measure {
+      _ = try BoundedInput.bytes(atPath: path, limit: BoundedInput.Limit.records).count
+    }
+    let whole = try measure {
+      var records = RecordSet()
+      try records.read(
+        bytes: try BoundedInput.bytes(atPath: path, limit: BoundedInput.Limit.records), file: path)
+    }
+    let held = kept - streamed.before
+    let met = streamed.peak <= eventsShareTarget * held
+    print("records: \(events) events in \(String(format: "%.0f", input)) MiB of JSON lines")
+    for (name, figure) in [
+      ("streamed (import, explain)", streamed), ("plain read of the bytes", plain),
+      ("old whole-file read + parse", whole),
+    ] {
+      print(
+        "  \(name.padding(toLength: 30, withPad: " ", startingAt: 0)) peak +"
+          + "\(String(format: "%6.0f", figure.peak)) MiB = \(String(format: "%.2f", figure.peak / input))×"
+          + " the input, \(String(format: "%.2f", figure.seconds)) s")
+    }
+    print(
+      "  decoded events held after the streamed read \(String(format: "%.0f", held)) MiB;"
+        + " streamed peak / held \(String(format: "%.2f", streamed.peak / held))"
+        + "  target ≤ \(eventsShareTarget)  " + (met ? "met" : "MISSED"))
+    return met
+  }
+
+  /// Writes the record to `path`; its size in bytes.
+  private static func generate(_ path: String) throws -> Int {
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: path)
+    else { throw RecordBenchmarkError(description: "cannot create \(path)") }
+    defer { try? handle.close() }
+    var size = 0
+    for document in 0..<documents {
+      var text = "{\"events\": [\n"
+      for index in 0..<eventsPerDocument {
+        let millisecond = (document * eventsPerDocument + index) % 60_000
+        text +=
+          "  {\"eventTime\": \"2026-03-14T18:\(10 + millisecond / 60_000):"
+          + "\(String(format: "%02d.%03d", millisecond / 1000 % 60, millisecond % 1000))Z\","
+          + " \"name\": \"\(index % 2 == 0 ? "JOINED" : "PUBLISH_STARTED")\","
+          + " \"participantId\": \"participant-\(document)\","
+          + " \"remoteParticipantId\": \"participant-\((document + 1) % documents)\"}"
+          + (index + 1 < eventsPerDocument ? ",\n" : "\n")
+      }
+      text += "], \"nextToken\": null}\n"
+      let bytes = Data(text.utf8)
+      size += bytes.count
+      try handle.write(contentsOf: bytes)
+    }
+    return size
+  }
+
+  private static func measure(_ body: () throws -> Void) throws -> (
+    before: Double, peak: Double, seconds: Double
+  ) {
+    let before = residentMiB()
+    BenchmarkHarness.resetPeakMemory()
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return (before, BenchmarkHarness.peakMemoryMiB() - before, seconds)
+  }
+
+  /// Resident memory now, MiB (`/proc/self/statm`).
+  private static func residentMiB() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return 0
+    }
+    let pages = text.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+  }
+}
+
+/// A benchmark's set-up failing.
+private struct RecordBenchmarkError: Error, CustomStringConvertible {
+  let description: String
+}
