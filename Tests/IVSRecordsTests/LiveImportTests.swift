@@ -3,8 +3,8 @@ import Testing
 
 @testable import IVSRecords
 
-/// `attach`'s import between polls: newer events of known participants become the steps that
-/// follow on, the work that of the new events alone however long the session; what cannot
+/// `attach`'s import between polls: newer events, and participants who join, become what
+/// follows on, the work that of the new records alone however long the session; what cannot
 /// follow on is refused so the whole session is imported again.
 @Suite struct LiveImportTests {
   /// A host who joins and publishes, and a viewer who subscribes and then exchanges `rounds`
@@ -48,7 +48,7 @@ import Testing
   func aPollsWorkIsItsNewEventsHoweverLongTheSession(_ rounds: Int) throws {
     var importer = try LiveImport(records: Self.records(rounds: rounds), options: ImportOptions())
     let appended = importer.append(try Self.events(Self.leave, file: "host.events.json"))
-    let steps = try #require(appended)
+    let steps = try #require(appended?.steps)
     #expect(importer.appendedEvents == 1)
     #expect(steps.map(\.summary).contains("leave host"), "\(steps.map(\.summary))")
     #expect(steps.count <= 3)
@@ -56,19 +56,64 @@ import Testing
 
   @Test func noNewEventsAreNoSteps() throws {
     var importer = try LiveImport(records: Self.records(rounds: 2), options: ImportOptions())
-    let steps = importer.append([])
-    #expect(steps?.isEmpty == true)
+    let addition = importer.append([])
+    #expect(addition?.steps.isEmpty == true)
+    #expect(addition?.participants.isEmpty == true)
     #expect(importer.appendedEvents == 0)
   }
 
-  @Test func aParticipantTheImportDoesNotKnowIsRefused() throws {
+  static let join = [
+    #"{"name": "SUBSCRIBE_STARTED", "participantId": "newcomer", "remoteParticipantId": "host", "eventTime": "2026-01-01T13:00:01Z"}"#,
+    #"{"name": "JOINED", "participantId": "newcomer", "eventTime": "2026-01-01T13:00:00Z"}"#,
+  ].joined(separator: ",")
+
+  static var newcomerRecord: ParticipantRecord {
+    var record = ParticipantRecord(id: "newcomer")
+    record.osName = "Android"
+    record.sdkVersion = "1.36.0"
+    record.userId = "nina"
+    return record
+  }
+
+  @Test(arguments: [1, 100, 1000])
+  func aJoinsWorkIsItsOwnRecordsHoweverLongTheSession(_ rounds: Int) throws {
+    var importer = try LiveImport(records: Self.records(rounds: rounds), options: ImportOptions())
+    let appended = importer.append(
+      try Self.events(Self.join, file: "newcomer.events.json"),
+      records: ["newcomer": Self.newcomerRecord])
+    let addition = try #require(appended)
+    #expect(addition.participants.map(\.id) == ["newcomer"])
+    #expect(addition.participants.first?.sdk.platform == .android)
+    #expect(importer.joined == ["newcomer"])
+    #expect(importer.appendedEvents == 2)
+    #expect(
+      addition.steps.map(\.summary).contains("join newcomer"), "\(addition.steps.map(\.summary))")
+    #expect(addition.steps.count <= 3)
+  }
+
+  @Test func aNewcomersRecordWaitsForItsEvents() throws {
     var importer = try LiveImport(records: Self.records(rounds: 2), options: ImportOptions())
-    let newcomer = try Self.events(
-      #"{"name": "JOINED", "participantId": "newcomer", "eventTime": "2026-01-01T13:00:00Z"}"#,
-      file: "newcomer.events.json")
-    let steps = importer.append(newcomer)
-    #expect(steps == nil)
-    #expect(importer.appendedEvents == 0)
+    let appendedRecord = importer.append([], records: ["newcomer": Self.newcomerRecord])
+    let listed = try #require(appendedRecord)
+    #expect(listed.participants.isEmpty && listed.steps.isEmpty)
+    let appended = importer.append(try Self.events(Self.join, file: "newcomer.events.json"))
+    let addition = try #require(appended)
+    #expect(addition.participants.first?.sdk.platform == .android)
+    guard case .mint(let spec)? = addition.participants.first?.token else {
+      Issue.record("the newcomer's first token is not minted from its record")
+      return
+    }
+    #expect(spec.userId == "nina")
+  }
+
+  @Test func aKnownParticipantListedAgainFollowsOnButOneDescribedAnewDoesNot() throws {
+    var importer = try LiveImport(records: Self.records(rounds: 2), options: ImportOptions())
+    let again = importer.append([], records: ["host": ParticipantRecord(id: "host")])
+    #expect(again != nil)
+    var more = ParticipantRecord(id: "host")
+    more.browserName = "Chrome"
+    let anew = importer.append([], records: ["host": more])
+    #expect(anew == nil)
   }
 
   @Test func anEventOlderThanTheLastOneTakenInIsRefused() throws {
@@ -76,7 +121,7 @@ import Testing
     let late = try Self.events(
       #"{"name": "PUBLISH_STOPPED", "participantId": "host", "eventTime": "2026-01-01T12:00:00.500Z"}"#,
       file: "host.events.json")
-    let steps = importer.append(late)
-    #expect(steps == nil)
+    let appended = importer.append(late)
+    #expect(appended == nil)
   }
 }

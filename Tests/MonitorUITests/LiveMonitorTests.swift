@@ -164,3 +164,62 @@ import Testing
       })
   }
 }
+
+/// `attach` when a participant joins the live session: it follows on in the running monitor
+/// (registered, then its steps), and the model stands where a whole import of the same records
+/// puts it.
+@Suite struct LiveJoinTests {
+  static let guestRecord =
+    #"{"participant": {"participantId": "guest", "userId": "gia", "state": "CONNECTED", "osName": "Android", "sdkVersion": "1.36.0", "published": false}}"#
+  static let guestEvents = [
+    #"{"name": "SUBSCRIBE_STARTED", "participantId": "guest", "remoteParticipantId": "host", "eventTime": "2026-01-01T12:00:11Z"}"#,
+    #"{"name": "JOINED", "participantId": "guest", "eventTime": "2026-01-01T12:00:10Z"}"#,
+  ]
+
+  static func guest() throws -> RecordSet {
+    var records = RecordSet()
+    try records.read(bytes: Array(guestRecord.utf8), file: "get-participant.guest.json")
+    try records.read(
+      bytes: Array(#"{"events": [\#(guestEvents.joined(separator: ","))]}"#.utf8),
+      file: "guest.events.json")
+    return records
+  }
+
+  /// The model's participants and who sees what, by ID, without the tokens (each run signs
+  /// with keys of its own).
+  static func state(_ controller: AppController) -> [ParticipantSnapshot] {
+    controller.state.snapshot.participants.map {
+      var participant = $0
+      participant.token = nil
+      return participant
+    }.sorted { $0.id < $1.id }
+  }
+
+  @Test func aJoinFollowsOnAndTheModelStandsWhereAWholeImportPutsIt() throws {
+    var importer = try LiveImport(records: LiveMonitorTests.records(), options: ImportOptions())
+    var options = MonitorOptions()
+    options.readOnlyReason = "read-only: a real stage"
+    let controller = AppController(
+      setup: try MonitorSetup.live(importer.session, name: "live"),
+      themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme, options: options)
+    controller.followRecords()
+    let guest = try Self.guest()
+    let appended = importer.append(guest.events, records: guest.participants)
+    let addition = try #require(appended)
+    controller.follow(addition, recorded: guest.events)
+    #expect(controller.state.snapshot.participant("guest")?.connection == .connected)
+    #expect(controller.state.snapshot.participant("guest")?.sdk.platform == .android)
+
+    var whole = try LiveMonitorTests.records()
+    try whole.read(bytes: Array(Self.guestRecord.utf8), file: "get-participant.guest.json")
+    try whole.read(
+      bytes: Array(#"{"events": [\#(Self.guestEvents.joined(separator: ","))]}"#.utf8),
+      file: "guest.events.json")
+    let reference = try LiveMonitorTests.controller(whole)
+    #expect(Self.state(controller) == Self.state(reference))
+    #expect(
+      controller.state.log.visibleLines().contains {
+        $0.source == "recorded" && $0.name == "JOINED" && $0.subject.hasPrefix("guest")
+      })
+  }
+}

@@ -266,7 +266,7 @@ public enum RecordImporter {
       + "kept \(flag) (`--sdk`); its verdicts hold only if the flag is right"
   }
 
-  private static func participant(_ plan: ParticipantPlan, start: Int64, end: Int64)
+  static func participant(_ plan: ParticipantPlan, start: Int64, end: Int64)
     -> ScenarioParticipant
   {
     let token = plan.first

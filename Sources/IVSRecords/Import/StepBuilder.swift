@@ -18,7 +18,7 @@ struct StepBuilder {
   private(set) var divergences: [RecordIssue] = []
   private var clock: Int64
   private var mirrors: [String: Mirror]
-  private let plans: [String: ParticipantPlan]
+  private var plans: [String: ParticipantPlan]
 
   init(start: Int64, plans: [String: ParticipantPlan]) {
     clock = start
@@ -31,6 +31,13 @@ struct StepBuilder {
 
   /// Whether `id` is one of the planned participants.
   func knows(_ id: String) -> Bool { plans[id] != nil }
+
+  /// Takes in a participant the records show only now (`attach`: a join after the import),
+  /// planned as the import plans the others; its events follow as `apply` takes them.
+  mutating func learn(_ plan: ParticipantPlan) {
+    plans[plan.id] = plan
+    mirrors[plan.id] = Mirror(token: plan.first)
+  }
 
   /// Joins a hypothetical viewer at the start; it stays the whole session.
   mutating func joinObserver(_ id: String) { join(id) }

@@ -25,13 +25,21 @@ extension AppController {
     state.script = ScriptProgress(steps: runner.scenario.steps, done: runner.nextStepIndex)
   }
 
-  /// `attach`, when a poll brought newer events that follow on (`LiveImport.append`): runs
-  /// their steps on the running model and adds the events to the log, so selection, focus,
-  /// zoom and the log's place stay as they are and the work is that of the new events alone.
-  /// The records' steps, not the user's: read-only does not refuse them.
-  public func follow(_ steps: [ScenarioStep], recorded: [RecordedEvent]) {
+  /// `attach`, when a poll brought what follows on (`LiveImport.append`): registers the
+  /// participants that joined, runs the steps on the running model and adds the events to the
+  /// log, so selection, focus, zoom and the log's place stay as they are and the work is that
+  /// of the new records alone. The records' steps, not the user's: read-only does not refuse
+  /// them.
+  public func follow(_ addition: LiveImport.Addition, recorded: [RecordedEvent]) {
     recordedLines?.append(recorded)
-    for step in steps {
+    for participant in addition.participants {
+      do {
+        try state.runner.register(participant)
+      } catch {
+        report(error.description, .warning)
+      }
+    }
+    for step in addition.steps {
       do {
         try state.runner.perform(step, origin: "records")
       } catch {
@@ -39,7 +47,7 @@ extension AppController {
       }
       refresh()
     }
-    if steps.isEmpty { refresh() }
+    if addition.steps.isEmpty { refresh() }
   }
 
   /// `attach`, when newer records replaced the model: takes over what the person at the

@@ -103,6 +103,7 @@ extension ScenarioRunner {
     tokens = checkpoint.tokens
     strategies = checkpoint.strategies
     expectations = checkpoint.expectations.copy()
+    registerLateParticipantsAgain()
   }
 }
 

@@ -31,6 +31,9 @@ public final class ScenarioRunner {
   var tokens: [String: String] = [:]
   var strategies: [String: StrategySettings] = [:]
   var expectations: ExpectationChecker
+  /// Participants registered after the run began (`register`), with their first tokens, in
+  /// order: time travel back past a registration registers them again.
+  var lateParticipants: [(participant: ScenarioParticipant, token: String)] = []
 
   /// Builds the stage, loads or generates keys and mints every first token.
   /// `file` names the scenario in errors; throws before anything has run.
@@ -65,7 +68,7 @@ public final class ScenarioRunner {
   /// scenario of thousands of participants spends its start-up on), and tells the stage which
   /// key signed each, so a join does not verify a signature made a moment ago (raw tokens from
   /// the file are still proved, by `proveSignatures`).
-  private func signFirstTokens(_ toSign: [(id: String, location: String, request: MintRequest)])
+  func signFirstTokens(_ toSign: [(id: String, location: String, request: MintRequest)])
     throws(ScenarioError)
   {
     let results = TokenBatch.mint(toSign.map(\.request))
@@ -262,7 +265,7 @@ public final class ScenarioRunner {
   }
 
   /// Registers a participant and its first token; a token still to sign is returned.
-  private func addParticipant(_ participant: ScenarioParticipant, location: String)
+  func addParticipant(_ participant: ScenarioParticipant, location: String)
     throws(ScenarioError) -> MintRequest?
   {
     var toSign: MintRequest?
