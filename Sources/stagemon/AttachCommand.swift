@@ -9,9 +9,10 @@ import StageEngine
 import TerminalKit
 
 /// `stagemon attach STAGE_ARN [--session st-…] [live options]`: the monitor on a live session.
-/// A poller reads the stage within the budget; each time the records change they are imported
-/// again and the monitor shows them, the model run to now beside the recorded events, with
-/// the view (selection, focus, zoom, log scroll) kept across the change.
+/// A poller reads the stage within the budget; each time the records change, what they brought
+/// follows on in the running monitor (`LiveFeed`: newer and late events, joins), or the
+/// session is imported again and a new monitor keeps the old one's view (selection, focus,
+/// zoom, log scroll).
 /// Read-only: nothing stagemon does changes the real stage.
 enum AttachCommand {
   static let help = """
@@ -86,8 +87,8 @@ enum AttachCommand {
     )
   }
 
-  /// The monitor until the user quits: newer events follow on in the running controller;
-  /// when the records changed otherwise, a new controller takes over the old one's view.
+  /// The monitor until the user quits: what a poll brought follows on in the running
+  /// controller; when it cannot, a new controller takes over the old one's view.
   private static func watch(_ poller: LivePoller, feed: LiveFeed, rate: Double) -> ExitStatus {
     let environment = ProcessInfo.processInfo.environment
     let loader = ThemeLoader(environment: environment)

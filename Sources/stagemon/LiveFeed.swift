@@ -4,8 +4,9 @@ import JSONKit
 import MonitorUI
 
 /// What `attach` has shown of the poller's records, and how the next poll reaches the screen:
-/// newer events, and participants who joined, follow on in the running monitor
-/// (`LiveImport.append`, `AppController.follow`); anything else is imported whole again.
+/// newer events, participants who joined and events that came late (the model put back to a
+/// recent poll's start) follow on in the running monitor (`LiveImport.append`,
+/// `AppController.follow`); anything else is imported whole again.
 final class LiveFeed {
   private let imports: ImportOptions
   private let name: String
@@ -13,6 +14,9 @@ final class LiveFeed {
   private var files: [String: JSON]
   /// The poller's version shown.
   private(set) var version: Int
+  /// The steps of the session the running model had when each poll began, by poll number
+  /// (`LiveImport.polls`): where a late event puts it back (`LiveImport.Addition.rewind`).
+  private var pollStarts: [Int: Int] = [:]
 
   /// The first import of `snapshot`, and the monitor's setup from it.
   init(_ snapshot: LivePoller.Snapshot, sessionId: String, imports: ImportOptions) throws {
@@ -33,21 +37,29 @@ final class LiveFeed {
     let now = Self.byName(snapshot.files)
     guard let news = Self.news(from: files, to: now),
       let events = try? Self.events(news.events),
-      let records = try? Self.newRecords(news.participantFiles, from: files, to: now),
-      let addition = importer.append(events, records: records)
+      let records = try? Self.newRecords(news.participantFiles, from: files, to: now)
     else { return false }
-    controller.follow(addition, recorded: events)
+    let start = controller.state.runner.history.count
+    guard let addition = importer.append(events, records: records) else { return false }
+    pollStarts[importer.polls] = start
+    pollStarts[importer.polls - LiveImport.markLimit] = nil
+    let rewind = addition.rewind.flatMap { pollStarts[$0] }
+    guard addition.rewind == nil || rewind != nil,
+      controller.follow(addition, recorded: events, rewind: rewind)
+    else { return false }
     files = now
     version = snapshot.version
     return true
   }
 
-  /// Imports `snapshot` whole again (a participant's record changed, an event came late).
+  /// Imports `snapshot` whole again (a participant's record changed, an event came later than
+  /// the marks reach).
   /// Records that do not import leave the last import shown until the next change.
   func reimport(_ snapshot: LivePoller.Snapshot) throws {
     version = snapshot.version
     importer = try LiveImport(records: Self.records(snapshot.files), options: imports)
     files = Self.byName(snapshot.files)
+    pollStarts = [:]
   }
 
   /// What a poll changed that can follow on: events each events file gained at its newest

@@ -116,7 +116,43 @@ import Testing
     #expect(anew == nil)
   }
 
-  @Test func anEventOlderThanTheLastOneTakenInIsRefused() throws {
+  static func viewerEvent(_ name: String, at time: String) -> String {
+    #"{"name": "\#(name)", "participantId": "viewer", "eventTime": "2026-01-01T\#(time)Z"}"#
+  }
+
+  @Test(arguments: [1, 100, 1000])
+  func aLateEventsWorkIsThePollsSinceItsMarkHoweverLongTheSession(_ rounds: Int) throws {
+    var importer = try LiveImport(records: Self.records(rounds: rounds), options: ImportOptions())
+    let first = importer.append(try Self.events(Self.leave, file: "host.events.json"))
+    #expect(first?.rewind == nil)
+    let late = try Self.events(
+      Self.viewerEvent("LEFT", at: "12:59:59"), file: "viewer.events.json")
+    let appended = importer.append(late)
+    let addition = try #require(appended)
+    #expect(addition.rewind == 1)
+    #expect(importer.replayedEvents == 1)
+    let summaries = addition.steps.map(\.summary)
+    #expect(
+      summaries.firstIndex(of: "leave viewer").map { at in
+        summaries.firstIndex(of: "leave host").map { at < $0 } ?? false
+      } == true, "\(summaries)")
+    #expect(addition.steps.count <= 5)
+  }
+
+  @Test func aLateEventReachesBackOnlyAsFarAsTheNewestMarks() throws {
+    var importer = try LiveImport(records: Self.records(rounds: 2), options: ImportOptions())
+    for second in 0...LiveImport.markLimit {
+      let event = Self.viewerEvent(
+        "PUBLISH_STOPPED", at: "12:30:\(String(format: "%02d", second))")
+      let appended = importer.append(try Self.events(event, file: "viewer.events.json"))
+      #expect(appended?.rewind == nil)
+    }
+    let early = importer.append(
+      try Self.events(Self.viewerEvent("LEFT", at: "12:29:59"), file: "viewer.events.json"))
+    #expect(early == nil)
+  }
+
+  @Test func anEventOlderThanEveryMarkIsRefused() throws {
     var importer = try LiveImport(records: Self.records(rounds: 2), options: ImportOptions())
     let late = try Self.events(
       #"{"name": "PUBLISH_STOPPED", "participantId": "host", "eventTime": "2026-01-01T12:00:00.500Z"}"#,

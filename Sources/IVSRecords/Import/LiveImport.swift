@@ -4,9 +4,12 @@ import StageEngine
 /// it stood after the last event, so newer events become the steps that follow on — work
 /// proportional to what arrived, not to the session. A participant the import does not know
 /// joins on: it is planned from what its records say so far, as the first import plans the
-/// others, and registered before its steps. Whatever cannot follow on (an event older than the
-/// last one taken in, a record telling more of a participant already planned) is refused, and
-/// the caller imports the whole session again.
+/// others, and registered before its steps. An event older than the last one taken in (the
+/// poller reads each participant in turn) goes back to the builder as it stood before a recent
+/// poll (`Mark`, one per poll, the newest `markLimit` kept) and rebuilds the steps from there
+/// in the whole import's order; the caller puts the model back to that poll's start. What
+/// cannot follow on (an event older than every mark, a record telling more of a participant
+/// already planned) is refused, and the caller imports the whole session again.
 public struct LiveImport {
   /// What a poll adds to the running model: participants to register first, then the steps.
   public struct Addition: Sendable {
@@ -14,7 +17,23 @@ public struct LiveImport {
     public let participants: [ScenarioParticipant]
     /// The steps that make the model do what the new events show, oldest first.
     public let steps: [ScenarioStep]
+    /// The poll (`polls` when it began) whose start the model goes back to before `steps`,
+    /// for a late event; nil when the steps follow on from where the model stands.
+    public let rewind: Int?
   }
+
+  /// The builder before a poll, to go back to for an event that arrives late.
+  private struct Mark {
+    let poll: Int
+    let builder: StepBuilder
+    /// The newest event time taken in before it (milliseconds).
+    let time: Int64
+    /// How many of `since` were taken in before it.
+    let taken: Int
+  }
+
+  /// How many polls back a late event can reach before the session is imported again.
+  public static let markLimit = 32
 
   /// The session as first imported.
   public let session: ImportedSession
@@ -23,17 +42,30 @@ public struct LiveImport {
   private var described: [String: ParticipantRecord]
   /// Records of participants not imported yet, kept until their events arrive.
   private var waiting: [String: ParticipantRecord] = [:]
+  /// Plans of the participants that joined on, to learn again after going back to a mark.
+  private var learned: [ParticipantPlan] = []
+  private var marks: [Mark] = []
+  /// The events taken in since the oldest mark, in the order they were.
+  private var since: [RecordedEvent] = []
+  /// The newest event time taken in (milliseconds).
+  private var lastTime: Int64
   /// Recorded events taken in by `append` so far.
   public private(set) var appendedEvents = 0
   /// Participants that joined on after the first import.
-  public private(set) var joined: [String] = []
+  public var joined: [String] { learned.map(\.id) }
+  /// Polls taken in by `append` so far.
+  public private(set) var polls = 0
+  /// Events taken in again after going back to a mark: what late events cost.
+  public private(set) var replayedEvents = 0
 
   /// Imports `records` as `RecordImporter.makeSession` does, keeping the builder.
   public init(records: RecordSet, options: ImportOptions) throws(ImportUsageError) {
     var kept: StepBuilder?
     session = try RecordImporter.makeSession(from: records, options: options, keeping: &kept)
     builder = kept ?? StepBuilder(start: session.runnable.start, plans: [:])
+    _ = builder.takeSteps()
     described = records.participants
+    lastTime = session.recorded.last?.time ?? .min
   }
 
   /// What `events` (and the records of participants new to the import, from get-participant
@@ -45,23 +77,69 @@ public struct LiveImport {
     guard records.allSatisfy({ !builder.knows($0.key) || addsNothing($0.value) }) else {
       return nil
     }
-    let ordered = events.enumerated().sorted {
-      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-    }.map(\.element)
-    if let first = ordered.first, first.second < builder.second { return nil }
+    let ordered = RecordTimeline(events).events
+    let late = ordered.first.map { $0.time <= lastTime } ?? false
+    guard !late || ordered.first.flatMap(markIndex(before:)) != nil else { return nil }
+    polls += 1
+    keepMark()
     for (id, record) in records where !builder.knows(id) {
       waiting[id, default: ParticipantRecord(id: id)].merge(record)
     }
     let participants = newcomers(in: ordered).map { plan(of: $0, in: ordered) }
-    let before = builder.steps.count
-    for event in ordered { builder.apply(event) }
+    var rewind: Int?
+    if late, let first = ordered.first, let index = markIndex(before: first) {
+      rewind = marks[index].poll
+      goBack(to: index, adding: ordered)
+    } else {
+      take(ordered)
+    }
     appendedEvents += ordered.count
     let end = max(builder.second, session.runnable.start)
     return Addition(
       participants: participants.map {
         RecordImporter.participant($0, start: session.runnable.start, end: end)
       },
-      steps: Array(builder.steps[before...]))
+      steps: builder.takeSteps(), rewind: rewind)
+  }
+
+  /// The newest mark taken before every event at `event`'s time was.
+  private func markIndex(before event: RecordedEvent) -> Int? {
+    marks.lastIndex { $0.time < event.time }
+  }
+
+  /// Keeps the builder as it stands, before this poll's events, dropping the oldest mark (and
+  /// the events only it needed) beyond `markLimit`.
+  private mutating func keepMark() {
+    marks.append(Mark(poll: polls, builder: builder, time: lastTime, taken: since.count))
+    guard marks.count > Self.markLimit else { return }
+    marks.removeFirst()
+    let dropped = marks.first?.taken ?? since.count
+    since.removeFirst(dropped)
+    marks = marks.map {
+      Mark(poll: $0.poll, builder: $0.builder, time: $0.time, taken: $0.taken - dropped)
+    }
+  }
+
+  /// Takes in `events`, oldest first, after what was taken in.
+  private mutating func take(_ events: [RecordedEvent]) {
+    for event in events { builder.apply(event) }
+    since += events
+    lastTime = max(lastTime, events.last?.time ?? lastTime)
+  }
+
+  /// Goes back to mark `index` and takes in the events since it with `late` among them, in
+  /// the whole import's order; the marks after it no longer hold.
+  private mutating func goBack(to index: Int, adding late: [RecordedEvent]) {
+    let mark = marks[index]
+    builder = mark.builder
+    for plan in learned where !builder.knows(plan.id) { builder.learn(plan) }
+    let again = since[mark.taken...]
+    replayedEvents += again.count
+    let merged = RecordTimeline(Array(again) + late).events
+    marks.removeSubrange((index + 1)...)
+    since.removeSubrange(mark.taken...)
+    lastTime = mark.time
+    take(merged)
   }
 
   /// Whether `record` tells nothing the plan of its participant was not made from (a
@@ -89,14 +167,14 @@ public struct LiveImport {
   /// Plans `id` from its events so far and its record, and hands the plan to the builder.
   private mutating func plan(of id: String, in events: [RecordedEvent]) -> ParticipantPlan {
     let positions = events.indices.filter { events[$0].participantId == id }
-    // No `--sdk` to apply: the first import refuses one naming a participant it lacks.
     let record = waiting.removeValue(forKey: id)
+    // No `--sdk` to apply: the first import refuses one naming a participant it lacks.
     let plan = ParticipantPlan(
       id: id, events: TimelineEvents(timeline: events, positions: positions),
       record: record, isRemoteOnly: positions.isEmpty)
     described[id] = record
     builder.learn(plan)
-    joined.append(id)
+    learned.append(plan)
     return plan
   }
 }

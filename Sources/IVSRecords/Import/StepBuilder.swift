@@ -39,6 +39,18 @@ struct StepBuilder {
     mirrors[plan.id] = Mirror(token: plan.first)
   }
 
+  /// The steps written since the last call, handed over (`LiveImport` keeps the builder's
+  /// state, not its output: a copy kept to go back to then shares no growing arrays). The
+  /// notes and divergences go too: only the first import reports them.
+  mutating func takeSteps() -> [ScenarioStep] {
+    defer {
+      steps = []
+      notes = []
+      divergences = []
+    }
+    return steps
+  }
+
   /// Joins a hypothetical viewer at the start; it stays the whole session.
   mutating func joinObserver(_ id: String) { join(id) }
 

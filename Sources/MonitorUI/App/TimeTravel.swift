@@ -70,7 +70,7 @@ extension AppController {
 
   /// The log up to the travelled-to step (lines gone back over kept for redo), then a full
   /// snapshot and everything derived from it. `shownBefore` is the first `seq` the log lacked.
-  private func rebuildAfterTravel(shownBefore shown: Int) {
+  func rebuildAfterTravel(shownBefore shown: Int) {
     let replayed = stage.drainEvents()
     let cutoff = replayed.first?.seq ?? stage.nextEventSeq
     let end = stage.nextEventSeq

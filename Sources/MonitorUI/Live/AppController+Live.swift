@@ -25,12 +25,28 @@ extension AppController {
     state.script = ScriptProgress(steps: runner.scenario.steps, done: runner.nextStepIndex)
   }
 
-  /// `attach`, when a poll brought what follows on (`LiveImport.append`): registers the
-  /// participants that joined, runs the steps on the running model and adds the events to the
-  /// log, so selection, focus, zoom and the log's place stay as they are and the work is that
-  /// of the new records alone. The records' steps, not the user's: read-only does not refuse
-  /// them.
-  public func follow(_ addition: LiveImport.Addition, recorded: [RecordedEvent]) {
+  /// `attach`, when a poll brought what follows on (`LiveImport.append`): puts the model
+  /// back to `rewind` steps of the session first when an event came late (time travel: the
+  /// nearest checkpoint and the steps after it), registers the participants that joined, runs
+  /// the steps on the running model and adds the events to the log (in time order), so
+  /// selection, focus, zoom and the log's place stay as they are and the work is that of the
+  /// new records alone. The records' steps, not the user's: read-only does not refuse them.
+  /// False, changing nothing, when the model cannot go back to `rewind`.
+  @discardableResult
+  public func follow(
+    _ addition: LiveImport.Addition, recorded: [RecordedEvent], rewind: Int? = nil
+  ) -> Bool {
+    if let rewind {
+      refresh()
+      let shown = stage.nextEventSeq
+      do {
+        try state.runner.travel(to: rewind)
+      } catch {
+        return false
+      }
+      rebuildAfterTravel(shownBefore: shown)
+      state.undoneLog.removeAll()
+    }
     recordedLines?.append(recorded)
     for participant in addition.participants {
       do {
@@ -48,6 +64,7 @@ extension AppController {
       refresh()
     }
     if addition.steps.isEmpty { refresh() }
+    return true
   }
 
   /// `attach`, when newer records replaced the model: takes over what the person at the

@@ -60,7 +60,8 @@ public struct RecordedLines: Sendable {
 
   /// Adds events that arrived after the alignment (`attach` following the records): not
   /// compared with the model (the comparison is of the whole run), so they say so; each is
-  /// released once the model's clock reaches its second.
+  /// released once the model's clock reaches its second. A late one goes after the lines of
+  /// its second, so the lines stay in time order.
   public mutating func append(_ events: [RecordedEvent]) {
     let category = EventCategory(role: .recorded, symbol: "◆", asciiSymbol: "R")
     for event in events {
@@ -68,7 +69,8 @@ public struct RecordedLines: Sendable {
       let line = LogLine(
         second: event.second, source: "recorded", sourceRole: .recorded, name: event.name,
         subject: (about + ["(live: not compared)"]).joined(separator: " "), category: category)
-      lines.append((event.second, 0, line))
+      let place = lines.lastIndex { $0.second <= event.second }.map { $0 + 1 } ?? 0
+      lines.insert((event.second, 0, line), at: place)
     }
   }
 
