@@ -59,6 +59,16 @@ struct AttachEndToEndTests {
   @Test func aPollWithNewEventsKeepsTheSelectedParticipant() throws {
     let live = try LiveFixture()
     let session = try attached(live)
+    // Participants who join on are listed as the poller finds them: select once every
+    // participant is read (host's SDK and its recorded PUBLISH_STARTED shown), when the
+    // order is the session's.
+    let read = try session.waitFor(15) { screen in
+      screen.contains("web@1.32.0")
+        && screen.split(separator: "\n").contains {
+          $0.contains("recorded") && $0.contains("PUBLISH_STARTED") && $0.contains("host")
+        }
+    }
+    #expect(read.met, "\(read.screen)")
     try session.send("j")
     let selected = try session.waitFor(5) { $0.contains("▶ viewer") }
     #expect(selected.met, "\(selected.screen)")
