@@ -209,6 +209,7 @@ import Testing
     controller.follow(addition, recorded: guest.events)
     #expect(controller.state.snapshot.participant("guest")?.connection == .connected)
     #expect(controller.state.snapshot.participant("guest")?.sdk.platform == .android)
+    #expect(controller.state.sdkGuesses.sources["guest"] == nil)
 
     var whole = try LiveMonitorTests.records()
     try whole.read(bytes: Array(Self.guestRecord.utf8), file: "get-participant.guest.json")
@@ -221,5 +222,23 @@ import Testing
       controller.state.log.visibleLines().contains {
         $0.source == "recorded" && $0.name == "JOINED" && $0.subject.hasPrefix("guest")
       })
+  }
+
+  @Test func aJoinerWhoseSDKTheRecordsDoNotStateIsMarkedAsGuessed() throws {
+    var importer = try LiveImport(records: LiveMonitorTests.records(), options: ImportOptions())
+    let controller = AppController(
+      setup: try MonitorSetup.live(importer.session, name: "live"),
+      themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme, options: MonitorOptions()
+    )
+    controller.followRecords()
+    var events = RecordSet()
+    try events.read(
+      bytes: Array(#"{"events": [\#(Self.guestEvents.joined(separator: ","))]}"#.utf8),
+      file: "guest.events.json")
+    let appended = importer.append(events.events)
+    controller.follow(try #require(appended), recorded: events.events)
+    #expect(controller.state.sdkGuesses.sources["guest"] != nil)
+    let row = try #require(controller.state.snapshot.participant("guest"))
+    #expect(controller.state.sdkGuesses.profile(row.sdk, of: "guest").hasSuffix(SDKGuesses.mark))
   }
 }

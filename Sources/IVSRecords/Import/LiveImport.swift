@@ -17,6 +17,9 @@ public struct LiveImport {
     public let participants: [ScenarioParticipant]
     /// The steps that make the model do what the new events show, oldest first.
     public let steps: [ScenarioStep]
+    /// Those of `participants` whose SDK the records do not state, with how it was found
+    /// (`guessed`, `unknown`), to mark as the first import's are.
+    public let guessedSDKs: [String: String]
     /// The poll (`polls` when it began) whose start the model goes back to before `steps`,
     /// for a late event; nil when the steps follow on from where the model stands.
     public let rewind: Int?
@@ -99,7 +102,11 @@ public struct LiveImport {
       participants: participants.map {
         RecordImporter.participant($0, start: session.runnable.start, end: end)
       },
-      steps: builder.takeSteps(), rewind: rewind)
+      steps: builder.takeSteps(),
+      guessedSDKs: Dictionary(
+        participants.filter { $0.source == .guessed || $0.source == .unknown }.map {
+          ($0.id, $0.source.rawValue)
+        }, uniquingKeysWith: { first, _ in first }), rewind: rewind)
   }
 
   /// The newest mark taken before every event at `event`'s time was.

@@ -48,6 +48,7 @@ extension AppController {
       state.undoneLog.removeAll()
     }
     recordedLines?.append(recorded)
+    state.sdkGuesses.sources.merge(addition.guessedSDKs) { _, new in new }
     for participant in addition.participants {
       do {
         try state.runner.register(participant)
