@@ -15,6 +15,14 @@ public enum DisplayWidth {
     // Unicode property lookups below are the cost of a frame otherwise.
     if character.isASCII { return 1 }
     let scalars = character.unicodeScalars
+    if let first = scalars.first, isPlainNarrow(first), scalars.count == 1 { return 1 }
+    return ruledWidth(character, knownSafe: knownSafe)
+  }
+
+  /// `of(_:knownSafe:)` by the rules alone, without the plain narrow shortcut: what that
+  /// shortcut is tested against.
+  static func ruledWidth(_ character: Character, knownSafe: Bool) -> Int {
+    let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if !knownSafe && !TerminalText.isSafe(character) { return 1 }
     if scalars.count > maximumScalarsPerCell, let drawn = cellSymbol(character).first {
@@ -25,6 +33,43 @@ public enum DisplayWidth {
     if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
     return 1
   }
+
+  /// Columns of `text` when every scalar in it is plain narrow (`isPlainNarrow`): each is then a
+  /// grapheme of its own, one column wide and safe to show, so a grid can store it without
+  /// grapheme breaking or property lookups. Nil when any scalar needs the full rules.
+  public static func plainNarrowColumns(_ text: some StringProtocol) -> Int? {
+    var ascii = true
+    for byte in text.utf8 {
+      guard byte < 0x80 else {
+        ascii = false
+        break
+      }
+      guard byte >= 0x20 && byte < 0x7F else { return nil }
+    }
+    if ascii { return text.utf8.count }
+    var count = 0
+    for scalar in text.unicodeScalars {
+      guard isPlainNarrow(scalar) else { return nil }
+      count += 1
+    }
+    return count
+  }
+
+  /// Whether `scalar` is one a frame is mostly made of — printable ASCII, Latin letters,
+  /// punctuation (— … ·), arrows, mathematical operators (≈ ≠), box drawing and geometric
+  /// shapes (▶ ▪): one column, safe, never joining a neighbour into one grapheme, and without
+  /// an emoji presentation. `DisplayWidthTests` checks each against the full rules.
+  public static func isPlainNarrow(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x7F { return value >= 0x20 }
+    return plainNarrowRanges.contains { $0.contains(value) }
+  }
+
+  /// The ranges of `isPlainNarrow` beyond ASCII.
+  static let plainNarrowRanges: [ClosedRange<UInt32>] = [
+    0x00A0...0x00AC, 0x00AE...0x02FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x22FF,
+    0x2500...0x25FC,
+  ]
 
   /// Most scalars one cell carries: curses' `setcchar` sends a base and a few combining marks,
   /// so a longer grapheme (a 3,001-emoji ZWJ chain, a letter with 20,000 marks) would reach the
@@ -47,7 +92,7 @@ public enum DisplayWidth {
 
   /// Columns the whole string occupies on screen.
   public static func of(_ text: some StringProtocol) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    plainNarrowColumns(text) ?? text.reduce(0) { $0 + of($1) }
   }
 
   /// Whether `text` takes at most `columns` columns. Stops at the first character past the

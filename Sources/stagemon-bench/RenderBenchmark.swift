@@ -28,6 +28,9 @@ enum RenderBenchmark {
       print("building generated stages (10 and \(largeCount) participants)…")
       let small = try controller(participants: 10)
       let large = try controller(participants: largeCount)
+      if let size = ProcessInfo.processInfo.environment["STAGEMON_BENCH_FRAMES"] {
+        return profileLoop(large.state, size: size)
+      }
       let frameMet = try frames(small: small.state, large: large.state)
       let sizesMet = otherSizes(large.state)
       let keysMet = keyPresses(large)
@@ -100,6 +103,24 @@ enum RenderBenchmark {
     }
     return met
   }
+
+  /// `STAGEMON_BENCH_FRAMES=300x80`: 40 frames of the 10,000-participant stage at that size and
+  /// nothing else, for a profiler (callgrind toggled on `Screen.render`) to count one size's
+  /// frame; 200x60 against 300x80 there is the (a2) ratio in instructions.
+  private static func profileLoop(_ state: AppState, size: String) -> Bool {
+    let sides = size.split(separator: "x").compactMap { Int($0) }
+    guard sides.count == 2 else {
+      print("STAGEMON_BENCH_FRAMES wants WIDTHxHEIGHT, not \(size)")
+      return false
+    }
+    var grid = CellGrid(width: sides[0], height: sides[1])
+    for _ in 0..<profiledFrames { Screen.render(state, into: &grid) }
+    print("rendered \(profiledFrames) frames at \(size)")
+    return true
+  }
+
+  /// Frames `profileLoop` renders.
+  static let profiledFrames = 40
 
   private static func check(_ grid: CellGrid, contains text: String) throws {
     guard grid.text().contains(where: { $0.contains(text) }) else {

@@ -6,6 +6,11 @@ import TerminalKit
 public enum ParticipantsView {
   /// A table column.
   struct Column {
+    /// What the column shows (the cell of each row is chosen by it, not by its title).
+    enum Kind {
+      case id, userId, sdk, capabilities, connection, publish, subscriptions, expiry
+    }
+    let kind: Kind
     let title: String
     let width: Int
   }
@@ -59,22 +64,22 @@ public enum ParticipantsView {
   }
 
   private static let optional: [(column: Column, dropOrder: Int)] = [
-    (Column(title: "USER_ID", width: 10), 2),
-    (Column(title: "SDK", width: 14), 5),
-    (Column(title: "CAP", width: 3), 4),
-    (Column(title: "CONNECTION", width: 12), 6),
-    (Column(title: "PUBLISH", width: 10), 7),
-    (Column(title: "SUBS", width: 4), 1),
-    (Column(title: "EXPIRES", width: 8), 3),
+    (Column(kind: .userId, title: "USER_ID", width: 10), 2),
+    (Column(kind: .sdk, title: "SDK", width: 14), 5),
+    (Column(kind: .capabilities, title: "CAP", width: 3), 4),
+    (Column(kind: .connection, title: "CONNECTION", width: 12), 6),
+    (Column(kind: .publish, title: "PUBLISH", width: 10), 7),
+    (Column(kind: .subscriptions, title: "SUBS", width: 4), 1),
+    (Column(kind: .expiry, title: "EXPIRES", width: 8), 3),
   ]
 
   static func fittingColumns(idWidth: Int, width: Int) -> [Column] {
     var kept = optional
     func total() -> Int { idWidth + 1 + kept.reduce(0) { $0 + $1.column.width + 1 } }
     while total() > width, let drop = kept.min(by: { $0.dropOrder < $1.dropOrder }) {
-      kept.removeAll { $0.column.title == drop.column.title }
+      kept.removeAll { $0.column.kind == drop.column.kind }
     }
-    return [Column(title: "ID", width: idWidth)] + kept.map(\.column)
+    return [Column(kind: .id, title: "ID", width: idWidth)] + kept.map(\.column)
   }
 
   private static func cell(
@@ -84,26 +89,26 @@ public enum ParticipantsView {
     let text: String
     var role: ThemeRole = .text
     var attributes: TextAttributes = []
-    switch column.title {
-    case "ID": text = participant.id
-    case "USER_ID":
+    switch column.kind {
+    case .id: text = participant.id
+    case .userId:
       text = participant.metadata?.userId ?? "—"
-    case "SDK":
+    case .sdk:
       text = guesses.profile(participant.sdk, of: participant.id)
       let guessed = guesses.sources[participant.id] != nil
       role = participant.sdk.supportsTokenExchange ? (guessed ? .muted : .text) : .warning
-    case "CAP":
+    case .capabilities:
       let capabilities = participant.capabilities
       text = (capabilities.publish ? "P" : "-") + (capabilities.subscribe ? "S" : "-")
       role = capabilities.publish ? .publish : (capabilities.subscribe ? .subscribe : .muted)
-    case "CONNECTION":
+    case .connection:
       text = participant.connection.rawValue
       role = connectionRole(participant.connection)
-    case "PUBLISH":
+    case .publish:
       (text, role) = publishCell(participant.publish, muted: participant.muted)
-    case "SUBS":
+    case .subscriptions:
       text = "\(participant.remotes.filter { $0.subscribe == .subscribed }.count)"
-    default:
+    case .expiry:
       (text, role) = expiryCell(participant, now: now)
       if text == expiredBadge { attributes = .bold }
     }

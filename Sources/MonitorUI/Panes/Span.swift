@@ -33,9 +33,7 @@ public struct Span: Equatable, Sendable {
   /// `ellipsis` so truncation is never silent.
   public static func fit(_ text: String, _ width: Int, ellipsis: String = "…") -> String {
     let textWidth = columns(text)
-    guard textWidth > width else {
-      return text + String(repeating: " ", count: max(0, width - textWidth))
-    }
+    guard textWidth > width else { return text + spaces(width - textWidth) }
     var result = ""
     var used = 0
     for character in text {
@@ -45,8 +43,18 @@ public struct Span: Equatable, Sendable {
       used += size
     }
     guard width > 0 else { return "" }
-    return result + ellipsis + String(repeating: " ", count: max(0, width - 1 - used))
+    return result + ellipsis + spaces(width - 1 - used)
   }
+
+  /// `count` spaces (none when it is not positive). Table cells are padded every frame, and
+  /// taking a ready run of spaces is cheaper than building one.
+  static func spaces(_ count: Int) -> String {
+    guard count > 0 else { return "" }
+    return count < paddings.count ? paddings[count] : String(repeating: " ", count: count)
+  }
+
+  /// Runs of 0 to 64 spaces, wider than any table column.
+  private static let paddings = (0...64).map { String(repeating: " ", count: $0) }
 
   /// Columns `text` takes: one per byte when it is printable ASCII (IDs, names, times — almost
   /// every cell), else the grapheme walk of `DisplayWidth`. Table cells are fitted every frame.

@@ -156,7 +156,10 @@ private struct Wrapper {
 }
 
 extension String {
+  /// The text without its trailing spaces, found walking back from the end (over the spaces
+  /// only, not the whole text).
   fileprivate var trimmingTrailingSpaces: String {
-    String(reversed().drop { $0 == " " }.reversed())
+    guard let last = lastIndex(where: { $0 != " " }) else { return "" }
+    return String(self[...last])
   }
 }

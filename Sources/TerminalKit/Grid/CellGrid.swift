@@ -3,7 +3,11 @@ import InputKit
 /// An in-memory screen: `width × height` cells that a renderer fills each frame. Backends draw a
 /// grid (only the cells that changed since the last frame); tests read it back with `text()` and
 /// `style(x:y:)`. Writes outside the grid are clipped, never a crash.
-public struct CellGrid: Hashable, Sendable {
+///
+/// Cells are stored as plain values (`StoredCell`: a scalar and a style entry), so what a frame
+/// costs per cell — clearing, writing a character, comparing with the last frame — stays small
+/// next to what it costs per pane; `cell(x:y:)` and `cells` give them back as `Cell`s.
+public struct CellGrid: Sendable {
   /// Number of columns.
   public private(set) var width: Int
   /// Number of rows.
@@ -11,35 +15,42 @@ public struct CellGrid: Hashable, Sendable {
   /// Glyphs for borders and the truncation mark; pick `.ascii` when the locale is not UTF-8
   /// (backends report which via `TerminalBackend.glyphs`).
   public var glyphs: BorderGlyphs
-  /// All cells, row-major (`y * width + x`); backends diff these.
-  public private(set) var cells: [Cell]
+  /// Every cell, row-major (`y * width + x`).
+  private(set) var storage: [StoredCell]
+  /// The styles and graphemes `storage` refers to.
+  private(set) var tables = GridTables()
 
   /// Creates a blank grid; negative sizes become 0.
   public init(width: Int, height: Int, glyphs: BorderGlyphs = .unicode) {
     self.width = max(0, width)
     self.height = max(0, height)
     self.glyphs = glyphs
-    self.cells = Array(repeating: .blank, count: self.width * self.height)
+    let blank = StoredCell(glyph: .space, style: StyleID(index: 0))
+    self.storage = Array(repeating: blank, count: self.width * self.height)
   }
+
+  /// All cells, row-major (`y * width + x`), for tests and exports that read the whole grid.
+  public var cells: [Cell] { storage.map { tables.cell($0) } }
 
   /// The whole grid as a rect, the starting point for layout splits.
   public var bounds: Rect { Rect(width: width, height: height) }
 
   /// The cell at (x, y), or nil outside the grid.
   public func cell(x: Int, y: Int) -> Cell? {
-    bounds.contains(x: x, y: y) ? cells[y * width + x] : nil
+    bounds.contains(x: x, y: y) ? tables.cell(storage[y * width + x]) : nil
   }
 
   /// The style of the cell at (x, y), or nil outside the grid; lets tests check colour/attrs.
   public func style(x: Int, y: Int) -> Style? {
-    cell(x: x, y: y)?.style
+    bounds.contains(x: x, y: y) ? tables.style(storage[y * width + x].style) : nil
   }
 
   /// Each row as text (continuation cells skipped, so wide graphemes appear once), for snapshot
   /// tests and for debugging.
   public func text(trimmingTrailingSpaces: Bool = false) -> [String] {
     (0..<height).map { y in
-      let row = cells[(y * width)..<((y + 1) * width)].map(\.symbol).joined()
+      var row = ""
+      for cell in self.row(y) { row += tables.symbol(of: cell.glyph) }
       guard trimmingTrailingSpaces else { return row }
       return String(row.reversed().drop(while: { $0 == " " }).reversed())
     }
@@ -48,7 +59,9 @@ public struct CellGrid: Hashable, Sendable {
   /// Blanks every cell, keeping the size; `style` paints the blanks (a theme's background), so
   /// clearing and painting the canvas cost one pass.
   public mutating func clear(style: Style = .plain) {
-    cells = Array(repeating: Cell(" ", style: style), count: width * height)
+    if tables.isOversized { tables = GridTables() }
+    let blank = StoredCell(glyph: .space, style: tables.id(of: style))
+    storage = Array(repeating: blank, count: width * height)
   }
 
   /// Resizes to `width × height` and blanks every cell (a resize redraws everything anyway).
@@ -61,133 +74,115 @@ public struct CellGrid: Hashable, Sendable {
     guard bounds.contains(x: x, y: y), !cell.isContinuation else { return }
     let safe = cell.symbol.allSatisfy { TerminalText.isSafe($0) }
     let symbol = safe ? cell.symbol : controlMark(cell.symbol.first ?? " ")
-    writeGrapheme(symbol, columns: 1, x: x, y: y, style: cell.style)
+    writeGrapheme(symbol, columns: 1, x: x, y: y, style: tables.id(of: cell.style))
   }
 
-  /// Writes `text` at (x, y) in `style`, at most `maxWidth` columns (and never past the right
-  /// edge). Text that does not fit ends with the glyph set's ellipsis. Control and format
-  /// characters show as pictures (`TerminalText.picture`), never as themselves. Returns the number of columns written.
-  @discardableResult
-  public mutating func put(
-    _ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil
-  ) -> Int {
-    guard y >= 0, y < height, x < width else { return 0 }
-    let available = min(maxWidth ?? Int.max, width - x)
-    guard available > 0 else { return 0 }
-    let clean = TerminalText.isClean(text)
-    if DisplayWidth.fits(text, within: available, knownSafe: clean) {
-      return write(text, x: x, y: y, style: style, budget: available, clean: clean)
-    }
-    let mark = DisplayWidth.of(glyphs.ellipsis) <= available ? glyphs.ellipsis : ""
-    let markWidth = DisplayWidth.of(mark)
-    let used = write(text, x: x, y: y, style: style, budget: available - markWidth, clean: clean)
-    return used
-      + write(
-        mark, x: x + used, y: y, style: style, budget: markWidth, clean: TerminalText.isClean(mark))
-  }
-
-  /// Fills `rect` (clipped to the grid) with `symbol` in `style`, e.g. to paint a background.
-  /// A wide symbol is replaced by a space so the fill stays aligned.
-  public mutating func fill(_ rect: Rect, with symbol: Character = " ", style: Style = .plain) {
-    let area = rect.intersection(bounds)
-    let glyph = DisplayWidth.of(symbol) == 1 && TerminalText.isSafe(symbol) ? String(symbol) : " "
-    for y in area.y..<area.maxY {
-      for x in area.x..<area.maxX {
-        writeGrapheme(glyph, columns: 1, x: x, y: y, style: style)
-      }
-    }
-  }
-
-  /// Changes the style of every cell in `rect` but keeps the text, e.g. to highlight a selected
-  /// row after rendering it.
-  public mutating func paint(_ rect: Rect, style: Style) {
-    let area = rect.intersection(bounds)
-    for y in area.y..<area.maxY {
-      for x in area.x..<area.maxX {
-        cells[y * width + x].style = style
-      }
-    }
-  }
-
-  /// Draws a border around the edge of `rect` with `glyphs` (default: the grid's own), with an
-  /// optional title in the top edge (" title ", truncated to fit). Rects smaller than 2×2 are
-  /// left untouched, since no border fits.
-  public mutating func drawBox(
-    _ rect: Rect, style: Style = .plain, glyphs: BorderGlyphs? = nil, title: String? = nil,
-    titleStyle: Style? = nil
-  ) {
-    guard rect.width >= 2, rect.height >= 2 else { return }
-    let set = glyphs ?? self.glyphs
-    for x in (rect.x + 1)..<(rect.maxX - 1) {
-      put(set.horizontal, x: x, y: rect.y, style: style, maxWidth: 1)
-      put(set.horizontal, x: x, y: rect.maxY - 1, style: style, maxWidth: 1)
-    }
-    for y in (rect.y + 1)..<(rect.maxY - 1) {
-      put(set.vertical, x: rect.x, y: y, style: style, maxWidth: 1)
-      put(set.vertical, x: rect.maxX - 1, y: y, style: style, maxWidth: 1)
-    }
-    put(set.topLeft, x: rect.x, y: rect.y, style: style, maxWidth: 1)
-    put(set.topRight, x: rect.maxX - 1, y: rect.y, style: style, maxWidth: 1)
-    put(set.bottomLeft, x: rect.x, y: rect.maxY - 1, style: style, maxWidth: 1)
-    put(set.bottomRight, x: rect.maxX - 1, y: rect.maxY - 1, style: style, maxWidth: 1)
-    if let title, !title.isEmpty, rect.width > 4 {
-      put(
-        " \(title) ", x: rect.x + 1, y: rect.y, style: titleStyle ?? style, maxWidth: rect.width - 2
-      )
-    }
-  }
-
-  /// Writes graphemes from column `x` until `budget` columns are used or the text ends.
-  /// `clean`: `TerminalText.isClean(text)`, so no character needs judging on its own.
-  private mutating func write(
-    _ text: String, x: Int, y: Int, style: Style, budget: Int, clean: Bool
-  ) -> Int {
-    var column = x
-    for character in text {
-      let columns = DisplayWidth.of(character, knownSafe: clean)
-      guard columns > 0 else { continue }
-      guard column + columns <= x + budget else { break }
-      let symbol =
-        clean || TerminalText.isSafe(character)
-        ? DisplayWidth.cellSymbol(character) : controlMark(character)
-      if column >= 0 {
-        writeGrapheme(symbol, columns: columns, x: column, y: y, style: style)
-      } else if column + columns > 0 {
-        writeGrapheme(" ", columns: 1, x: 0, y: y, style: style)
-      }
-      column += columns
-    }
-    return column - x
+  /// The stored cells of row `y`.
+  func row(_ y: Int) -> ArraySlice<StoredCell> {
+    storage[(y * width)..<((y + 1) * width)]
   }
 
   /// What a cell shows for a character `TerminalText` calls unsafe: its picture (␛), or "?" with
   /// ASCII glyphs.
-  private func controlMark(_ character: Character) -> String {
+  func controlMark(_ character: Character) -> String {
     glyphs == .ascii ? "?" : String(TerminalText.picture(of: character))
   }
 
   /// Stores one grapheme (with a continuation cell when wide), blanking the other half of any
   /// wide grapheme it overwrites. Callers only pass wide graphemes that fit before the edge.
-  private mutating func writeGrapheme(
-    _ symbol: String, columns: Int, x: Int, y: Int, style: Style
-  ) {
+  mutating func writeGrapheme(_ symbol: String, columns: Int, x: Int, y: Int, style: StyleID) {
     let wide = columns == 2
     guard bounds.contains(x: x, y: y), !wide || x + 1 < width else { return }
     breakWideOverlap(x: x, y: y)
     if wide { breakWideOverlap(x: x + 1, y: y) }
     let index = y * width + x
-    cells[index] = Cell(symbol, style: style)
-    if wide { cells[index + 1] = .continuation(style: style) }
+    storage[index] = StoredCell(glyph: tables.glyph(for: symbol), style: style)
+    if wide { storage[index + 1] = StoredCell(glyph: .continuation, style: style) }
+  }
+
+  /// Stores `cell` in columns `start..<end` of row `y` (inside the grid), one per column: what
+  /// `writeGrapheme` does column by column, with the wide graphemes cut at the run's two ends.
+  mutating func writeRun(_ cell: StoredCell, y: Int, from start: Int, to end: Int) {
+    guard start < end else { return }
+    breakWideOverlap(x: start, y: y)
+    breakWideOverlap(x: end - 1, y: y)
+    let row = y * width
+    storage.replaceSubrange(
+      (row + start)..<(row + end), with: repeatElement(cell, count: end - start))
+  }
+
+  /// Stores the one-column scalars of `text` (`DisplayWidth.plainNarrowColumns` gave
+  /// `columns`) from column `x` of row `y`, only those in columns `start..<end` (inside the
+  /// row), repairing wide graphemes at the run's ends. Stores go through a `MutableSpan`, which
+  /// checks the array's uniqueness once per run instead of once per cell; ASCII text is read
+  /// as bytes, without decoding.
+  mutating func writeNarrow(
+    _ text: String, columns: Int, x: Int, y: Int, clippedTo start: Int, _ end: Int,
+    style: StyleID
+  ) {
+    guard start < end else { return }
+    breakWideOverlap(x: start, y: y)
+    breakWideOverlap(x: end - 1, y: y)
+    let row = y * width
+    var cells = storage.mutableSpan
+    var column = x
+    if text.utf8.count == columns {
+      for byte in text.utf8 where column < end {
+        if column >= start {
+          cells[row + column] = StoredCell(glyph: .scalar(Unicode.Scalar(byte)), style: style)
+        }
+        column += 1
+      }
+      return
+    }
+    for scalar in text.unicodeScalars where column < end {
+      if column >= start { cells[row + column] = StoredCell(glyph: .scalar(scalar), style: style) }
+      column += 1
+    }
+  }
+
+  /// Sets the style of the cells in columns `start..<end` of row `y`, keeping their text.
+  mutating func restyle(y: Int, from start: Int, to end: Int, style: StyleID) {
+    let row = y * width
+    var cells = storage.mutableSpan
+    for index in (row + start)..<(row + end) {
+      cells[index].style = style
+    }
+  }
+
+  /// The style entry for `style`, added to the grid's table when new.
+  mutating func styleID(_ style: Style) -> StyleID {
+    tables.id(of: style)
   }
 
   /// If (x, y) is half of a wide grapheme, turns the other half into a space.
   private mutating func breakWideOverlap(x: Int, y: Int) {
     let index = y * width + x
-    if cells[index].isContinuation, x > 0 {
-      cells[index - 1].symbol = " "
+    if storage[index].glyph == .continuation, x > 0 {
+      storage[index - 1].glyph = .space
     }
-    if x + 1 < width, cells[index + 1].isContinuation {
-      cells[index + 1].symbol = " "
+    if x + 1 < width, storage[index + 1].glyph == .continuation {
+      storage[index + 1].glyph = .space
     }
+  }
+}
+
+extension CellGrid: Hashable {
+  /// Grids are equal when they have the same size, glyph set and cells, however their tables
+  /// were built.
+  public static func == (lhs: CellGrid, rhs: CellGrid) -> Bool {
+    guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.glyphs == rhs.glyphs else {
+      return false
+    }
+    if lhs.tables.agrees(with: rhs.tables) { return lhs.storage == rhs.storage }
+    return lhs.cells == rhs.cells
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(height)
+    hasher.combine(glyphs)
+    for cell in storage { hasher.combine(tables.cell(cell)) }
   }
 }

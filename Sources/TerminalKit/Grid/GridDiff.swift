@@ -13,25 +13,42 @@ public enum GridDiff {
 
   /// Cells of `next` that differ from `previous` (all of them when there is no previous frame or
   /// the size changed). Continuation cells are skipped: writing a wide grapheme covers them.
+  /// Rows whose stored cells equal the previous frame's are passed over whole.
   public static func changes(from previous: CellGrid?, to next: CellGrid) -> [Change] {
-    let comparable = previous.map { $0.width == next.width && $0.height == next.height } ?? false
-    var changes: [Change] = []
-    for (index, cell) in next.cells.enumerated() where !cell.isContinuation {
-      if comparable, let previous, previous.cells[index] == cell,
-        !widthChanged(previous, next, at: index)
-      {
-        continue
+    guard let previous, previous.width == next.width, previous.height == next.height else {
+      return (0..<next.height).flatMap { y in
+        (0..<next.width).compactMap { x in change(next, x: x, y: y) }
       }
-      changes.append(Change(x: index % next.width, y: index / next.width, cell: cell))
+    }
+    let comparable = previous.tables.agrees(with: next.tables)
+    var changes: [Change] = []
+    for y in 0..<next.height {
+      let before = previous.row(y)
+      let after = next.row(y)
+      if comparable && before == after { continue }
+      for (x, (old, new)) in zip(before, after).enumerated() where new.glyph != .continuation {
+        let same =
+          comparable ? old == new : previous.tables.cell(old) == next.tables.cell(new)
+        if same && !widthChanged(before, after, at: x) { continue }
+        changes.append(Change(x: x, y: y, cell: next.tables.cell(new)))
+      }
     }
     return changes
   }
 
+  private static func change(_ grid: CellGrid, x: Int, y: Int) -> Change? {
+    guard let cell = grid.cell(x: x, y: y), !cell.isContinuation else { return nil }
+    return Change(x: x, y: y, cell: cell)
+  }
+
   /// A cell whose neighbour turned from or into a continuation must be rewritten, because the
   /// terminal's idea of what covers that column changed.
-  private static func widthChanged(_ previous: CellGrid, _ next: CellGrid, at index: Int) -> Bool {
-    let after = index + 1
-    guard after < next.cells.count, after % next.width != 0 else { return false }
-    return previous.cells[after].isContinuation != next.cells[after].isContinuation
+  private static func widthChanged(
+    _ before: ArraySlice<StoredCell>, _ after: ArraySlice<StoredCell>, at x: Int
+  ) -> Bool {
+    let next = x + 1
+    guard next < after.count else { return false }
+    let wasContinuation = before[before.startIndex + next].glyph == .continuation
+    return wasContinuation != (after[after.startIndex + next].glyph == .continuation)
   }
 }
