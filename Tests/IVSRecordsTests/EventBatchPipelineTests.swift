@@ -8,9 +8,9 @@ import Testing
 /// same result as in line, and a run that fails half-way ends without waiting for ever.
 @Suite struct EventBatchPipelineTests {
   @Test func everyBatchIsConsumedInOrderEvenWhenTheRunIsFarAhead() {
-    let pipeline = EventBatchPipeline(
+    let pipeline = EventBatchPipeline<[Int], StageEvent>(
       making: { [Int]() }, consume: { seqs, batch in seqs += batch.map(\.seq) })
-    let batches = 10 * EventBatchPipeline<[Int]>.capacity
+    let batches = 10 * EventBatchPipeline<[Int], StageEvent>.capacity
     for first in stride(from: 0, to: batches * 3, by: 3) {
       pipeline.push((first..<first + 3).map { StageEvent(source: .runner, kind: .step, seq: $0) })
     }

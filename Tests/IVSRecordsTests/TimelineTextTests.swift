@@ -34,11 +34,13 @@ import Testing
           viaEventBridge: false,
           place: RecordPlace(file: "f", path: "events[0]")),
         modelled: nil),
-      RecordComparison.Entry(status: .missingInRecords, recorded: nil, modelled: outOfRange),
+      RecordComparison.Entry(
+        status: .missingInRecords, recorded: nil,
+        modelled: RecordComparison.ModelledEvent(outOfRange)),
     ]
     let timeline = RecordComparison.Entries(
-      recorded: entries.compactMap(\.recorded), modelled: [outOfRange], matches: [nil],
-      unrecorded: [0], order: [0, 1])
+      recorded: entries.compactMap(\.recorded), matches: [nil], errorCodes: [:],
+      unrecorded: entries.compactMap(\.modelled), order: [0, 1])
     for withDates in [false, true] {
       var out: [UInt8] = []
       TimelineText.write(timeline, withDates: withDates, into: &out)
@@ -79,8 +81,8 @@ import Testing
     return text
   }
 
-  static func describe(_ event: StageEvent) -> String {
-    var text = "\(event.kind.rawValue) \(event.participant ?? "")"
+  static func describe(_ event: RecordComparison.ModelledEvent) -> String {
+    var text = "\(event.kind.rawValue) \(event.participant)"
     if let remote = event.remoteParticipantId { text += " → \(remote)" }
     if let code = event.errorCode { text += " \(code)" }
     return text

@@ -1,40 +1,40 @@
 import Foundation
-import StageEngine
 
-/// Runs a consumer of the model's event batches on a second core while the model goes on.
+/// Runs a consumer of batches taken from the model's events on a second core while the model
+/// goes on.
 ///
-/// Comparing a long record with the run costs a hash look-up per server event, and freeing
-/// each step's events costs a release per string: on the model's thread both add to the run.
-/// The batches are values (`StageEvent` is `Sendable`), so the run hands each one over and
-/// the consumer takes them in order: the result is the same as consuming them in line.
+/// Comparing a long record with the run costs a hash look-up per server event: on the model's
+/// thread it adds to the run. The batches are values (`Item` is `Sendable`), so the run hands
+/// each one over and the consumer takes them in order: the result is the same as consuming
+/// them in line.
 /// The consumer is made on its thread too (a long record's matcher takes a while to index the
 /// records, which the run need not wait for), and is touched only there until `finish()`
 /// takes it.
-final class EventBatchPipeline<Consumer>: @unchecked Sendable {
+final class EventBatchPipeline<Consumer, Item: Sendable>: @unchecked Sendable {
   /// Batches waiting at most; the run waits when the consumer is this far behind.
   static var capacity: Int { 64 }
 
   private let condition = NSCondition()
-  private var waiting: [[StageEvent]] = []
+  private var waiting: [[Item]] = []
   private var next = 0
   private var isClosed = false
   /// The consumer once every batch was consumed.
   private var done: Consumer?
-  private let consume: (inout Consumer, [StageEvent]) -> Void
+  private let consume: (inout Consumer, [Item]) -> Void
 
   /// Starts the consumer thread, which makes its consumer with `make` and feeds it to
   /// `consume` one batch at a time.
   init(
     making make: @escaping @Sendable () -> Consumer,
-    consume: @escaping (inout Consumer, [StageEvent]) -> Void
+    consume: @escaping (inout Consumer, [Item]) -> Void
   ) {
     self.consume = consume
-    let thread = Thread { [self] in drain(make()) }
+    let thread = Thread { [self] in drain(make) }
     thread.start()
   }
 
   /// Hands a batch over; waits while the consumer is `capacity` batches behind.
-  func push(_ batch: [StageEvent]) {
+  func push(_ batch: [Item]) {
     condition.lock()
     defer { condition.unlock() }
     while waiting.count - next >= Self.capacity { condition.wait() }
@@ -54,8 +54,10 @@ final class EventBatchPipeline<Consumer>: @unchecked Sendable {
     }
   }
 
-  private func drain(_ consumer: Consumer) {
-    var consumer = consumer
+  /// Consumes every batch. The consumer is made here, not passed in: a second reference to it
+  /// would make its first change copy each of its arrays.
+  private func drain(_ make: () -> Consumer) {
+    var consumer = make()
     while let batch = take() { consume(&consumer, batch) }
     condition.lock()
     done = consumer
@@ -64,7 +66,7 @@ final class EventBatchPipeline<Consumer>: @unchecked Sendable {
   }
 
   /// The next batch, or nil once the run has finished and every batch was taken.
-  private func take() -> [StageEvent]? {
+  private func take() -> [Item]? {
     condition.lock()
     defer { condition.unlock() }
     while next == waiting.count && !isClosed { condition.wait() }

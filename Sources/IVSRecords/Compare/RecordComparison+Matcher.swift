@@ -21,13 +21,13 @@ extension RecordComparison {
     private let tolerance: Int64
     /// Per key, its recorded events in time order.
     private var queues: Queues
-    /// The model events kept (each once): those a recorded event took and those of
-    /// covered participants that no recorded event took.
-    private var modelled: [StageEvent] = []
-    /// Per recorded event, the position in `modelled` of the event it took.
-    private var matches: [Int?]
-    /// Positions in `modelled` of the events no recorded event took.
-    private var unrecorded: [Int] = []
+    /// Per recorded event, the model event it took: what differs from the recorded event
+    /// (whole `StageEvent`s were twice the records' size).
+    private var matches: [Match?]
+    /// The error codes of the model events taken that carry one, by recorded position.
+    private var errorCodes: [Int: String] = [:]
+    /// The model events of covered participants that no recorded event took, in model order.
+    private var unrecorded: [ModelledEvent] = []
 
     init(session: ImportedSession, toleranceSeconds: Int64) {
       covered = session.covered
@@ -41,26 +41,36 @@ extension RecordComparison {
     static let kinds: Set<EventKind> = Set(RecordedEvent.modelledKinds.values)
     static let publishKinds: Set<EventKind> = [.publishStarted, .publishStopped, .publishError]
 
-    /// Offers a batch of the run's events. Only server events are compared, and they are
-    /// picked by position: copying a `StageEvent` retains each of its references, and most
-    /// of a run's events are the clients'.
-    mutating func offer(_ batch: [StageEvent]) {
-      for index in batch.indices where batch[index].source == .server {
-        offer(batch, at: index)
+    /// The events of `batch` the comparison reads: its server events of the kinds the records
+    /// have, compacted. Made on the model's thread, which keeps no batch beyond its step: a
+    /// batch the comparison's thread still held made the stage allocate a fresh buffer, as
+    /// large as its largest batch, for every step. Picked by position: copying a `StageEvent`
+    /// retains each of its references, and most of a run's events are the clients'.
+    static func compared(_ batch: [StageEvent]) -> [ModelledEvent] {
+      var events: [ModelledEvent] = []
+      for index in batch.indices
+      where batch[index].source == .server && kinds.contains(batch[index].kind)
+        && batch[index].participant != nil
+      {
+        events.append(ModelledEvent(batch[index]))
       }
+      return events
     }
 
-    private mutating func offer(_ batch: [StageEvent], at index: Int) {
-      let kind = batch[index].kind
-      guard Self.kinds.contains(kind), let participant = batch[index].participant else { return }
-      let key = Key(kind: kind, participant: participant, remote: batch[index].remoteParticipantId)
+    /// Offers a batch of the run's events, as `compared` picks them.
+    mutating func offer(_ events: [ModelledEvent]) {
+      for index in events.indices { offer(events[index]) }
+    }
+
+    private mutating func offer(_ event: ModelledEvent) {
+      let key = Key(
+        kind: event.kind, participant: event.participant, remote: event.remoteParticipantId)
       // One hash of the key per model event: its queue is found once and updated in place.
-      if let position = queues.take(key, at: batch[index].time * 1000, tolerance: tolerance) {
-        matches[position] = modelled.count
-        modelled.append(batch[index])
-      } else if isCovered(kind, participant) {
-        unrecorded.append(modelled.count)
-        modelled.append(batch[index])
+      if let position = queues.take(key, at: event.time * 1000, tolerance: tolerance) {
+        matches[position] = Match(seq: event.seq, time: event.time)
+        if let code = event.errorCode { errorCodes[position] = code }
+      } else if isCovered(event.kind, event.participant) {
+        unrecorded.append(event)
       }
     }
 
@@ -79,11 +89,11 @@ extension RecordComparison {
       // By position: iterating would copy every event.
       for index in recorded.indices {
         times.append(recorded[index].time)
-        seqs.append(matches[index].map { modelled[$0].seq } ?? 0)
+        seqs.append(matches[index]?.seq ?? 0)
       }
-      for position in unrecorded {
-        times.append(modelled[position].time * 1000)
-        seqs.append(modelled[position].seq)
+      for event in unrecorded {
+        times.append(event.time * 1000)
+        seqs.append(event.seq)
       }
       let order = times.indices.sorted { (a: Int, b: Int) -> Bool in
         if times[a] != times[b] { return times[a] < times[b] }
@@ -91,7 +101,7 @@ extension RecordComparison {
         return a < b
       }
       return Entries(
-        recorded: recorded, modelled: modelled, matches: matches, unrecorded: unrecorded,
+        recorded: recorded, matches: matches, errorCodes: errorCodes, unrecorded: unrecorded,
         order: order)
     }
   }

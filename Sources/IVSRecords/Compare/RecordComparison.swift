@@ -22,8 +22,8 @@ public struct RecordComparison: Sendable {
     public let status: Status
     /// The recorded event, if any.
     public let recorded: RecordedEvent?
-    /// The model's event, if any.
-    public let modelled: StageEvent?
+    /// What the comparison kept of the model's event, if any.
+    public let modelled: ModelledEvent?
 
     /// Milliseconds of the recorded event, else of the model's.
     public var time: Int64 { recorded?.time ?? (modelled.map { $0.time * 1000 } ?? 0) }
@@ -46,7 +46,7 @@ public struct RecordComparison: Sendable {
   /// Compares `session`'s recorded events with the model's events (`modelled`).
   public init(session: ImportedSession, modelled: [StageEvent], toleranceSeconds: Int64) {
     var matcher = Matcher(session: session, toleranceSeconds: toleranceSeconds)
-    matcher.offer(modelled)
+    matcher.offer(Matcher.compared(modelled))
     self.init(entries: matcher.entries(), toleranceSeconds: toleranceSeconds)
   }
 
@@ -57,9 +57,10 @@ public struct RecordComparison: Sendable {
   }
 
   /// Runs `session`'s scenario and compares as the events come, on a second core (see
-  /// `EventBatchPipeline`), keeping only the model events that match a recorded one or that
-  /// the records lack (a long record's full stream never sits in memory); `sink` sees every
-  /// event as it is produced, on the caller's thread.
+  /// `EventBatchPipeline`), keeping of the model's events only what the comparison's readers
+  /// show of those that match a recorded one or that the records lack (a long record's full
+  /// stream never sits in memory); `sink` sees every event as it is produced, on the caller's
+  /// thread.
   public static func run(
     _ session: ImportedSession, file: String, toleranceSeconds: Int64,
     sink: ([StageEvent]) -> Void = { _ in }
@@ -71,7 +72,8 @@ public struct RecordComparison: Sendable {
     do {
       try runner.run { batch in
         sink(batch)
-        pipeline.push(batch)
+        let compared = Matcher.compared(batch)
+        if !compared.isEmpty { pipeline.push(compared) }
       }
     } catch {
       _ = pipeline.finish()
@@ -84,16 +86,17 @@ public struct RecordComparison: Sendable {
 
 extension RecordComparison {
   /// The side-by-side timeline, each entry made when it is read: a long record's million
-  /// entries are positions into the recorded and the kept model events, not copies of them.
+  /// entries are positions into the recorded events and what was kept of the model's, not
+  /// copies of them.
   public struct Entries: RandomAccessCollection, Sendable {
     /// The recorded events, oldest first.
     let recorded: [RecordedEvent]
-    /// The model events kept: those a recorded event took and those the records lack.
-    let modelled: [StageEvent]
-    /// Per recorded event, the position in `modelled` of the event it took.
-    let matches: [Int?]
-    /// Positions in `modelled` of the events no recorded event took, in model order.
-    let unrecorded: [Int]
+    /// Per recorded event, the model event it took.
+    let matches: [Match?]
+    /// The error codes of the model events taken that carry one, by recorded position.
+    let errorCodes: [Int: String]
+    /// The model events no recorded event took, in model order.
+    let unrecorded: [ModelledEvent]
     /// The entries in time order: a position below `recorded.count` is a recorded event,
     /// the others count on into `unrecorded`.
     let order: [Int]
@@ -108,12 +111,20 @@ extension RecordComparison {
       let index = order[position]
       guard index < recorded.count else {
         return Entry(
-          status: .missingInRecords, recorded: nil,
-          modelled: modelled[unrecorded[index - recorded.count]])
+          status: .missingInRecords, recorded: nil, modelled: unrecorded[index - recorded.count])
       }
       return Entry(
         status: status(ofRecorded: index), recorded: recorded[index],
-        modelled: matches[index].map { modelled[$0] })
+        modelled: modelled(ofRecorded: index))
+    }
+
+    /// The model event the recorded event at `index` took: its kind and participants are the
+    /// recorded event's (they are the key both sides were matched by).
+    func modelled(ofRecorded index: Int) -> ModelledEvent? {
+      guard let match = matches[index], let kind = recorded[index].kind else { return nil }
+      return ModelledEvent(
+        seq: match.seq, time: match.time, kind: kind, participant: recorded[index].participantId,
+        remoteParticipantId: recorded[index].remoteParticipantId, errorCode: errorCodes[index])
     }
 
     /// The verdict on the recorded event at `index`.

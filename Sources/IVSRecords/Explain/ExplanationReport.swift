@@ -139,7 +139,7 @@ extension Explanation {
         ("seq", .integer(Int64(modelled.seq))),
         ("time", .string(VirtualTime.iso8601(modelled.time))),
         ("kind", .string(modelled.kind.rawValue)),
-        ("participant", .string(modelled.participant ?? "")),
+        ("participant", .string(modelled.participant)),
       ]
       if let remote = modelled.remoteParticipantId {
         model.append(("remoteParticipantId", .string(remote)))

@@ -37,20 +37,24 @@ enum TimelineText {
 
   /// `  TIME  STATUS  WHAT  model TIME #SEQ` and a newline, for the entry at `position`. Its
   /// events are read where they lie (`entries[position]` would copy both).
+  private typealias Match = RecordComparison.Match
+
   private static func write(
     _ entries: RecordComparison.Entries, at position: Int, _ seconds: inout Seconds,
     into out: inout [UInt8]
   ) {
     let index = entries.order[position]
     let recorded = index < entries.recorded.count ? index : nil
+    let unrecorded = recorded == nil ? index - entries.recorded.count : nil
     let model =
-      recorded.map { entries.matches[$0] } ?? entries.unrecorded[index - entries.recorded.count]
+      recorded.flatMap { entries.matches[$0] }
+      ?? unrecorded.map {
+        Match(seq: entries.unrecorded[$0].seq, time: entries.unrecorded[$0].time)
+      }
     let withDates = seconds.withDates
     append("  ", to: &out)
     let start = out.count
-    let time =
-      recorded.map { entries.recorded[$0].time } ?? model.map { entries.modelled[$0].time * 1000 }
-      ?? 0
+    let time = recorded.map { entries.recorded[$0].time } ?? model.map { $0.time * 1000 } ?? 0
     writeMilliseconds(time, &seconds, into: &out)
     pad(out.count - start, to: withDates ? 24 : 13, in: &out)
     append("  ", to: &out)
@@ -59,17 +63,17 @@ enum TimelineText {
     var what = 0
     if let recorded {
       what = describe(entries.recorded, at: recorded, into: &out)
-    } else if let model {
-      what = describe(entries.modelled, at: model, into: &out)
+    } else if let unrecorded {
+      what = describe(entries.unrecorded, at: unrecorded, into: &out)
     }
     pad(what, to: 44, in: &out)
     append("  ", to: &out)
     if let model {
       append("model ", to: &out)
-      seconds.write(entries.modelled[model].time, into: &out)
+      seconds.write(model.time, into: &out)
       out.removeLast()  // the `Z`
       append(" #", to: &out)
-      append(String(entries.modelled[model].seq), to: &out)
+      append(String(model.seq), to: &out)
     }
     out.append(UInt8(ascii: "\n"))
   }
@@ -121,12 +125,12 @@ enum TimelineText {
   }
 
   /// Writes the event's name and participants; returns the characters written.
-  private static func describe(_ events: [StageEvent], at index: Int, into out: inout [UInt8])
-    -> Int
-  {
+  private static func describe(
+    _ events: [RecordComparison.ModelledEvent], at index: Int, into out: inout [UInt8]
+  ) -> Int {
     var count = append(events[index].kind.rawValue, to: &out) + 1
     out.append(UInt8(ascii: " "))
-    count += append(events[index].participant ?? "", to: &out)
+    count += append(events[index].participant, to: &out)
     if let remote = events[index].remoteParticipantId {
       count += arrow(" ", into: &out) + append(remote, to: &out)
     }

@@ -8,8 +8,6 @@ import TokenCore
 public struct RecordedEvent: Equatable, Sendable {
   /// The name as recorded (`JOINED`, `PUBLISH_STARTED`, … or one this version does not know).
   public var name: String
-  /// The model's kind for names the model produces; nil for names outside the model.
-  public var kind: EventKind?
   /// Who triggered it (the token's `jti` for key-pair tokens).
   public var participantId: String
   /// Milliseconds since 1970.
@@ -34,10 +32,14 @@ public struct RecordedEvent: Equatable, Sendable {
   /// REPLICATION_*: the stage (and session) the participant is replicated to, as
   /// `arn (st-…)`.
   public var destination: String? = nil
-  /// Whether it came from EventBridge (which carries only publish events).
-  public var viaEventBridge: Bool
   /// Where it was read, for messages.
   var place: RecordPlace
+  // The one-byte fields after the place, in its spare bytes: declared where the records name
+  // them, they padded each event from 120 to 136 bytes, and an import holds every event twice.
+  /// The model's kind for names the model produces; nil for names outside the model.
+  public var kind: EventKind?
+  /// Whether it came from EventBridge (which carries only publish events).
+  public var viaEventBridge: Bool
   /// `file: events[3]`, for messages.
   public var origin: String { place.description }
   /// Made up by the importer (a join at get-participant's `firstJoinTime`), never recorded:
@@ -46,6 +48,25 @@ public struct RecordedEvent: Equatable, Sendable {
 
   /// Whole seconds, the model's clock resolution.
   public var second: Int64 { time.floorDivided(by: 1000) }
+
+  /// The fields in the order the records give them (declared in another, for size).
+  init(
+    name: String, kind: EventKind? = nil, participantId: String, time: Int64,
+    remoteParticipantId: String? = nil, errorCode: String? = nil, tokens: RecordedTokens? = nil,
+    destination: String? = nil, viaEventBridge: Bool, place: RecordPlace, isInferred: Bool = false
+  ) {
+    self.name = name
+    self.kind = kind
+    self.participantId = participantId
+    self.time = time
+    self.remoteParticipantId = remoteParticipantId
+    self.errorCode = errorCode
+    self.tokens = tokens
+    self.destination = destination
+    self.viaEventBridge = viaEventBridge
+    self.place = place
+    self.isInferred = isInferred
+  }
 
   /// Equal in everything the records say (not where it was read): an exact duplicate.
   func sameRecord(as other: RecordedEvent) -> Bool {

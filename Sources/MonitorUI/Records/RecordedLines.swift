@@ -97,7 +97,7 @@ public struct RecordedLines: Sendable {
       let about = [event?.participant, event?.remoteParticipantId.map { "remote=\($0)" }]
       return LogLine(
         second: second, source: "recorded", sourceRole: .recorded,
-        name: event.map { $0.name ?? $0.kind.rawValue } ?? "",
+        name: event?.kind.rawValue ?? "",
         subject: (about.compactMap { $0 } + [
           "DIVERGES: modelled (seq \(event?.seq ?? 0)), not in the records"
         ])
