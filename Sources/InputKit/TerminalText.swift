@@ -127,13 +127,11 @@ public enum TerminalText {
     var index = 0
     let count = bytes.count
     while index < count {
-      if index + 8 <= count, isPrintableASCII(word(of: bytes, at: index)) {
-        index += 8
-        continue
-      }
       let lead = bytes[index]
       if lead &- 0x20 < 0x5F {
+        // Printable ASCII comes in runs: judge the rest of the run 8 bytes at a time.
         index += 1
+        while index + 8 <= count, isPrintableASCII(word(of: bytes, at: index)) { index += 8 }
         continue
       }
       if lead < 0x80 {
