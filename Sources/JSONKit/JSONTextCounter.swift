@@ -7,8 +7,7 @@ public struct JSONTextCounter {
   public private(set) var count = 0
   private var inText = false
   private var depth = 0
-  private var inString = false
-  private var escaped = false
+  private var strings = JSONStringTracker()
 
   /// Nothing counted yet.
   public init() {}
@@ -19,16 +18,12 @@ public struct JSONTextCounter {
   }
 
   private mutating func take(_ byte: UInt8) {
-    if inString {
-      if escaped {
-        escaped = false
-      } else if byte == UInt8(ascii: "\\") {
-        escaped = true
-      } else if byte == UInt8(ascii: "\"") {
-        inString = false
-        if depth == 0 { inText = false }
-      }
+    switch strings.take(byte) {
+    case .string: return
+    case .stringEnd:
+      if depth == 0 { inText = false }
       return
+    case .structure: break
     }
     let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     if !inText {
@@ -38,7 +33,6 @@ public struct JSONTextCounter {
       depth = 0
     }
     switch byte {
-    case UInt8(ascii: "\""): inString = true
     case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
     case UInt8(ascii: "}"), UInt8(ascii: "]"):
       depth -= 1

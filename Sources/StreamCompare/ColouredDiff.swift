@@ -1,4 +1,5 @@
 import InputKit
+import JSONKit
 
 /// A stream diff for a terminal: removed lines red, added lines green, region headers cyan,
 /// and inside a removed line followed by an added one the fields that changed in reverse
@@ -90,23 +91,12 @@ enum JSONMembers {
     else { return nil }
     var members: [String] = []
     var depth = 0
-    var inString = false
-    var escaped = false
+    var strings = JSONStringTracker()
     var start = 1
     for index in 1..<(bytes.count - 1) {
       let byte = bytes[index]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
+      guard strings.take(byte) == .structure else { continue }
       switch byte {
-      case UInt8(ascii: "\""): inString = true
       case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
       case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
       case UInt8(ascii: ","):

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// What people actually send as records, made JSON or refused with the fix named: a UTF-8
 /// byte order mark (dropped), PowerShell's UTF-16 (made UTF-8), the AWS CLI's
 /// `--output text|yaml|table` and its error text ("rerun with `--output json`", "this is
@@ -155,31 +157,25 @@ private struct OpenValues {
   }
 
   private var frames: [Frame] = []
-  private var inString = false
-  private var escaped = false
+  private var strings = JSONStringTracker()
   private var isKey = false
   private var expectingKey = false
   private var string: [UInt8] = []
 
   mutating func take(_ byte: UInt8) {
-    if inString {
-      if escaped {
-        escaped = false
-      } else if byte == UInt8(ascii: "\\") {
-        escaped = true
-      } else if byte == UInt8(ascii: "\"") {
-        inString = false
-        if isKey, case .object = frames.last {
-          frames[frames.count - 1] = .object(key: String(decoding: string, as: UTF8.self))
-        }
-      } else if isKey, string.count < 200 {
-        string.append(byte)
+    switch strings.take(byte) {
+    case .string:
+      if isKey, string.count < 200 { string.append(byte) }
+      return
+    case .stringEnd:
+      if isKey, case .object = frames.last {
+        frames[frames.count - 1] = .object(key: String(decoding: string, as: UTF8.self))
       }
       return
+    case .structure: break
     }
     switch byte {
     case UInt8(ascii: "\""):
-      inString = true
       isKey = expectingKey
       expectingKey = false
       string.removeAll(keepingCapacity: true)
@@ -201,19 +197,19 @@ private struct OpenValues {
 
   /// `events[1] (an unfinished string)`, or nil when nothing is open.
   var unfinished: String? {
-    guard inString || !frames.isEmpty else { return nil }
+    guard strings.inString || !frames.isEmpty else { return nil }
     var path = ""
     for (position, frame) in frames.enumerated() {
       let innermost = position == frames.count - 1
       switch frame {
-      case .object(let key?) where !innermost || (inString && !isKey):
+      case .object(let key?) where !innermost || (strings.inString && !isKey):
         path += path.isEmpty ? key : ".\(key)"
       case .array(let index) where !innermost: path += "[\(index)]"
       default: break
       }
     }
     let what: String
-    if inString {
+    if strings.inString {
       what = "an unfinished string"
     } else if case .array? = frames.last {
       what = "an unclosed array"
