@@ -37,6 +37,9 @@ public enum DisplayWidth {
   /// Columns of `text` when every scalar in it is plain narrow (`isPlainNarrow`): each is then a
   /// grapheme of its own, one column wide and safe to show, so a grid can store it without
   /// grapheme breaking or property lookups. Nil when any scalar needs the full rules.
+  /// Inlinable, so `CellGrid.put` (every text of a frame) gets it compiled for `String`, not
+  /// the generic form's witness call per byte (half of a frame's instructions went there).
+  @inlinable
   public static func plainNarrowColumns(_ text: some StringProtocol) -> Int? {
     var ascii = true
     for byte in text.utf8 {
@@ -59,6 +62,7 @@ public enum DisplayWidth {
   /// punctuation (— … ·), arrows, mathematical operators (≈ ≠), box drawing and geometric
   /// shapes (▶ ▪): one column, safe, never joining a neighbour into one grapheme, and without
   /// an emoji presentation. `DisplayWidthTests` checks each against the full rules.
+  @inlinable
   public static func isPlainNarrow(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 }
@@ -66,7 +70,7 @@ public enum DisplayWidth {
   }
 
   /// The ranges of `isPlainNarrow` beyond ASCII.
-  static let plainNarrowRanges: [ClosedRange<UInt32>] = [
+  @usableFromInline static let plainNarrowRanges: [ClosedRange<UInt32>] = [
     0x00A0...0x00AC, 0x00AE...0x02FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x22FF,
     0x2500...0x25FC,
   ]

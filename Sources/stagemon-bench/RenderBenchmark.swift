@@ -28,8 +28,10 @@ enum RenderBenchmark {
       print("building generated stages (10 and \(largeCount) participants)…")
       let small = try controller(participants: 10)
       let large = try controller(participants: largeCount)
-      if let size = ProcessInfo.processInfo.environment["STAGEMON_BENCH_FRAMES"] {
-        return profileLoop(large.state, size: size)
+      let environment = ProcessInfo.processInfo.environment
+      if let size = environment["STAGEMON_BENCH_FRAMES"] {
+        let few = environment["STAGEMON_BENCH_PARTICIPANTS"] == "10"
+        return profileLoop(few ? small.state : large.state, size: size)
       }
       let frameMet = try frames(small: small.state, large: large.state)
       let sizesMet = otherSizes(large.state)
@@ -106,7 +108,8 @@ enum RenderBenchmark {
 
   /// `STAGEMON_BENCH_FRAMES=300x80`: 40 frames of the 10,000-participant stage at that size and
   /// nothing else, for a profiler (callgrind toggled on `Screen.render`) to count one size's
-  /// frame; 200x60 against 300x80 there is the (a2) ratio in instructions.
+  /// frame; 200x60 against 300x80 there is the (a2) ratio in instructions. With
+  /// `STAGEMON_BENCH_PARTICIPANTS=10`, the 10-participant stage's frames (the (a) ratio).
   private static func profileLoop(_ state: AppState, size: String) -> Bool {
     let sides = size.split(separator: "x").compactMap { Int($0) }
     guard sides.count == 2 else {

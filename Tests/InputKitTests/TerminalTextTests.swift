@@ -54,6 +54,25 @@ import Testing
     }
   }
 
+  /// `isClean`'s byte fast paths judge every scalar as `isUnsafe` does, alone and inside
+  /// printable text (every BMP scalar, and the planes' format controls and noncharacters).
+  @Test func isCleanAgreesWithIsUnsafeForEveryScalar() {
+    let astral: [UInt32] = [0x1F600, 0x1FFFE, 0x1FFFF, 0xE0001, 0xE0041, 0x10FFFF, 0x110BD]
+    var mismatches: [String] = []
+    for value in Array(UInt32(0)...0xFFFF) + astral {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      // ASCII around it, so the scalar sits at every offset of the 8-byte words judged at once.
+      let before = String(repeating: "a", count: 8 + Int(value % 9))
+      let text = before + "─" + String(Character(scalar)) + "bbbbbbbbb"
+      if TerminalText.isClean(text) == TerminalText.isUnsafe(scalar) {
+        mismatches.append("U+" + String(value, radix: 16))
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    #expect(TerminalText.isClean("a\tb\n", keepingLineBreaks: true))
+    #expect(!TerminalText.isClean("a\tb"))
+  }
+
   @Test func controlPicturesShowC0InOneCell() {
     #expect(TerminalText.picture(of: "\u{1B}") == "\u{241B}")
     #expect(TerminalText.picture(of: "\u{7F}") == "\u{2421}")

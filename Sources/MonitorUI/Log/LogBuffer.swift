@@ -13,6 +13,9 @@ public struct LogBuffer: Sendable {
   /// At most this many lines are kept; older ones are dropped.
   public let capacity: Int
   private var runs = LogRuns()
+  /// The lines the log pane formatted and laid out for the last frames (shared by copies: it
+  /// checks each entry against the line's own).
+  var layouts = LogLayoutCache()
   /// Search texts by `number % capacity`, each with its line number, formatted the first time
   /// a filter tests the line (made when a filter is first set).
   private var searchTexts: [(number: Int, text: String)?] = []

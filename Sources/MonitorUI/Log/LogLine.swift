@@ -3,7 +3,7 @@ import TerminalKit
 
 /// One event formatted for the log, made only for the lines a frame draws or `s` saves (the
 /// log keeps raw events), so a burst of events costs no formatting.
-public struct LogLine: Sendable {
+public struct LogLine: Equatable, Sendable {
   /// The model's event (kept for saving as JSON lines); nil for a line of the customer's
   /// records (`RecordedLines`), which the imported scenario file already holds.
   public let event: StageEvent?

@@ -83,9 +83,11 @@ public enum LogView {
   private static func place(
     _ numbers: [Int], of log: LogBuffer, in inner: Rect, ellipsis: String, fromTop: Bool
   ) -> (lines: [Placed], subjectX: Int) {
-    let lines = numbers.compactMap { number in log.line(number).map { (number, $0) } }
+    let lines = numbers.compactMap { number in
+      log.entry(number).map { (number, $0, log.layouts.line(number, of: $0)) }
+    }
     let wide = inner.width >= 120
-    let longest = min(longestName, lines.map { Span.columns($0.1.name) }.max() ?? 0)
+    let longest = min(longestName, lines.map { Span.columns($0.2.name) }.max() ?? 0)
     let whoX = 9 + 2 + (wide ? 12 + 15 : 15)
     // A name that does not fit beside the time and source starts the subject instead.
     let nameWidth = whoX + longest <= inner.width ? longest : 0
@@ -93,24 +95,38 @@ public enum LogView {
     // A narrow pane starts the subject on the row below the head, under the symbol.
     let below = inner.width - besideX < minimumSubjectColumns
     let subjectX = below ? belowSubjectX : besideX
+    let layout = LogLayoutCache.Layout(
+      wide: wide, nameWidth: nameWidth, wrapWidth: max(1, inner.width - subjectX), below: below,
+      ellipsis: ellipsis)
     var placed: [Placed] = []
     var edge = fromTop ? inner.y : inner.maxY
-    for (number, line) in fromTop ? lines : lines.reversed()
+    for (number, entry, line) in fromTop ? lines : lines.reversed()
     where fromTop ? edge < inner.maxY : edge > inner.y {
-      let head = spans(line, wide: wide, nameWidth: nameWidth, ellipsis: ellipsis)
-      // Every character of the subject is kept: it wraps onto as many rows as it needs.
-      let text = nameWidth == 0 ? line.name + " " + line.subject : line.subject
-      let wrapped = Span.wrap([Span(text)], width: max(1, inner.width - subjectX))
-      let subject = below ? [[]] + wrapped : wrapped
+      let laid = log.layouts.rows(number, of: entry, line: line, in: layout) {
+        laidOut($0, in: layout)
+      }
+      let subject = laid.subject
       let top = fromTop ? edge : max(inner.y, edge - subject.count)
       let room = fromTop ? inner.maxY - top : edge - top
-      let rows = subject.prefix(room).enumerated().map { $0 == 0 ? head + $1 : $1 }
+      let rows = subject.prefix(room).enumerated().map { $0 == 0 ? laid.head + $1 : $1 }
       placed.append(
         Placed(
           number: number, line: line, top: top, rows: rows, isWhole: rows.count == subject.count))
       edge = fromTop ? top + rows.count : top
     }
     return (fromTop ? placed : placed.reversed(), subjectX)
+  }
+
+  /// `line`'s head columns and its subject wrapped in `layout`: every character of the subject
+  /// is kept, on as many rows as it needs.
+  private static func laidOut(_ line: LogLine, in layout: LogLayoutCache.Layout)
+    -> LogLayoutCache.Rows
+  {
+    let head = spans(
+      line, wide: layout.wide, nameWidth: layout.nameWidth, ellipsis: layout.ellipsis)
+    let text = layout.nameWidth == 0 ? line.name + " " + line.subject : line.subject
+    let wrapped = Span.wrap([Span(text)], width: layout.wrapWidth)
+    return LogLayoutCache.Rows(head: head, subject: layout.below ? [[]] + wrapped : wrapped)
   }
 
   /// Whether the line `offset` visible lines above the newest is shown whole when the line

@@ -212,7 +212,6 @@ struct DetailContent {
     guard let summary = subject.token else {
       return [[Span("token  (none in force yet)", .muted)]]
     }
-    let parts = summary.redacted.split(separator: ".")
     let expired = summary.expirationTime <= now
     var lines: [[Span]] = [
       [
@@ -231,30 +230,13 @@ struct DetailContent {
             + " a rejoin or a network drop's reconnection will be refused", .warning),
       ])
     }
-    if parts.count >= 2 {
-      lines.append([Span("  header ", .muted), Span(decoded(parts[0]))])
-      for (key, value) in claims(parts[1]) {
+    if let (header, claims) = DecodedToken.parts(of: summary.redacted) {
+      lines.append([Span("  header ", .muted), Span(header)])
+      for (key, value) in claims {
         lines.append([Span("  " + Span.fit(key, 13), .muted), Span(value)])
       }
     }
     lines.append([Span("  signature never shown", .muted)])
     return lines
-  }
-
-  private static func decoded(_ part: Substring) -> String {
-    guard let bytes = Base64URL.decode(String(part)) else { return "(not base64url)" }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  private static func claims(_ part: Substring) -> [(String, String)] {
-    guard let json = try? JSONParser.parse(decoded(part)), let members = json.objectValue else {
-      return [("payload", "(does not decode)")]
-    }
-    return members.map { member in
-      if member.key == "exp" || member.key == "iat", let seconds = member.value.integerValue {
-        return (member.key, "\(seconds) (\(VirtualTime.iso8601(seconds)))")
-      }
-      return (member.key, member.value.stringValue ?? JSONWriter.compact(member.value))
-    }
   }
 }
