@@ -50,7 +50,7 @@ enum ExplainBenchmark {
     // reuse it unseen): the command's way, the record streamed from a file and the document
     // written a piece at a time, beside the old way, the whole tree and text.
     let path = NSTemporaryDirectory() + "stagemon-bench-explain-record-\(getpid()).json"
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    try SafeFile.write(bytes, to: path)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let streamed = try peakInChild("streamed", path)
     let whole = try peakInChild("whole", path)

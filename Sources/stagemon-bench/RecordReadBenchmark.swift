@@ -58,10 +58,7 @@ enum RecordReadBenchmark {
 
   /// Writes the record to `path`; its size in bytes.
   private static func generate(_ path: String) throws -> Int {
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: path)
-    else { throw RecordBenchmarkError(description: "cannot create \(path)") }
-    defer { try? handle.close() }
+    let file = try PendingFile(path: path)
     var size = 0
     for document in 0..<documents {
       var text = "{\"events\": [\n"
@@ -76,10 +73,10 @@ enum RecordReadBenchmark {
           + (index + 1 < eventsPerDocument ? ",\n" : "\n")
       }
       text += "], \"nextToken\": null}\n"
-      let bytes = Data(text.utf8)
-      size += bytes.count
-      try handle.write(contentsOf: bytes)
+      size += text.utf8.count
+      try file.write(text)
     }
+    try file.commit()
     return size
   }
 
@@ -102,9 +99,4 @@ enum RecordReadBenchmark {
     let pages = text.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
   }
-}
-
-/// A benchmark's set-up failing.
-private struct RecordBenchmarkError: Error, CustomStringConvertible {
-  let description: String
 }
