@@ -64,22 +64,15 @@ enum RecordText {
   private static func utf8(fromUTF16 bytes: [UInt8], bigEndian: Bool, file: String)
     throws(RecordError) -> [UInt8]
   {
-    var units: [UInt16] = []
-    units.reserveCapacity(bytes.count / 2)
-    var index = 0
-    while index + 1 < bytes.count {
-      let (a, b) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
-      units.append(bigEndian ? a << 8 | b : b << 8 | a)
-      index += 2
-    }
-    if units.first == 0xFEFF { units.removeFirst() }
-    guard index == bytes.count, let text = String(validating: units, as: UTF16.self) else {
+    var transcoder = UTF16Transcoder(bigEndian: bigEndian)
+    let text = transcoder.take(bytes[...])
+    guard transcoder.isComplete else {
       throw RecordError(
         file: file, location: "",
         message: "looks like UTF-16 (as PowerShell writes) but is not valid UTF-16; save it as "
           + "UTF-8 (PowerShell: `| Out-File -Encoding utf8`)")
     }
-    return Array(text.utf8)
+    return text
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -1,9 +1,9 @@
 import InputKit
 
-/// UTF-16 (PowerShell's records) made UTF-8 a chunk at a time, as `RecordText.prepared` makes
-/// it whole: a unit split between chunks and a surrogate pair split between them are joined,
-/// a leading U+FEFF is dropped, and an unpaired surrogate or an odd byte at the end is
-/// invalid (the whole read then says so).
+/// UTF-16 (PowerShell's records) made UTF-8, the one converter for both reads: a chunk at a
+/// time when streamed, all at once in `RecordText.prepared`. A unit or a surrogate pair split
+/// between chunks is joined, a leading U+FEFF is dropped, and an unpaired surrogate or an odd
+/// byte at the end is invalid (the whole read then says so).
 struct UTF16Transcoder {
   let bigEndian: Bool
   private var odd: UInt8?
