@@ -125,7 +125,7 @@ final class LiveFeed {
     -> [String: ParticipantRecord]
   {
     var records = RecordSet()
-    try records.read(bytes: Array(JSONWriter.compact(json).utf8), file: file)
+    try records.read(json: json, file: file)
     return records.participants
   }
 
@@ -133,7 +133,7 @@ final class LiveFeed {
     var records = RecordSet()
     for (name, events) in added.sorted(by: { $0.key < $1.key }) {
       let document = JSON.object([("events", .array(events))])
-      try records.read(bytes: Array(JSONWriter.compact(document).utf8), file: name)
+      try records.read(json: document, file: name)
     }
     return records.events
   }
@@ -141,7 +141,7 @@ final class LiveFeed {
   private static func records(_ files: [SessionFetcher.File]) throws -> RecordSet {
     var records = RecordSet()
     for file in files {
-      try records.read(bytes: Array(JSONWriter.compact(file.json).utf8), file: file.name)
+      try records.read(json: file.json, file: file.name)
     }
     return records
   }

@@ -11,6 +11,13 @@ extension RecordSet {
     + "list-participants {\"participants\": [...]}, get-stage-session {\"stageSession\": {...}}, "
     + "or EventBridge \"IVS Stage Update\" events (one, a JSON array, or JSON lines)"
 
+  /// Reads a record already held as JSON (`attach`'s poller parsed the API's answers) as its
+  /// text would be read, without writing it out and parsing it again.
+  public mutating func read(json: JSON, file: String) throws(RecordError) {
+    files.append(file)
+    try readDocument(json, at: RecordPlace(file: file, path: ""))
+  }
+
   /// Reads the `recorded` array of an imported scenario (ListParticipantEvents events).
   public mutating func readRecorded(_ recorded: JSON, file: String) throws(RecordError) {
     try readEvents(recorded, at: RecordPlace(file: file, path: "recorded"))
