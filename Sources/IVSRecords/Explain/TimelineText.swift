@@ -104,37 +104,42 @@ enum TimelineText {
     }
   }
 
-  /// Writes the event's name and participants; returns the characters written.
+  /// Writes the recorded event's name and participants; returns the characters written.
   private static func describe(
     _ events: [RecordedEvent], at index: Int, into out: inout [UInt8]
   ) -> Int {
-    var count = append(events[index].name, to: &out) + 1
-    out.append(UInt8(ascii: " "))
-    count += append(events[index].participantId, to: &out)
-    if let remote = events[index].remoteParticipantId {
-      count += arrow(" ", into: &out) + append(remote, to: &out)
-    }
-    if let destination = events[index].destination {
-      count += arrow(" stage ", into: &out) + append(destination, to: &out)
-    }
-    if let code = events[index].errorCode {
-      out.append(UInt8(ascii: " "))
-      count += 1 + append(code, to: &out)
-    }
-    return count
+    let event = events[index]
+    return describe(
+      name: event.name, participant: event.participantId, remote: event.remoteParticipantId,
+      destination: event.destination, code: event.errorCode, into: &out)
   }
 
-  /// Writes the event's name and participants; returns the characters written.
+  /// Writes the model event's name and participants; returns the characters written.
   private static func describe(
     _ events: [RecordComparison.ModelledEvent], at index: Int, into out: inout [UInt8]
   ) -> Int {
-    var count = append(events[index].kind.rawValue, to: &out) + 1
+    let event = events[index]
+    return describe(
+      name: event.kind.rawValue, participant: event.participant,
+      remote: event.remoteParticipantId, destination: nil, code: event.errorCode, into: &out)
+  }
+
+  /// Writes `name participant → remote → stage destination code`, the parts there are, for
+  /// both sides of the timeline; returns the characters written.
+  private static func describe(
+    name: String, participant: String, remote: String?, destination: String?, code: String?,
+    into out: inout [UInt8]
+  ) -> Int {
+    var count = append(name, to: &out) + 1
     out.append(UInt8(ascii: " "))
-    count += append(events[index].participant, to: &out)
-    if let remote = events[index].remoteParticipantId {
+    count += append(participant, to: &out)
+    if let remote {
       count += arrow(" ", into: &out) + append(remote, to: &out)
     }
-    if let code = events[index].errorCode {
+    if let destination {
+      count += arrow(" stage ", into: &out) + append(destination, to: &out)
+    }
+    if let code {
       out.append(UInt8(ascii: " "))
       count += 1 + append(code, to: &out)
     }
