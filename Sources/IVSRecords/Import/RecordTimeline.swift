@@ -14,48 +14,65 @@ struct RecordTimeline {
   /// Per event of `events`, the ordinal of its publisher (`remoteParticipantId`), or nil.
   private let remotes: [Int?]
 
-  init(_ records: [RecordedEvent]) {
+  /// `records` sorted in place: an array the caller gives up (`consume`) is never copied,
+  /// so an import holds the read set's events once, not twice.
+  init(_ records: consuming [RecordedEvent]) {
+    var events = records
     // Each ID is hashed once per event here; everything after works on ordinals.
-    let names = ParticipantOrdinals(records)
+    let names = ParticipantOrdinals(events)
     // Sorts positions, not events (an event is a dozen references to retain and release),
     // by keys worked out once: time, rank, and the participant's place in ID order.
-    let keys = records.indices.map { index in
-      (records[index].time, records[index].logicalRank, names.rank[names.actors[index]])
+    let keys = events.indices.map { index in
+      (events[index].time, events[index].logicalRank, names.rank[names.actors[index]])
     }
-    let order = records.indices.sorted { a, b in
+    let order = events.indices.sorted { a, b in
       if keys[a] != keys[b] { return keys[a] < keys[b] }
-      if records[a].name != records[b].name { return records[a].name < records[b].name }
-      if records[a].remoteParticipantId != records[b].remoteParticipantId {
-        return (records[a].remoteParticipantId ?? "") < (records[b].remoteParticipantId ?? "")
+      if events[a].name != events[b].name { return events[a].name < events[b].name }
+      if events[a].remoteParticipantId != events[b].remoteParticipantId {
+        return (events[a].remoteParticipantId ?? "") < (events[b].remoteParticipantId ?? "")
       }
       return a < b
     }
-    var kept: [RecordedEvent] = []
-    var actors: [Int] = []
-    var remotes: [Int?] = []
-    kept.reserveCapacity(records.count)
-    actors.reserveCapacity(records.count)
-    remotes.reserveCapacity(records.count)
-    var duplicates = 0
+    // The kept events' positions in timeline order, then the duplicates': the arrangement
+    // the events are moved into, the duplicates last, to be dropped.
+    var arrangement: [Int] = []
+    var dropped: [Int] = []
+    arrangement.reserveCapacity(events.count)
     var lastKept: Int?
     for index in order {
       // A duplicate has the keys of the last kept event: only then are the events compared.
-      if let last = lastKept, keys[last] == keys[index],
-        records[last].sameRecord(as: records[index])
+      if let last = lastKept, keys[last] == keys[index], events[last].sameRecord(as: events[index])
       {
-        duplicates += 1
+        dropped.append(index)
       } else {
         lastKept = index
-        kept.append(records[index])
-        actors.append(names.actors[index])
-        remotes.append(names.remotes[index])
+        arrangement.append(index)
       }
     }
-    events = kept
-    self.duplicates = duplicates
+    actors = arrangement.map { names.actors[$0] }
+    remotes = arrangement.map { names.remotes[$0] }
+    duplicates = dropped.count
     ids = names.ids
-    self.actors = actors
-    self.remotes = remotes
+    arrangement += dropped
+    Self.arrange(&events, by: &arrangement)
+    events.removeLast(duplicates)
+    self.events = events
+  }
+
+  /// Moves the events so that `events[i]` is the one that was at `arrangement[i]`, by
+  /// swapping along each cycle of the permutation (moves, no copies); `arrangement` is used
+  /// up as the record of which places are done.
+  private static func arrange(_ events: inout [RecordedEvent], by arrangement: inout [Int]) {
+    for start in arrangement.indices {
+      var place = start
+      while arrangement[place] != start {
+        let source = arrangement[place]
+        events.swapAt(place, source)
+        arrangement[place] = place
+        place = source
+      }
+      arrangement[place] = place
+    }
   }
 
   /// Every participant ID in order of first appearance (as actor or as publisher).
@@ -99,7 +116,7 @@ private struct ParticipantOrdinals {
   private(set) var rank: [Int] = []
   private var ordinals: [String: Int] = [:]
 
-  init(_ records: [RecordedEvent]) {
+  init(_ records: borrowing [RecordedEvent]) {
     actors.reserveCapacity(records.count)
     remotes.reserveCapacity(records.count)
     // By position: iterating would copy every event. A file lists one participant's events
