@@ -1,12 +1,19 @@
 /// Counts the JSON texts in an input given a piece at a time (pasted documents, JSON lines),
 /// by a scan of brackets and strings that builds nothing, so a reader can name each text
-/// `document N` before parsing a large input once. Exact for valid input; for invalid input
-/// the count does not matter, as parsing it fails anyway.
+/// `document N` before parsing a large input once, and reserve room for the objects it
+/// lists. Exact for valid input; for invalid input the counts do not matter, as parsing it
+/// fails anyway.
 public struct JSONTextCounter {
   /// How many texts started so far.
   public private(set) var count = 0
+  /// How many objects started so far that are a whole text or an element of an array: the
+  /// most events (or participants) a record file can list, so its reader can allocate room
+  /// for them once instead of growing to as much as twice that.
+  public private(set) var listedObjects = 0
   private var inText = false
   private var depth = 0
+  /// Per open container, outermost first, whether it is an array.
+  private var arrays: [Bool] = []
   private var strings = JSONStringTracker()
 
   /// Nothing counted yet.
@@ -31,11 +38,16 @@ public struct JSONTextCounter {
       count += 1
       inText = true
       depth = 0
+      arrays.removeAll(keepingCapacity: true)
     }
     switch byte {
-    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      if byte == UInt8(ascii: "{"), arrays.last ?? true { listedObjects += 1 }
+      depth += 1
+      arrays.append(byte == UInt8(ascii: "["))
     case UInt8(ascii: "}"), UInt8(ascii: "]"):
       depth -= 1
+      _ = arrays.popLast()
       if depth <= 0 { inText = false }
     case _ where isSpace: if depth == 0 { inText = false }
     case UInt8(ascii: ","), UInt8(ascii: ":"):
