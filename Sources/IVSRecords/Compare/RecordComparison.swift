@@ -67,7 +67,7 @@ public struct RecordComparison: Sendable {
   ) throws(ScenarioError) -> RecordComparison {
     let runner = try ScenarioRunner(scenario: session.runnable, file: file)
     let pipeline = EventBatchPipeline(
-      making: { Matcher(session: session, toleranceSeconds: toleranceSeconds) },
+      consumer: Matcher(session: session, toleranceSeconds: toleranceSeconds),
       consume: { matcher, batch in matcher.offer(batch) })
     do {
       try runner.run { batch in
