@@ -5,12 +5,14 @@ import StageEngine
 /// if below; at or above that release it would have been updated at once.
 extension Explanation {
   /// `stories` with each such sighting marked, its text a range and its profile as stated.
-  static func ranged(_ stories: [ExchangeStory], _ session: ImportedSession) -> [ExchangeStory] {
+  /// Changed in place: `stories` given up by the caller are not copied.
+  static func ranged(_ stories: consuming [ExchangeStory], _ session: ImportedSession)
+    -> [ExchangeStory]
+  {
     let unstated = Dictionary(
       session.sdks.filter { $0.threshold != nil }.map { ($0.id, $0) },
       uniquingKeysWith: { a, _ in a })
     guard !unstated.isEmpty else { return stories }
-    var stories = stories
     for story in stories.indices {
       for index in stories[story].sightings.indices {
         let sighting = stories[story].sightings[index]
