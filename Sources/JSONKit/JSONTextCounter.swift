@@ -24,6 +24,9 @@ public struct JSONTextCounter {
     for byte in bytes { take(byte) }
   }
 
+  // Inlined into the loop over a chunk: it runs once per byte of a large input, and only
+  // brackets reach the container bookkeeping.
+  @inline(__always)
   private mutating func take(_ byte: UInt8) {
     switch strings.take(byte) {
     case .string: return
@@ -38,22 +41,28 @@ public struct JSONTextCounter {
       count += 1
       inText = true
       depth = 0
-      arrays.removeAll(keepingCapacity: true)
+      if !arrays.isEmpty { arrays.removeAll(keepingCapacity: true) }
     }
     switch byte {
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      if byte == UInt8(ascii: "{"), arrays.last ?? true { listedObjects += 1 }
-      depth += 1
-      arrays.append(byte == UInt8(ascii: "["))
-    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-      depth -= 1
-      _ = arrays.popLast()
-      if depth <= 0 { inText = false }
+    case UInt8(ascii: "{"), UInt8(ascii: "["): open(isArray: byte == UInt8(ascii: "["))
+    case UInt8(ascii: "}"), UInt8(ascii: "]"): close()
     case _ where isSpace: if depth == 0 { inText = false }
     case UInt8(ascii: ","), UInt8(ascii: ":"):
       // Outside brackets, a comma or colon ends a bare word and starts another (invalid) text.
       if depth == 0 { count += 1 }
     default: break
     }
+  }
+
+  private mutating func open(isArray: Bool) {
+    if !isArray, arrays.last ?? true { listedObjects += 1 }
+    depth += 1
+    arrays.append(isArray)
+  }
+
+  private mutating func close() {
+    depth -= 1
+    _ = arrays.popLast()
+    if depth <= 0 { inText = false }
   }
 }

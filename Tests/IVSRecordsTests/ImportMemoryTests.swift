@@ -1,8 +1,8 @@
 import Foundation
 import InputKit
 import StageEngine
-import TokenCore
 import Testing
+import TokenCore
 
 @testable import IVSRecords
 

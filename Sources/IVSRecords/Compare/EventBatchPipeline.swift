@@ -42,14 +42,15 @@ final class EventBatchPipeline<Consumer, Item: Sendable>: @unchecked Sendable {
     condition.broadcast()
   }
 
-  /// Waits until every batch handed over has been consumed; returns the consumer.
+  /// Waits until every batch handed over has been consumed; hands the consumer back (once).
   func finish() -> Consumer {
     condition.lock()
     defer { condition.unlock() }
     isClosed = true
     condition.broadcast()
     while true {
-      if let done { return done }
+      // Taken, not copied: the caller may change it without copying its arrays.
+      if let consumer = done.take() { return consumer }
       condition.wait()
     }
   }
@@ -63,7 +64,7 @@ final class EventBatchPipeline<Consumer, Item: Sendable>: @unchecked Sendable {
     guard var consumer = consume taken else { return }
     while let batch = take() { consume(&consumer, batch) }
     condition.lock()
-    done = consumer
+    done = consume consumer
     condition.broadcast()
     condition.unlock()
   }

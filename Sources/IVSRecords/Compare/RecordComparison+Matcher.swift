@@ -81,9 +81,11 @@ extension RecordComparison {
 
     /// Every recorded event with its verdict and every unrecorded model event, in time
     /// order (model order within one time).
-    func entries() -> Entries {
-      // Positions sorted in place, their keys read where they are: arrays of the keys
-      // beside them would be the largest thing held at the end of a long run.
+    consuming func entries() -> Entries {
+      // The queues are done with: let go before the sort, the run's high point. Positions
+      // are sorted in place, their keys read where they are: arrays of the keys beside them
+      // would be the largest thing held at the end of a long run.
+      queues = Queues([])
       var order = Array(0..<(recorded.count + unrecorded.count))
       order.sort { (a: Int, b: Int) -> Bool in
         let timeA = time(at: a)

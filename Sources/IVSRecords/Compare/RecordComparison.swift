@@ -79,8 +79,8 @@ public struct RecordComparison: Sendable {
       _ = pipeline.finish()
       throw error
     }
-    let matcher = pipeline.finish()
-    return RecordComparison(entries: matcher.entries(), toleranceSeconds: toleranceSeconds)
+    return RecordComparison(
+      entries: pipeline.finish().entries(), toleranceSeconds: toleranceSeconds)
   }
 }
 
