@@ -20,9 +20,11 @@ extension TerminalText {
           index += 16
           continue
         }
-        index += lane
-        guard isSafeScalar(in: bytes, at: &index, keepingLineBreaks: keepingLineBreaks)
+        guard
+          let end = endOfSafeScalar(
+            in: bytes, at: index + lane, keepingLineBreaks: keepingLineBreaks)
         else { return false }
+        index = end
       }
       guard index < count else { return true }
       if count >= 18 && index + 2 < count {
@@ -39,8 +41,9 @@ extension TerminalText {
         index += 1
         continue
       }
-      guard isSafeScalar(in: bytes, at: &index, keepingLineBreaks: keepingLineBreaks)
+      guard let end = endOfSafeScalar(in: bytes, at: index, keepingLineBreaks: keepingLineBreaks)
       else { return false }
+      index = end
     }
   }
 
@@ -69,22 +72,25 @@ extension TerminalText {
     return ByteVector(flags)
   }
 
-  /// Judges the scalar that begins at `index` exactly (`isUnsafe`) and moves `index` past it.
-  private static func isSafeScalar(
-    in bytes: Span<UInt8>, at index: inout Int, keepingLineBreaks: Bool
-  ) -> Bool {
+  /// The end of the scalar that begins at `index` when it is safe (judged exactly, by
+  /// `isUnsafe`), else nil. Kept out of line: inlined, its property lookups' setup would be paid
+  /// on every call of `isClean`, and `index` would live in memory for it.
+  @inline(never)
+  private static func endOfSafeScalar(
+    in bytes: Span<UInt8>, at index: Int, keepingLineBreaks: Bool
+  ) -> Int? {
     let lead = bytes[index]
     if lead < 0x80 {
-      index += 1
-      return lead &- 0x20 < 0x5F || (keepingLineBreaks && (lead == 0x0A || lead == 0x09))
+      let safe = lead &- 0x20 < 0x5F || (keepingLineBreaks && (lead == 0x0A || lead == 0x09))
+      return safe ? index + 1 : nil
     }
     let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-    guard index + length <= bytes.count else { return false }
+    guard index + length <= bytes.count else { return nil }
     var value = UInt32(lead) & (lead < 0xE0 ? 0x1F : lead < 0xF0 ? 0x0F : 0x07)
     for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-    index += length
-    guard let scalar = Unicode.Scalar(value) else { return false }
-    return !isUnsafe(scalar, keepingLineBreaks: false)
+    guard let scalar = Unicode.Scalar(value), !isUnsafe(scalar, keepingLineBreaks: false)
+    else { return nil }
+    return index + length
   }
 }
 
