@@ -10,13 +10,7 @@ extension TerminalText {
     while true {
       // A vector's lead bytes are judged with the two bytes after each, so 18 must be left.
       while index + 18 <= count {
-        let lanes = ByteVector(bytes, at: index)
-        if lanes.isPrintableASCII || lanes.isCommon(before: ByteVector(bytes, at: index + 1)) {
-          index += 16
-          continue
-        }
-        let flags = candidates(lanes, bytes, at: index)
-        guard let lane = flags.firstSet(from: 0) else {
+        guard let lane = firstCandidate(in: bytes, at: index, from: 0) else {
           index += 16
           continue
         }
@@ -30,8 +24,7 @@ extension TerminalText {
       if count >= 18 && index + 2 < count {
         // The last whole vector ends 2 bytes before the text: judge its lanes not yet judged.
         let start = count - 18
-        let flags = candidates(ByteVector(bytes, at: start), bytes, at: start)
-        guard let lane = flags.firstSet(from: index - start) else {
+        guard let lane = firstCandidate(in: bytes, at: start, from: index - start) else {
           index = count - 2
           continue
         }
@@ -45,6 +38,19 @@ extension TerminalText {
       else { return false }
       index = end
     }
+  }
+
+  /// The first lane from `lane` of the 16 bytes from `index` that may begin an unsafe scalar
+  /// (`candidates`), after two cheaper tests that pass most vectors of a frame whole.
+  @inline(__always)
+  private static func firstCandidate(in bytes: Span<UInt8>, at index: Int, from lane: Int)
+    -> Int?
+  {
+    let lanes = ByteVector(bytes, at: index)
+    if lanes.isPrintableASCII || lanes.isCommon(before: ByteVector(bytes, at: index + 1)) {
+      return nil
+    }
+    return candidates(lanes, bytes, at: index).firstSet(from: lane)
   }
 
   /// The lanes of `lanes` (the 16 bytes from `index`) that may begin an unsafe scalar: C0
