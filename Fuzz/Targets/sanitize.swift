@@ -4,9 +4,9 @@ import InputKit
 import JSONKit
 import TerminalKit
 
-/// libFuzzer calls this once per input; it must never crash, hang or exhaust memory, and no
+/// libFuzzer calls this once per input; it must never crash, hang or exhaust memory, no
 /// exit to a person may carry a control byte (C0 but newline/tab, DEL, C1), a bidi or other
-/// format control, or a noncharacter.
+/// format control, or a noncharacter, and `isClean` must agree with judging each scalar.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSanitize(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -14,6 +14,14 @@ public func fuzzSanitize(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if let bad = out.unicodeScalars.first(where: { isForbidden($0, in: name) }) {
       preconditionFailure("\(name) let U+\(String(bad.value, radix: 16)) out")
     }
+  }
+  for keeping in [false, true] {
+    let oneByOne = text.unicodeScalars.allSatisfy {
+      !TerminalText.isUnsafe($0, keepingLineBreaks: keeping)
+    }
+    precondition(
+      TerminalText.isClean(text, keepingLineBreaks: keeping) == oneByOne,
+      "isClean's vector scan disagrees with judging each scalar")
   }
   var json: [UInt8] = []
   JSONWriter.writeString(text, into: &json)

@@ -101,7 +101,7 @@ public enum TerminalText {
   /// can skip judging it character by character — what a frame's text nearly always is.
   public static func isClean(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> Bool {
     let clean = text.utf8.withContiguousStorageIfAvailable {
-      isClean($0, keepingLineBreaks: keepingLineBreaks)
+      isClean($0.span, keepingLineBreaks: keepingLineBreaks)
     }
     return clean
       ?? text.unicodeScalars.allSatisfy { !isUnsafe($0, keepingLineBreaks: keepingLineBreaks) }
@@ -110,86 +110,7 @@ public enum TerminalText {
   /// `isClean` for a `String`, what frames and reports nearly always pass: its bytes are read
   /// in place, without the generic overload's indirection (a frame checks dozens of texts).
   public static func isClean(_ text: String, keepingLineBreaks: Bool = false) -> Bool {
-    let clean = text.utf8.withContiguousStorageIfAvailable {
-      isClean($0, keepingLineBreaks: keepingLineBreaks)
-    }
-    return clean
-      ?? text.unicodeScalars.allSatisfy { !isUnsafe($0, keepingLineBreaks: keepingLineBreaks) }
-  }
-
-  /// Whether UTF-8 `bytes` (valid, as a Swift string's are) hold no unsafe scalar. Printable
-  /// ASCII passes with one comparison a byte, and so do the multi-byte sequences whose first
-  /// bytes already rule out every unsafe scalar (`isSafePrefix`: box drawing, most letters);
-  /// only the rest are decoded and judged by `isUnsafe`.
-  private static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool)
-    -> Bool
-  {
-    var index = 0
-    let count = bytes.count
-    while index < count {
-      let lead = bytes[index]
-      if lead &- 0x20 < 0x5F {
-        // Printable ASCII comes in runs: judge the rest of the run 8 bytes at a time.
-        index += 1
-        while index + 8 <= count, isPrintableASCII(word(of: bytes, at: index)) { index += 8 }
-        continue
-      }
-      if lead < 0x80 {
-        guard keepingLineBreaks && (lead == 0x0A || lead == 0x09) else { return false }
-        index += 1
-        continue
-      }
-      let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      guard index + length <= count else { return false }
-      if !isSafePrefix(lead, bytes[index + 1], bytes[index + 2]) {
-        var value = UInt32(lead) & (lead < 0xE0 ? 0x1F : lead < 0xF0 ? 0x0F : 0x07)
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        guard let scalar = Unicode.Scalar(value), !isUnsafe(scalar, keepingLineBreaks: false)
-        else { return false }
-      }
-      index += length
-    }
-    return true
-  }
-
-  /// The 8 bytes from `index` as one little-endian word (the compiler makes it one load).
-  private static func word(of bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
-    var word: UInt64 = 0
-    for offset in 0..<8 { word |= UInt64(bytes[index + offset]) << (offset * 8) }
-    return word
-  }
-
-  /// Whether each byte of `word` is printable ASCII (0x20–0x7E): no high bit, none below 0x20
-  /// and none equal to 0x7F, judged for the 8 at once.
-  private static func isPrintableASCII(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let below = (word &- ones &* 0x20) & ~word & highs
-    let delete = word ^ (ones &* 0x7F)
-    let deletes = (delete &- ones) & ~delete & highs
-    return (word & highs) | below | deletes == 0
-  }
-
-  /// Whether the scalar whose UTF-8 begins with `lead`, `second`, `third` is safe without
-  /// decoding it: two-byte scalars U+00A0–U+05FF but U+00AD, and three-byte scalars
-  /// U+2000–U+CFFF but the format controls of `isUnsafeInBMP` there (U+200B–U+200F,
-  /// U+2028–U+202E, U+2060–U+2064, U+2066–U+206F). `third` is read only for three-byte ones.
-  private static func isSafePrefix(
-    _ lead: UInt8, _ second: UInt8, _ third: @autoclosure () -> UInt8
-  )
-    -> Bool
-  {
-    switch lead {
-    case 0xC2: return second >= 0xA0 && second != 0xAD
-    case 0xC3...0xD7: return true
-    case 0xE2:
-      if second >= 0x82 { return true }
-      let low = third()
-      if second == 0x80 { return !(0x8B...0x8F).contains(low) && !(0xA8...0xAE).contains(low) }
-      return !(0xA0...0xAF).contains(low) || low == 0xA5
-    case 0xE3...0xEC: return true
-    default: return false
-    }
+    isClean(text.utf8.span, keepingLineBreaks: keepingLineBreaks)
   }
 
   /// Marks and variation selectors, which stay in the character before them.

@@ -73,6 +73,89 @@ import Testing
     #expect(!TerminalText.isClean("a\tb"))
   }
 
+  /// What the vector scan must find: each kind of unsafe scalar, and its safe neighbours that
+  /// share its first bytes (the soft hyphen's C2, the bidi controls' E2 80, box drawing's E2 94).
+  static let hostileScalars: [UInt32] =
+    Array(0...0x20) + [0x7E, 0x7F] + Array(0x80...0xA0) + [0xAC, 0xAD, 0xAE, 0xB7, 0xFF]
+    + [0x0300, 0x0301, 0x05FF, 0x0600, 0x0605, 0x0606, 0x061C, 0x06DD, 0x070F, 0x0890, 0x08E2]
+    + [0x180E, 0x2000, 0x200A, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2010, 0x2014, 0x2026]
+    + [0x2027, 0x2028, 0x2029, 0x202A, 0x202E, 0x202F, 0x205F, 0x2060, 0x2064, 0x2065, 0x2066]
+    + [0x2069, 0x206F, 0x2070, 0x20AC, 0x20E3, 0x2190, 0x2500, 0x2502, 0x2580, 0x25B6, 0x25FC]
+    + [0x3000, 0x4E00, 0xD7FF, 0xE000, 0xFDCF, 0xFDD0, 0xFDEF, 0xFDF0, 0xFE0F, 0xFEFE, 0xFEFF]
+    + [0xFF00, 0xFFF8, 0xFFF9, 0xFFFB, 0xFFFC, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x110BD]
+    + [0x1D173, 0x1F3F4, 0x1F600, 0x1FFFE, 0xE0001, 0xE0020, 0xE0041, 0xE007F, 0x10FFFF]
+
+  /// The rule `isClean` must give the same answer as, scalar by scalar.
+  static func judgedOneByOne(_ text: String, keepingLineBreaks: Bool) -> Bool {
+    text.unicodeScalars.allSatisfy {
+      !TerminalText.isUnsafe($0, keepingLineBreaks: keepingLineBreaks)
+    }
+  }
+
+  /// Every hostile scalar at every offset 0–40 of ASCII or of box drawing, with 0–19 bytes
+  /// after it: each lane of the 16-byte vectors, their two-byte look-ahead and the tail.
+  @Test(arguments: hostileScalars)
+  func isCleanAgreesWithJudgingEachScalarAtEveryOffset(value: UInt32) throws {
+    let scalar = try #require(Unicode.Scalar(value))
+    var mismatches: [String] = []
+    for filler in ["a", "─"] {
+      for offset in 0...40 {
+        for after in [0, 1, 2, 3, 15, 16, 17, 19] {
+          let text =
+            String(repeating: filler, count: offset) + String(Character(scalar))
+            + String(repeating: "b", count: after)
+          for keeping in [false, true]
+          where TerminalText.isClean(text, keepingLineBreaks: keeping)
+            != Self.judgedOneByOne(text, keepingLineBreaks: keeping)
+          {
+            mismatches.append("\(filler)×\(offset) +\(after) lines \(keeping)")
+          }
+        }
+      }
+    }
+    let count = mismatches.count
+    #expect(count == 0, "U+\(String(value, radix: 16)): \(mismatches.prefix(10))")
+  }
+
+  /// Texts of what frames hold (letters, box drawing, punctuation, emoji sequences), 0–80
+  /// pieces long, half of them with one hostile scalar somewhere (a fixed seed): the same
+  /// answer as scalar by scalar, for `String` and `Substring` alike.
+  @Test func isCleanAgreesWithJudgingEachScalarOnMixedTexts() {
+    let pieces = [
+      "x", "plain ", "─────", "│", "é", "·", "—", "…", "▶", "日本", "👩\u{200D}💻", "e\u{301}",
+      "\u{A0}", "\u{2010}", "\u{2065}", "\u{2070}", "\u{FFFD}", "🏴",
+    ]
+    let hostile = Self.hostileScalars.compactMap { Unicode.Scalar($0).map { String($0) } }
+    var generator = SplitMix64(seed: 18)
+    var mismatches: [String] = []
+    var unclean = 0
+    for round in 0..<6_000 {
+      var parts = (0..<Int(generator.next() % 81)).map { _ in
+        pieces[Int(generator.next() % UInt64(pieces.count))]
+      }
+      if round % 2 == 0 {
+        let at = Int(generator.next() % UInt64(parts.count + 1))
+        parts.insert(hostile[Int(generator.next() % UInt64(hostile.count))], at: at)
+      }
+      let text = parts.joined()
+      for keeping in [false, true] {
+        let expected = Self.judgedOneByOne(text, keepingLineBreaks: keeping)
+        unclean += expected ? 0 : 1
+        let substring = text.dropFirst()
+        if TerminalText.isClean(text, keepingLineBreaks: keeping) != expected
+          || TerminalText.isClean(substring, keepingLineBreaks: keeping)
+            != Self.judgedOneByOne(String(substring), keepingLineBreaks: keeping)
+        {
+          mismatches.append(
+            text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+        }
+      }
+    }
+    let count = mismatches.count
+    #expect(count == 0, "\(mismatches.prefix(5))")
+    #expect(unclean > 1_000 && unclean < 11_000, "both answers are tried")
+  }
+
   @Test func controlPicturesShowC0InOneCell() {
     #expect(TerminalText.picture(of: "\u{1B}") == "\u{241B}")
     #expect(TerminalText.picture(of: "\u{7F}") == "\u{2421}")
@@ -81,5 +164,20 @@ import Testing
 
   @Test func xmlTextReplacesWhatXML10Forbids() {
     #expect(XMLText.escaped("a\u{FFFE}<b>&\"\u{1}\t") == "a\u{FFFD}&lt;b&gt;&amp;&quot;\u{FFFD}\t")
+  }
+}
+
+/// A small seeded generator, so the mixed texts are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }
