@@ -20,8 +20,27 @@ struct RecordTimeline {
     var events = records
     // Each ID is hashed once per event here; everything after works on ordinals.
     let names = ParticipantOrdinals(events)
-    // Sorts positions, not events (an event is a dozen references to retain and release),
-    // by keys worked out once: time, rank, and the participant's place in ID order.
+    var (arrangement, dropped) = Self.arrangement(events, names)
+    do {
+      // Scoped: the slice must be gone before `arrange` changes the array it views.
+      let kept = arrangement[..<(arrangement.count - dropped)]
+      actors = kept.map { names.actors[$0] }
+      remotes = kept.map { names.remotes[$0] }
+    }
+    duplicates = dropped
+    ids = names.ids
+    Self.arrange(&events, by: &arrangement)
+    events.removeLast(dropped)
+    self.events = events
+  }
+
+  /// The positions of the events in timeline order, each exact duplicate moved to the end,
+  /// and how many duplicates there are (the last positions, to be dropped). Sorts positions,
+  /// not events (an event is a dozen references to retain and release), by keys worked out
+  /// once: time, rank, and the participant's place in ID order.
+  private static func arrangement(_ events: [RecordedEvent], _ names: ParticipantOrdinals)
+    -> (positions: [Int], duplicates: Int)
+  {
     let keys = events.indices.map { index in
       (events[index].time, events[index].logicalRank, names.rank[names.actors[index]])
     }
@@ -33,11 +52,9 @@ struct RecordTimeline {
       }
       return a < b
     }
-    // The kept events' positions in timeline order, then the duplicates': the arrangement
-    // the events are moved into, the duplicates last, to be dropped.
-    var arrangement: [Int] = []
+    var kept: [Int] = []
     var dropped: [Int] = []
-    arrangement.reserveCapacity(events.count)
+    kept.reserveCapacity(events.count)
     var lastKept: Int?
     for index in order {
       // A duplicate has the keys of the last kept event: only then are the events compared.
@@ -46,17 +63,11 @@ struct RecordTimeline {
         dropped.append(index)
       } else {
         lastKept = index
-        arrangement.append(index)
+        kept.append(index)
       }
     }
-    actors = arrangement.map { names.actors[$0] }
-    remotes = arrangement.map { names.remotes[$0] }
-    duplicates = dropped.count
-    ids = names.ids
-    arrangement += dropped
-    Self.arrange(&events, by: &arrangement)
-    events.removeLast(duplicates)
-    self.events = events
+    kept += dropped
+    return (kept, dropped.count)
   }
 
   /// Moves the events so that `events[i]` is the one that was at `arrangement[i]`, by
