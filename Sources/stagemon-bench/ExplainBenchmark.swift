@@ -142,9 +142,9 @@ enum ExplainBenchmark {
       var records = RecordSet()
       try records.read(atPath: path, limit: BoundedInput.Limit.records)
       try records.requireEvents()
-      let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
-      records = RecordSet()
-      let made = try Explanation.make(session, file: path, toleranceSeconds: 5)
+      let sessions = try RecordImporter.makeSessions(
+        from: consume records, variants: ImportOptions().variants)
+      let made = try Explanation.make(sessions[0], file: path, toleranceSeconds: 5)
       var output = JSONOutput { written += $0.count }
       output.writePretty(made.jsonDocument)
     } else {

@@ -131,15 +131,15 @@ enum ExplainCommand {
       }
     }
     let read = try records ?? options.inputs.read(files)
+    records = nil
     try read.requireEvents()
     let variants = importOptions.variants
-    var sessions: [(label: String, session: ImportedSession)] = []
-    for (index, variant) in variants.enumerated() {
-      let session = try RecordImporter.makeSession(from: read, options: variant)
-      if index == 0 { for line in RecordInputs.warnings(session) { Console.error(line) } }
-      sessions.append((variant.sdks.map { "\($0.id)=\($0.sdk)" }.joined(separator: " "), session))
+    // Given up: the sessions take the read events without a copy.
+    let sessions = try RecordImporter.makeSessions(from: consume read, variants: variants)
+    for line in sessions.first.map(RecordInputs.warnings) ?? [] { Console.error(line) }
+    return zip(variants, sessions).map { variant, session in
+      (variant.sdks.map { "\($0.id)=\($0.sdk)" }.joined(separator: " "), session)
     }
-    return sessions
   }
 
   /// The scenario in `bytes` when it is one made by `import` (it has `recorded`), else nil.

@@ -9,7 +9,7 @@ import Testing
 @Suite struct EventBatchPipelineTests {
   @Test func everyBatchIsConsumedInOrderEvenWhenTheRunIsFarAhead() {
     let pipeline = EventBatchPipeline<[Int], StageEvent>(
-      making: { [Int]() }, consume: { seqs, batch in seqs += batch.map(\.seq) })
+      consumer: [], consume: { seqs, batch in seqs += batch.map(\.seq) })
     let batches = 10 * EventBatchPipeline<[Int], StageEvent>.capacity
     for first in stride(from: 0, to: batches * 3, by: 3) {
       pipeline.push((first..<first + 3).map { StageEvent(source: .runner, kind: .step, seq: $0) })

@@ -164,4 +164,22 @@ struct JSONStreamChunkTests {
       #expect(counter.count == count, "split at \(split)")
     }
   }
+
+  /// Objects a record file lists (events in an array, EventBridge events one per text), not
+  /// the objects inside them (tokens, attributes) nor brackets in strings.
+  @Test(
+    arguments: [
+      ("{\"events\": [{}, {\"a\": {\"b\": {}}}]}", 3), ("[{}, [{}]] {}", 3),
+      ("{\"a\": \"{[{\"}", 1),
+      ("{\"a\": {}}\n{\"b\": [[]]}\n", 2), ("[1, \"{\"]", 0),
+    ] as [(String, Int)])
+  func listedObjectsAreTextsAndArrayElementsWhereverTheInputIsCut(text: String, count: Int) {
+    let bytes = Array(text.utf8)
+    for split in 0...bytes.count {
+      var counter = JSONTextCounter()
+      counter.take(bytes[..<split])
+      counter.take(bytes[split...])
+      #expect(counter.listedObjects == count, "split at \(split)")
+    }
+  }
 }

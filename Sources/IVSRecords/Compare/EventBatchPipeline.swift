@@ -7,9 +7,10 @@ import Foundation
 /// thread it adds to the run. The batches are values (`Item` is `Sendable`), so the run hands
 /// each one over and the consumer takes them in order: the result is the same as consuming
 /// them in line.
-/// The consumer is made on its thread too (a long record's matcher takes a while to index the
-/// records, which the run need not wait for), and is touched only there until `finish()`
-/// takes it.
+/// The consumer is made on the caller's thread and handed over, its only reference: what it
+/// allocates then lies in the caller's heap, which reuses it once the consumer is done (a
+/// second thread's allocator keeps what it freed for that thread alone). It is touched only
+/// on the consumer's thread until `finish()` takes it.
 final class EventBatchPipeline<Consumer, Item: Sendable>: @unchecked Sendable {
   /// Batches waiting at most; the run waits when the consumer is this far behind.
   static var capacity: Int { 64 }
@@ -18,18 +19,17 @@ final class EventBatchPipeline<Consumer, Item: Sendable>: @unchecked Sendable {
   private var waiting: [[Item]] = []
   private var next = 0
   private var isClosed = false
+  /// The consumer until its thread takes it.
+  private var handed: Consumer?
   /// The consumer once every batch was consumed.
   private var done: Consumer?
   private let consume: (inout Consumer, [Item]) -> Void
 
-  /// Starts the consumer thread, which makes its consumer with `make` and feeds it to
-  /// `consume` one batch at a time.
-  init(
-    making make: @escaping @Sendable () -> Consumer,
-    consume: @escaping (inout Consumer, [Item]) -> Void
-  ) {
+  /// Starts the consumer thread, which feeds `consumer` to `consume` one batch at a time.
+  init(consumer: consuming Consumer, consume: @escaping (inout Consumer, [Item]) -> Void) {
     self.consume = consume
-    let thread = Thread { [self] in drain(make) }
+    handed = consumer
+    let thread = Thread { [self] in drain() }
     thread.start()
   }
 
@@ -42,25 +42,29 @@ final class EventBatchPipeline<Consumer, Item: Sendable>: @unchecked Sendable {
     condition.broadcast()
   }
 
-  /// Waits until every batch handed over has been consumed; returns the consumer.
+  /// Waits until every batch handed over has been consumed; hands the consumer back (once).
   func finish() -> Consumer {
     condition.lock()
     defer { condition.unlock() }
     isClosed = true
     condition.broadcast()
     while true {
-      if let done { return done }
+      // Taken, not copied: the caller may change it without copying its arrays.
+      if let consumer = done.take() { return consumer }
       condition.wait()
     }
   }
 
-  /// Consumes every batch. The consumer is made here, not passed in: a second reference to it
-  /// would make its first change copy each of its arrays.
-  private func drain(_ make: () -> Consumer) {
-    var consumer = make()
+  /// Consumes every batch. The consumer is taken out of `handed`, not copied: a second
+  /// reference to it would make its first change copy each of its arrays.
+  private func drain() {
+    condition.lock()
+    let taken = handed.take()
+    condition.unlock()
+    guard var consumer = consume taken else { return }
     while let batch = take() { consume(&consumer, batch) }
     condition.lock()
-    done = consumer
+    done = consume consumer
     condition.broadcast()
     condition.unlock()
   }

@@ -81,28 +81,35 @@ extension RecordComparison {
 
     /// Every recorded event with its verdict and every unrecorded model event, in time
     /// order (model order within one time).
-    func entries() -> Entries {
-      var times: [Int64] = []
-      var seqs: [Int] = []
-      times.reserveCapacity(recorded.count + unrecorded.count)
-      seqs.reserveCapacity(recorded.count + unrecorded.count)
-      // By position: iterating would copy every event.
-      for index in recorded.indices {
-        times.append(recorded[index].time)
-        seqs.append(matches[index]?.seq ?? 0)
-      }
-      for event in unrecorded {
-        times.append(event.time * 1000)
-        seqs.append(event.seq)
-      }
-      let order = times.indices.sorted { (a: Int, b: Int) -> Bool in
-        if times[a] != times[b] { return times[a] < times[b] }
-        if seqs[a] != seqs[b] { return seqs[a] < seqs[b] }
+    consuming func entries() -> Entries {
+      // The queues are done with: let go before the sort, the run's high point. Positions
+      // are sorted in place, their keys read where they are: arrays of the keys beside them
+      // would be the largest thing held at the end of a long run.
+      queues = Queues([])
+      var order = Array(0..<(recorded.count + unrecorded.count))
+      order.sort { (a: Int, b: Int) -> Bool in
+        let timeA = time(at: a)
+        let timeB = time(at: b)
+        if timeA != timeB { return timeA < timeB }
+        let seqA = seq(at: a)
+        let seqB = seq(at: b)
+        if seqA != seqB { return seqA < seqB }
         return a < b
       }
       return Entries(
         recorded: recorded, matches: matches, errorCodes: errorCodes, unrecorded: unrecorded,
         order: order)
+    }
+
+    /// Milliseconds of entry `index`: a recorded event below `recorded.count`, the others
+    /// count on into `unrecorded` (read by position: iterating would copy every event).
+    private func time(at index: Int) -> Int64 {
+      index < recorded.count ? recorded[index].time : unrecorded[index - recorded.count].time * 1000
+    }
+
+    /// The model's `seq` of entry `index` (0 for a recorded event no model event took).
+    private func seq(at index: Int) -> Int {
+      index < recorded.count ? matches[index]?.seq ?? 0 : unrecorded[index - recorded.count].seq
     }
   }
 

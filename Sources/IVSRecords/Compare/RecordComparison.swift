@@ -67,7 +67,7 @@ public struct RecordComparison: Sendable {
   ) throws(ScenarioError) -> RecordComparison {
     let runner = try ScenarioRunner(scenario: session.runnable, file: file)
     let pipeline = EventBatchPipeline(
-      making: { Matcher(session: session, toleranceSeconds: toleranceSeconds) },
+      consumer: Matcher(session: session, toleranceSeconds: toleranceSeconds),
       consume: { matcher, batch in matcher.offer(batch) })
     do {
       try runner.run { batch in
@@ -79,8 +79,8 @@ public struct RecordComparison: Sendable {
       _ = pipeline.finish()
       throw error
     }
-    let matcher = pipeline.finish()
-    return RecordComparison(entries: matcher.entries(), toleranceSeconds: toleranceSeconds)
+    return RecordComparison(
+      entries: pipeline.finish().entries(), toleranceSeconds: toleranceSeconds)
   }
 }
 

@@ -93,11 +93,25 @@ struct ExchangeFollower {
         settle(observer, participant, watch, .never, time: nil, event: nil, cause: nil)
       }
     }
-    return drafts.map { draft in
-      ExchangeStory(
-        exchange: draft.exchange, summary: draft.summary, strategy: draft.strategy,
-        sightings: draft.sightings.compactMap { $0 })
+    // Each draft's sightings are let go as its story takes them: a long run's sightings are
+    // never held twice.
+    var finished: [Draft] = []
+    swap(&finished, &drafts)
+    var stories: [ExchangeStory] = []
+    stories.reserveCapacity(finished.count)
+    for index in finished.indices {
+      var sightings: [ExchangeStory.Sighting] = []
+      sightings.reserveCapacity(finished[index].sightings.lazy.filter { $0 != nil }.count)
+      for slot in finished[index].sightings.indices {
+        if let sighting = finished[index].sightings[slot] { sightings.append(sighting) }
+      }
+      finished[index].sightings = []
+      stories.append(
+        ExchangeStory(
+          exchange: finished[index].exchange, summary: finished[index].summary,
+          strategy: finished[index].strategy, sightings: sightings))
     }
+    return stories
   }
 
   // MARK: Exchanges

@@ -4,27 +4,23 @@ import StageEngine
 /// observer below the release with the metadata event, so its stale span is what it saw
 /// if below; at or above that release it would have been updated at once.
 extension Explanation {
-  /// `stories` with each such sighting marked, its text a range and its profile as stated.
-  static func ranged(_ stories: [ExchangeStory], _ session: ImportedSession) -> [ExchangeStory] {
+  /// `stories` with each such sighting marked (its text then a range) and its profile as
+  /// stated, changed in place: stories given up by the caller are not copied.
+  static func ranged(_ stories: consuming [ExchangeStory], _ session: ImportedSession)
+    -> [ExchangeStory]
+  {
     let unstated = Dictionary(
       session.sdks.filter { $0.threshold != nil }.map { ($0.id, $0) },
       uniquingKeysWith: { a, _ in a })
     guard !unstated.isEmpty else { return stories }
-    var stories = stories
     for story in stories.indices {
       for index in stories[story].sightings.indices {
         let sighting = stories[story].sightings[index]
         guard !sighting.isComposition, let sdk = unstated[sighting.observer] else { continue }
         stories[story].sightings[index].profile = sdk.shown
-        guard let stale = sighting.stale, let threshold = sdk.threshold else { continue }
-        let time = stories[story].time
-        let from = ExchangeStory.clock(stale.since, day: time)
-        let until = ExchangeStory.clock(stale.until, day: time)
+        // Its text then reads as a range.
+        guard sighting.stale != nil, sdk.threshold != nil else { continue }
         stories[story].sightings[index].dependsOn = sdk
-        stories[story].sightings[index].text =
-          "stale \(from)–\(until) if below \(threshold), else updated at once at "
-          + "\(ExchangeStory.clock(time, day: time)) (the version is not stated: \(sdk.flag) "
-          + "settles it); below it: \(sighting.text)"
       }
     }
     return stories

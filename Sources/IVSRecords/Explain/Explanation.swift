@@ -48,9 +48,11 @@ public struct Explanation: Sendable {
   /// `stories` with each strategy answer the model took from an inference labelled as one:
   /// IVS records no strategy calls, so "→ pending" (the question the import answers) reads
   /// "→ yes (inferred from PUBLISH_STARTED 0.64 s later; not recorded)".
-  static func labelled(_ stories: [ExchangeStory], _ session: ImportedSession) -> [ExchangeStory] {
+  /// Changed in place: `stories` given up by the caller are not copied.
+  static func labelled(_ stories: consuming [ExchangeStory], _ session: ImportedSession)
+    -> [ExchangeStory]
+  {
     guard !session.inferredAnswers.isEmpty else { return stories }
-    var stories = stories
     for index in stories.indices {
       guard let answer = session.inferredAnswers[stories[index].participant]?[stories[index].time]
       else { continue }

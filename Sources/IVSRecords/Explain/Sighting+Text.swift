@@ -27,8 +27,22 @@ extension ExchangeStory.Sighting {
     self.event = event
     self.cause = cause
     self.stale = stale
+    self.context = context
+  }
+
+  /// The whole sighting in words, with times and event names; a verdict that depends on an
+  /// SDK version nobody stated reads as a range. Written when read, not kept: a long run's
+  /// thousands of sightings would hold their sentences to the end.
+  public var text: String {
     let parts = [stale.map { Self.text($0, context) } ?? ""] + [verdictText(context)]
-    text = parts.filter { !$0.isEmpty }.joined(separator: "; ")
+    let text = parts.filter { !$0.isEmpty }.joined(separator: "; ")
+    guard let sdk = dependsOn, let stale, let threshold = sdk.threshold else { return text }
+    let day = context.time
+    let from = ExchangeStory.clock(stale.since, day: day)
+    let until = ExchangeStory.clock(stale.until, day: day)
+    return "stale \(from)–\(until) if below \(threshold), else updated at once at "
+      + "\(ExchangeStory.clock(day, day: day)) (the version is not stated: \(sdk.flag) "
+      + "settles it); below it: \(text)"
   }
 
   private static func text(_ stale: Staleness, _ context: Context) -> String {

@@ -105,7 +105,7 @@ extension ExchangeStory {
     /// Set when the verdict depends on an SDK version nobody stated: the observer's SDK,
     /// whose `threshold` says from which release it would have been updated at once.
     public internal(set) var dependsOn: ParticipantSDK?
-    /// The whole sighting in words, with times and event names (written once, at creation).
-    public internal(set) var text = ""
+    /// What its text needs to know about its exchange.
+    let context: Context
   }
 }

@@ -79,22 +79,45 @@ public enum RecordImporter {
   /// The longest token lifetime IVS accepts (`exp` at most 14 days after `iat`).
   static let maximumLifetime: Int64 = 14 * 86_400
 
-  /// Builds the scenario; throws for options that do not fit the records (exit 2).
-  public static func makeSession(from records: RecordSet, options: ImportOptions)
+  /// Builds the scenario; throws for options that do not fit the records (exit 2). Records
+  /// the caller gives up (`consume`) lend their events to the session without a copy.
+  public static func makeSession(from records: consuming RecordSet, options: ImportOptions)
     throws(ImportUsageError) -> ImportedSession
   {
     var builder: StepBuilder?
-    return try makeSession(from: records, options: options, keeping: &builder)
+    return try makeSession(from: consume records, options: options, keeping: &builder)
+  }
+
+  /// One session per what-if variant (`explain --sdk ID=A,B`), the first for the report:
+  /// the events are sorted once, into one timeline every session shares.
+  public static func makeSessions(from records: consuming RecordSet, variants: [ImportOptions])
+    throws(ImportUsageError) -> [ImportedSession]
+  {
+    let timeline = ImportTimeline(taking: &records)
+    var builder: StepBuilder?
+    var sessions: [ImportedSession] = []
+    for options in variants {
+      sessions.append(try makeSession(timeline, records, options: options, keeping: &builder))
+    }
+    return sessions
   }
 
   /// `makeSession`, handing back the step builder as it stands after the last event, so
   /// `LiveImport` can go on from there.
   static func makeSession(
-    from records: RecordSet, options: ImportOptions, keeping kept: inout StepBuilder?
+    from records: consuming RecordSet, options: ImportOptions, keeping kept: inout StepBuilder?
   ) throws(ImportUsageError) -> ImportedSession {
-    let inferred = inferredJoins(records)
-    let merge = SourceMerge.merged(records.events)
-    let timeline = RecordTimeline(inferred.isEmpty ? merge.events : merge.events + inferred)
+    let timeline = ImportTimeline(taking: &records)
+    return try makeSession(timeline, records, options: options, keeping: &kept)
+  }
+
+  /// The session of `imported`, the records' events, and of `records`, the rest of what
+  /// was read (its events taken by `imported`).
+  private static func makeSession(
+    _ imported: ImportTimeline, _ records: RecordSet, options: ImportOptions,
+    keeping kept: inout StepBuilder?
+  ) throws(ImportUsageError) -> ImportedSession {
+    let timeline = imported.timeline
     let ids = participantIDs(timeline, records)
     let byParticipant = timeline.eventsByParticipant
     var plans: [String: ParticipantPlan] = [:]
@@ -112,7 +135,8 @@ public enum RecordImporter {
     // By position: iterating would copy every event.
     for index in timeline.events.indices { builder.apply(timeline.events[index]) }
     defer { kept = builder }
-    let recorded = inferred.isEmpty ? timeline.events : timeline.events.filter { !$0.isInferred }
+    let recorded =
+      imported.hasInferred ? timeline.events.filter { !$0.isInferred } : timeline.events
     let lastSecond = timeline.events.last?.second ?? start
     var scenario = Scenario(
       description: description(records, recorded, participants: ids.count),
@@ -135,9 +159,9 @@ public enum RecordImporter {
         "what-if: a server-side composition (policy \(composition.updates.rawValue)) the records do "
           + "not have was added (--composition)")
     }
-    if merge.dropped > 0 {
+    if imported.merged > 0 {
       scenario.notes.append(
-        "\(merge.dropped) EventBridge event(s) are the same events as ListParticipantEvents "
+        "\(imported.merged) EventBridge event(s) are the same events as ListParticipantEvents "
           + "ones (matched at EventBridge's whole seconds): each counted once")
     }
     return ImportedSession(
@@ -182,25 +206,6 @@ public enum RecordImporter {
       recorded.indices.lazy.filter { recorded[$0].viaEventBridge }.map {
         recorded[$0].participantId
       })
-  }
-
-  /// Participants described by get-participant / list-participants but without events
-  /// join at their `firstJoinTime` (an inferred event: never compared).
-  private static func inferredJoins(_ records: RecordSet) -> [RecordedEvent] {
-    // Only a record with a `firstJoinTime` can infer a join: without one, the events (a
-    // million, perhaps) are not read.
-    guard records.participants.values.contains(where: { $0.firstJoinTime != nil }) else {
-      return []
-    }
-    let actors = Set(records.events.indices.lazy.map { records.events[$0].participantId })
-    return records.participants.values.sorted { $0.id < $1.id }.compactMap { record in
-      guard !actors.contains(record.id), let time = record.firstJoinTime else { return nil }
-      var event = RecordedEvent(
-        name: "JOINED", kind: .joined, participantId: record.id, time: time,
-        viaEventBridge: false, place: RecordPlace(file: "\(record.id): firstJoinTime", path: ""))
-      event.isInferred = true
-      return event
-    }
   }
 
   private static func participantIDs(_ timeline: RecordTimeline, _ records: RecordSet) -> [String] {

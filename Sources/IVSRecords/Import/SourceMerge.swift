@@ -3,29 +3,22 @@
 /// precision, the finer record kept. Without this the model would be asked to publish
 /// twice and an EventBridge publish at `.000` would precede its own join.
 enum SourceMerge {
-  /// `events` without the EventBridge events that a ListParticipantEvents event of the same
-  /// name, participant and error code tells at the same whole second (or, for an
-  /// EventBridge time with milliseconds, the same millisecond), and how many were dropped.
-  static func merged(_ events: [RecordedEvent]) -> (events: [RecordedEvent], dropped: Int) {
+  /// Drops from `events` the EventBridge events that a ListParticipantEvents event of the
+  /// same name, participant and error code tells at the same whole second (or, for an
+  /// EventBridge time with milliseconds, the same millisecond), in place; how many were dropped.
+  static func merge(_ events: inout [RecordedEvent]) -> Int {
     // By position: iterating would copy every event.
-    guard events.indices.contains(where: { events[$0].viaEventBridge }) else { return (events, 0) }
+    guard events.indices.contains(where: { events[$0].viaEventBridge }) else { return 0 }
     var told: Set<Key> = []
     for index in events.indices where !events[index].viaEventBridge {
       told.insert(Key(events[index], precise: false))
       told.insert(Key(events[index], precise: true))
     }
-    var kept: [RecordedEvent] = []
-    kept.reserveCapacity(events.count)
-    var dropped = 0
-    for index in events.indices {
-      let event = events[index]
-      if event.viaEventBridge, told.contains(Key(event, precise: event.time % 1000 != 0)) {
-        dropped += 1
-      } else {
-        kept.append(event)
-      }
+    let before = events.count
+    events.removeAll { event in
+      event.viaEventBridge && told.contains(Key(event, precise: event.time % 1000 != 0))
     }
-    return (kept, dropped)
+    return before - events.count
   }
 
   private struct Key: Hashable {

@@ -39,6 +39,7 @@ extension RecordSet {
     if let failure = counting.failure { throw .unreadable(failure) }
     guard counting.endedValid else { return try readWhole(try Self.open(path, limit: limit), path) }
     let before = self
+    reserveEvents(counter.listedObjects)
     let parsing = RecordChunks(try Self.open(path, limit: limit), form: form)
     var stream = RecordStream(json: JSONStream(chunks: parsing.next), file: path)
     files.append(path)
@@ -54,6 +55,15 @@ extension RecordSet {
       self = before
       try readWhole(try Self.open(path, limit: limit), path)
     }
+  }
+
+  /// Room for `more` events: exactly, for the first file (one file is the usual input, and
+  /// its events are held to the end); at least doubled for a later one, as appending would,
+  /// so a folder of many files is not copied once per file.
+  private mutating func reserveEvents(_ more: Int) {
+    let needed = events.count + more
+    guard needed > events.capacity else { return }
+    events.reserveCapacity(events.isEmpty ? needed : max(needed, 2 * events.capacity))
   }
 
   private static func open(_ path: String, limit: Int) throws(RecordReadError)

@@ -7,7 +7,7 @@ import TokenCore
 /// every message can name the file and position.
 public struct RecordedEvent: Equatable, Sendable {
   /// The name as recorded (`JOINED`, `PUBLISH_STARTED`, … or one this version does not know).
-  public var name: String
+  public var name: String { rare?.values.name ?? kind?.rawValue ?? "" }
   /// Who triggered it (the token's `jti` for key-pair tokens).
   public var participantId: String
   /// Milliseconds since 1970.
@@ -15,29 +15,36 @@ public struct RecordedEvent: Equatable, Sendable {
   /// The publisher of a subscribe event.
   public var remoteParticipantId: String?
   /// The error code of an error event.
-  public var errorCode: String?
+  public var errorCode: String? {
+    get { rare?.values.errorCode }
+    set { rareValues.errorCode = newValue }
+  }
   /// TOKEN_EXCHANGED: the token replaced.
   public var previousToken: RecordedToken? {
-    get { tokens?.previous }
-    set { tokens = RecordedTokens.make(previous: newValue, new: newToken) }
+    get { rare?.values.previousToken }
+    set { rareValues.previousToken = newValue }
   }
   /// TOKEN_EXCHANGED: the token now in force.
   public var newToken: RecordedToken? {
-    get { tokens?.new }
-    set { tokens = RecordedTokens.make(previous: previousToken, new: newValue) }
+    get { rare?.values.newToken }
+    set { rareValues.newToken = newValue }
   }
-  /// Both token summaries, boxed: only TOKEN_EXCHANGED has them, and a million other
-  /// events stay small to copy and sort.
-  var tokens: RecordedTokens? = nil
   /// REPLICATION_*: the stage (and session) the participant is replicated to, as
   /// `arn (st-…)`.
-  public var destination: String? = nil
+  public var destination: String? {
+    get { rare?.values.destination }
+    set { rareValues.destination = newValue }
+  }
+  /// What only some events have, boxed: the few with a name outside the model, tokens, an
+  /// error code or a destination share the box among their copies, and the million others
+  /// stay small to copy, sort and keep to the end of `explain` (a test checks the size).
+  private var rare: RareFields?
   /// Where it was read, for messages.
   var place: RecordPlace
   // The one-byte fields after the place, in its spare bytes: declared where the records name
-  // them, they padded each event from 120 to 136 bytes, and an import holds every event twice.
+  // them, they padded each event to the next eight bytes, and every event is held to the end.
   /// The model's kind for names the model produces; nil for names outside the model.
-  public var kind: EventKind?
+  public let kind: EventKind?
   /// Whether it came from EventBridge (which carries only publish events).
   public var viaEventBridge: Bool
   /// `file: events[3]`, for messages.
@@ -49,23 +56,28 @@ public struct RecordedEvent: Equatable, Sendable {
   /// Whole seconds, the model's clock resolution.
   public var second: Int64 { time.floorDivided(by: 1000) }
 
-  /// The fields in the order the records give them (declared in another, for size).
+  /// The fields in the order the records give them (declared in another, for size). A name
+  /// that is `kind`'s own is not stored: the kind spells it.
   init(
     name: String, kind: EventKind? = nil, participantId: String, time: Int64,
-    remoteParticipantId: String? = nil, errorCode: String? = nil, tokens: RecordedTokens? = nil,
+    remoteParticipantId: String? = nil, errorCode: String? = nil,
     destination: String? = nil, viaEventBridge: Bool, place: RecordPlace, isInferred: Bool = false
   ) {
-    self.name = name
     self.kind = kind
     self.participantId = participantId
     self.time = time
     self.remoteParticipantId = remoteParticipantId
-    self.errorCode = errorCode
-    self.tokens = tokens
-    self.destination = destination
     self.viaEventBridge = viaEventBridge
     self.place = place
     self.isInferred = isInferred
+    rareValues = RareFields.Values(
+      name: kind?.rawValue == name ? nil : name, errorCode: errorCode, destination: destination)
+  }
+
+  /// The rare fields as values; setting them makes a new box (or none, when all are absent).
+  private var rareValues: RareFields.Values {
+    get { rare?.values ?? RareFields.Values() }
+    set { rare = newValue == RareFields.Values() ? nil : RareFields(newValue) }
   }
 
   /// Equal in everything the records say (not where it was read): an exact duplicate.
@@ -156,24 +168,24 @@ public struct RecordedEvent: Equatable, Sendable {
   }
 }
 
-/// The `previousToken` and `newToken` of one TOKEN_EXCHANGED, shared by the event's copies.
-final class RecordedTokens: Equatable, Sendable {
-  let previous: RecordedToken?
-  let new: RecordedToken?
-
-  private init(previous: RecordedToken?, new: RecordedToken?) {
-    self.previous = previous
-    self.new = new
+/// The fields of a recorded event that only some events have, in one immutable box the
+/// event's copies share (see `RecordedEvent.rare`).
+final class RareFields: Equatable, Sendable {
+  /// The fields themselves.
+  struct Values: Equatable, Sendable {
+    /// A name that is not the kind's own (outside the model).
+    var name: String?
+    var previousToken: RecordedToken?
+    var newToken: RecordedToken?
+    var errorCode: String?
+    var destination: String?
   }
 
-  /// A box for the two, or nil when both are absent.
-  static func make(previous: RecordedToken?, new: RecordedToken?) -> RecordedTokens? {
-    previous == nil && new == nil ? nil : RecordedTokens(previous: previous, new: new)
-  }
+  let values: Values
 
-  static func == (a: RecordedTokens, b: RecordedTokens) -> Bool {
-    a.previous == b.previous && a.new == b.new
-  }
+  init(_ values: Values) { self.values = values }
+
+  static func == (a: RareFields, b: RareFields) -> Bool { a.values == b.values }
 }
 
 /// A token summary as ListParticipantEvents shows it (never the token itself).

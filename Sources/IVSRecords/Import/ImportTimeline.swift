@@ -1,0 +1,44 @@
+/// A record set's events made the timeline an import runs: EventBridge events that
+/// ListParticipantEvents also tells dropped, joins inferred from `firstJoinTime` added,
+/// sorted. Made once for every what-if variant, and in place: the events are taken out of
+/// the record set, so events the caller gave up are never copied.
+struct ImportTimeline {
+  let timeline: RecordTimeline
+  /// How many EventBridge events were dropped as ListParticipantEvents ones.
+  let merged: Int
+  /// Whether the timeline holds inferred joins (never recorded, never compared).
+  let hasInferred: Bool
+
+  /// Takes the events out of `records` (left without events) and makes them the timeline.
+  init(taking records: inout RecordSet) {
+    let inferred = Self.inferredJoins(records)
+    var events: [RecordedEvent] = []
+    swap(&events, &records.events)
+    merged = SourceMerge.merge(&events)
+    if !inferred.isEmpty {
+      events.reserveCapacity(events.count + inferred.count)
+      events += inferred
+    }
+    hasInferred = !inferred.isEmpty
+    timeline = RecordTimeline(consume events)
+  }
+
+  /// Participants described by get-participant / list-participants but without events
+  /// join at their `firstJoinTime` (an inferred event: never compared).
+  private static func inferredJoins(_ records: RecordSet) -> [RecordedEvent] {
+    // Only a record with a `firstJoinTime` can infer a join: without one, the events (a
+    // million, perhaps) are not read.
+    guard records.participants.values.contains(where: { $0.firstJoinTime != nil }) else {
+      return []
+    }
+    let actors = Set(records.events.indices.lazy.map { records.events[$0].participantId })
+    return records.participants.values.sorted { $0.id < $1.id }.compactMap { record in
+      guard !actors.contains(record.id), let time = record.firstJoinTime else { return nil }
+      var event = RecordedEvent(
+        name: "JOINED", kind: .joined, participantId: record.id, time: time,
+        viaEventBridge: false, place: RecordPlace(file: "\(record.id): firstJoinTime", path: ""))
+      event.isInferred = true
+      return event
+    }
+  }
+}
