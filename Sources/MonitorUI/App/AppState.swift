@@ -77,6 +77,8 @@ public struct AppState {
   public var isReadOnly = false
   /// Participants whose SDK the records did not state: their profile is marked everywhere.
   public var sdkGuesses = SDKGuesses()
+  /// The rows the log and the participants table drew for the last frames (`PaneMemo`).
+  let paneMemos = PaneMemos()
 
   /// Creates the state for a runner.
   public init(runner: ScenarioRunner, theme: Theme, logCapacity: Int) {

@@ -1,4 +1,5 @@
 import StageEngine
+import Synchronization
 
 /// The bounded event log: the newest `capacity` lines, a live substring filter and
 /// a pause point.
@@ -20,13 +21,29 @@ public struct LogBuffer: Sendable {
   /// a filter tests the line (made when a filter is first set).
   private var searchTexts: [(number: Int, text: String)?] = []
   /// Lines ever appended; line numbers run from 0 to `appended - 1`.
-  public private(set) var appended = 0
+  public private(set) var appended = 0 {
+    didSet { revise() }
+  }
   /// The filter text ("" shows everything). Lower-cased for matching.
-  public private(set) var filter = ""
+  public private(set) var filter = "" {
+    didSet { revise() }
+  }
   private var matches: [Int] = []
   private var matchStart = 0
   /// The number of lines appended when the log was paused; nil while following.
-  public private(set) var pausedAt: Int?
+  public private(set) var pausedAt: Int? {
+    didSet { revise() }
+  }
+  /// Changes whenever what the log shows may have: a line appended, the filter set, a pause
+  /// or resume. Drawn from one counter for every log, so two copies that changed apart never
+  /// share a revision (the log pane keeps its rows by it, `PaneMemo`).
+  public private(set) var revision: UInt64 = 0
+
+  private static let revisions = Atomic<UInt64>(0)
+
+  private mutating func revise() {
+    revision = Self.revisions.wrappingAdd(1, ordering: .relaxed).newValue
+  }
 
   /// Creates an empty log keeping at most `capacity` lines (at least 1).
   public init(capacity: Int) { self.capacity = max(1, capacity) }

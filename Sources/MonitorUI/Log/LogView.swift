@@ -33,6 +33,19 @@ public enum LogView {
   /// Renders into `rect` (border included), newest event at the bottom; the selected line is
   /// painted while the log has focus.
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
+    let focused = state.focus == .log
+    let key = LogPaneKey(
+      revision: state.log.revision, scroll: state.logScroll, focused: focused,
+      selected: focused ? state.selectedLogLine : nil, glyphs: grid.glyphs, theme: state.theme)
+    state.paneMemos.log.draw(key, in: rect, into: &grid) { grid in
+      draw(state, selected: key.selected, in: rect, into: &grid)
+    }
+  }
+
+  /// Draws the pane from the log itself, for `render` when its rows are not kept.
+  private static func draw(
+    _ state: AppState, selected: Int?, in rect: Rect, into grid: inout CellGrid
+  ) {
     let inner = PaneFrame.draw(
       rect, title: title(state.log), focused: state.focus == .log, theme: state.theme,
       into: &grid)
@@ -40,7 +53,6 @@ public enum LogView {
     let placed = placement(
       state.log, bottomOffset: state.logScroll, in: inner, ellipsis: grid.glyphs.ellipsis)
     let subjectX = placed.subjectX
-    let selected = state.focus == .log ? state.selectedLogLine : nil
     for line in placed.lines {
       for (offset, spans) in line.rows.enumerated() {
         let x = inner.x + (offset == 0 ? 0 : subjectX)

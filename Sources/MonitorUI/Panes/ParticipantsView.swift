@@ -18,13 +18,29 @@ public enum ParticipantsView {
   /// Renders into `rect` (border included).
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
     let participants = state.snapshot.participants
+    let rows = max(0, rect.height - 3)
+    let first = firstVisibleRow(selected: state.selected, count: participants.count, rows: rows)
+    let visible = participants[first..<min(participants.count, first + rows)]
+    let key = ParticipantsPaneKey(
+      visible: Array(visible), first: first, count: participants.count,
+      selected: state.selected, focused: state.focus == .participants, now: state.snapshot.time,
+      guesses: visible.map { state.sdkGuesses.sources[$0.id] }, glyphs: grid.glyphs,
+      theme: state.theme)
+    state.paneMemos.participants.draw(key, in: rect, into: &grid) { grid in
+      draw(state, visible, in: rect, into: &grid)
+    }
+  }
+
+  /// Draws the table from the state, for `render` when its rows are not kept.
+  private static func draw(
+    _ state: AppState, _ visible: ArraySlice<ParticipantSnapshot>, in rect: Rect,
+    into grid: inout CellGrid
+  ) {
+    let participants = state.snapshot.participants
     let title = "Participants \(participants.count)"
     let inner = PaneFrame.draw(
       rect, title: title, focused: state.focus == .participants, theme: state.theme, into: &grid)
     guard inner.height >= 2 else { return }
-    let rows = inner.height - 1
-    let first = firstVisibleRow(selected: state.selected, count: participants.count, rows: rows)
-    let visible = participants[first..<min(participants.count, first + rows)]
     let idWidth = 14
     let columns = fittingColumns(idWidth: idWidth, width: inner.width - 2)
     var header = [Span("  ", .header)]
@@ -39,7 +55,7 @@ public enum ParticipantsView {
     }
     let ascii = grid.glyphs == .ascii
     for (offset, participant) in zip(visible.indices, visible) {
-      let y = inner.y + 1 + offset - first
+      let y = inner.y + 1 + offset - visible.startIndex
       let isSelected = offset == state.selected
       let marker = isSelected ? (ascii ? "> " : "▶ ") : "  "
       let spans =

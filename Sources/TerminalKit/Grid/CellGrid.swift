@@ -16,9 +16,13 @@ public struct CellGrid: Sendable {
   /// (backends report which via `TerminalBackend.glyphs`).
   public var glyphs: BorderGlyphs
   /// Every cell, row-major (`y * width + x`).
-  private(set) var storage: [StoredCell]
+  var storage: [StoredCell]
   /// The styles and graphemes `storage` refers to.
-  private(set) var tables = GridTables()
+  var tables = GridTables()
+  /// The last cleared screen, kept: clearing hands it to `storage`, whose first write then
+  /// copies it in one move instead of storing every blank cell again (what clearing cost grew
+  /// with the screen's size).
+  private var blankCells: [StoredCell] = []
 
   /// Creates a blank grid; negative sizes become 0.
   public init(width: Int, height: Int, glyphs: BorderGlyphs = .unicode) {
@@ -61,7 +65,10 @@ public struct CellGrid: Sendable {
   public mutating func clear(style: Style = .plain) {
     if tables.isOversized { tables = GridTables() }
     let blank = StoredCell(glyph: .space, style: tables.id(of: style))
-    storage = Array(repeating: blank, count: width * height)
+    if blankCells.first != blank || blankCells.count != width * height {
+      blankCells = Array(repeating: blank, count: width * height)
+    }
+    storage = blankCells
   }
 
   /// Resizes to `width × height` and blanks every cell (a resize redraws everything anyway).
@@ -156,7 +163,7 @@ public struct CellGrid: Sendable {
   }
 
   /// If (x, y) is half of a wide grapheme, turns the other half into a space.
-  private mutating func breakWideOverlap(x: Int, y: Int) {
+  mutating func breakWideOverlap(x: Int, y: Int) {
     let index = y * width + x
     if storage[index].glyph == .continuation, x > 0 {
       storage[index - 1].glyph = .space

@@ -1,0 +1,114 @@
+import Testing
+
+@testable import TerminalKit
+
+/// A strip taken out of a grid and put back must give the cells drawing the row again gives:
+/// in the grid it came from (moved whole), in a grid whose tables were built in another order
+/// (each entry looked up again), and clipped by either edge without leaving half a wide
+/// grapheme.
+@Suite struct GridStripTests {
+  static let red = Style(foreground: .red)
+  static let bold = Style(attributes: .bold)
+
+  /// A row of ASCII, a wide grapheme, a combining cluster, an emoji sequence and two styles.
+  static func drawRow(_ grid: inout CellGrid, y: Int) {
+    grid.put("ab 日本 e\u{301}", x: 0, y: y, style: red)
+    grid.put("👩\u{200D}💻 zz", x: 10, y: y, style: bold)
+  }
+
+  @Test func stripPutBackInItsGridEqualsTheRowDrawnAgain() throws {
+    var drawn = CellGrid(width: 20, height: 3)
+    Self.drawRow(&drawn, y: 1)
+    let strip = try #require(drawn.strip(x: 0, y: 1, width: 20))
+    var grid = drawn
+    grid.clear()
+    grid.draw(strip, x: 0, y: 1)
+    #expect(grid == drawn)
+    #expect(grid.text() == drawn.text())
+  }
+
+  @Test func stripPutIntoAGridWithOtherEntriesKeepsItsStylesAndGraphemes() throws {
+    var drawn = CellGrid(width: 20, height: 1)
+    Self.drawRow(&drawn, y: 0)
+    let strip = try #require(drawn.strip(x: 0, y: 0, width: 20))
+    // Another grid that met other styles and clusters first numbers them differently.
+    var other = CellGrid(width: 20, height: 2)
+    other.put("x", x: 0, y: 1, style: Style(background: .blue))
+    other.put("a\u{308}", x: 1, y: 1, style: Self.bold)
+    other.draw(strip, x: 0, y: 0)
+    for x in 0..<20 { #expect(other.cell(x: x, y: 0) == drawn.cell(x: x, y: 0)) }
+  }
+
+  @Test func stripClippedByTheRightEdgeLeavesNoHalfWideGrapheme() throws {
+    var drawn = CellGrid(width: 8, height: 1)
+    drawn.put("abcd日x", x: 0, y: 0)
+    let strip = try #require(drawn.strip(x: 0, y: 0, width: 8))
+    var grid = CellGrid(width: 6, height: 1)
+    grid.draw(strip, x: 1, y: 0)
+    // Column 5 would hold 日's left half, its right half is past the edge: a space instead.
+    #expect(grid.text() == [" abcd "])
+    #expect(grid.cells.allSatisfy { !$0.isContinuation })
+  }
+
+  @Test func stripClippedByTheLeftEdgeStartsWithASpace() throws {
+    var drawn = CellGrid(width: 6, height: 1)
+    drawn.put("a日bcd", x: 0, y: 0)
+    let strip = try #require(drawn.strip(x: 0, y: 0, width: 6))
+    var grid = CellGrid(width: 6, height: 1)
+    grid.draw(strip, x: -2, y: 0)
+    #expect(grid.text() == [" bcd  "])
+  }
+
+  @Test func stripThatCutsAWideGraphemeKeepsSpacesForItsHalves() throws {
+    var drawn = CellGrid(width: 8, height: 1)
+    drawn.put("a日b日c", x: 0, y: 0)
+    // Columns 2…4: 日's right half, b, the next 日's left half.
+    let strip = try #require(drawn.strip(x: 2, y: 0, width: 3))
+    var grid = CellGrid(width: 3, height: 1)
+    grid.draw(strip, x: 0, y: 0)
+    #expect(grid.text() == [" b "])
+  }
+
+  @Test func stripOverWideGraphemesOfTheGridBreaksThem() throws {
+    var source = CellGrid(width: 2, height: 1)
+    source.put("xy", x: 0, y: 0)
+    let strip = try #require(source.strip(x: 0, y: 0, width: 2))
+    var grid = CellGrid(width: 6, height: 1)
+    grid.put("日日日", x: 0, y: 0)
+    grid.draw(strip, x: 1, y: 0)
+    #expect(grid.text() == [" xy 日"])
+  }
+
+  @Test(arguments: [(-1, 0, 3), (0, 3, 3), (0, 0, 0), (0, 0, 9), (5, 0, 4)])
+  func stripOutsideTheGridIsNil(x: Int, y: Int, width: Int) {
+    let grid = CellGrid(width: 8, height: 3)
+    #expect(grid.strip(x: x, y: y, width: width) == nil)
+  }
+
+  @Test func stripBelowOrRightOfTheGridDrawsNothing() throws {
+    var source = CellGrid(width: 4, height: 1)
+    source.put("abcd", x: 0, y: 0)
+    let strip = try #require(source.strip(x: 0, y: 0, width: 4))
+    var grid = CellGrid(width: 4, height: 2)
+    let before = grid
+    grid.draw(strip, x: 0, y: 2)
+    grid.draw(strip, x: 4, y: 0)
+    grid.draw(strip, x: -4, y: 0)
+    #expect(grid == before)
+  }
+
+  @Test func clearingAfterWritesGivesABlankScreenEachTime() {
+    var grid = CellGrid(width: 10, height: 3)
+    for round in 0..<3 {
+      grid.put("round \(round)", x: 0, y: round, style: Self.red)
+      let kept = grid
+      grid.clear(style: Self.bold)
+      #expect(grid.cells.allSatisfy { $0 == Cell(" ", style: Self.bold) })
+      #expect(kept.text()[round].hasPrefix("round \(round)"))
+    }
+    grid.resize(width: 4, height: 2)
+    grid.clear(style: Self.red)
+    #expect(grid.cells.count == 8)
+    #expect(grid.cells.allSatisfy { $0 == Cell(" ", style: Self.red) })
+  }
+}
