@@ -28,6 +28,7 @@ import Testing
         Screen.render(controller.state, into: &cached)
         var fresh = controller.state
         fresh.log.layouts = LogLayoutCache()
+        fresh.paneMemos = PaneMemos()
         var uncached = CellGrid(width: size.width, height: size.height)
         Screen.render(fresh, into: &uncached)
         #expect(cached == uncached, "after \(action) at \(size.width)×\(size.height)")

@@ -78,7 +78,7 @@ public struct AppState {
   /// Participants whose SDK the records did not state: their profile is marked everywhere.
   public var sdkGuesses = SDKGuesses()
   /// The rows the log and the participants table drew for the last frames (`PaneMemo`).
-  let paneMemos = PaneMemos()
+  var paneMemos = PaneMemos()
 
   /// Creates the state for a runner.
   public init(runner: ScenarioRunner, theme: Theme, logCapacity: Int) {
