@@ -76,12 +76,12 @@ import Testing
     var drawn = 0
     for width in 10..<20 {
       var grid = CellGrid(width: width, height: 2)
-      memo.draw(1, in: grid.bounds, into: &grid) { _ in drawn += 1 }
+      memo.draw(1, in: grid.bounds, background: .plain, into: &grid) { _ in drawn += 1 }
     }
     var grid = CellGrid(width: 10, height: 2)
-    memo.draw(1, in: grid.bounds, into: &grid) { _ in drawn += 1 }
+    memo.draw(1, in: grid.bounds, background: .plain, into: &grid) { _ in drawn += 1 }
     var recent = CellGrid(width: 19, height: 2)
-    memo.draw(1, in: recent.bounds, into: &recent) { _ in drawn += 1 }
+    memo.draw(1, in: recent.bounds, background: .plain, into: &recent) { _ in drawn += 1 }
     // The oldest size was dropped and drawn again; the newest was kept.
     #expect(drawn == 11)
     #expect(PaneMemo<Int>.capacity == 4)

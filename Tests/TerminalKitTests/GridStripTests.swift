@@ -111,4 +111,15 @@ import Testing
     #expect(grid.cells.count == 8)
     #expect(grid.cells.allSatisfy { $0 == Cell(" ", style: Self.red) })
   }
+
+  @Test func clearingExceptRectsLeavesTheirCellsAndBlanksTheRest() {
+    var grid = CellGrid(width: 8, height: 4)
+    for y in 0..<4 { grid.put("abcdefgh", x: 0, y: y, style: Self.red) }
+    let kept = [Rect(x: 0, y: 1, width: 8, height: 1), Rect(x: 5, y: 2, width: 9, height: 5)]
+    grid.clear(style: Self.bold, except: kept + [Rect(x: 20, y: 0, width: 3, height: 3)])
+    #expect(grid.text() == ["        ", "abcdefgh", "     fgh", "     fgh"])
+    #expect(grid.style(x: 0, y: 0) == Self.bold)
+    #expect(grid.style(x: 0, y: 1) == Self.red)
+    #expect(grid.style(x: 4, y: 3) == Self.bold)
+  }
 }

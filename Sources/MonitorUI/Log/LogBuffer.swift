@@ -1,5 +1,4 @@
 import StageEngine
-import Synchronization
 
 /// The bounded event log: the newest `capacity` lines, a live substring filter and
 /// a pause point.
@@ -35,15 +34,10 @@ public struct LogBuffer: Sendable {
     didSet { revise() }
   }
   /// Changes whenever what the log shows may have: a line appended, the filter set, a pause
-  /// or resume. Drawn from one counter for every log, so two copies that changed apart never
-  /// share a revision (the log pane keeps its rows by it, `PaneMemo`).
-  public private(set) var revision: UInt64 = 0
+  /// or resume (`Revision`: the log pane keeps its rows by it).
+  public private(set) var revision = Revision.next()
 
-  private static let revisions = Atomic<UInt64>(0)
-
-  private mutating func revise() {
-    revision = Self.revisions.wrappingAdd(1, ordering: .relaxed).newValue
-  }
+  private mutating func revise() { revision = Revision.next() }
 
   /// Creates an empty log keeping at most `capacity` lines (at least 1).
   public init(capacity: Int) { self.capacity = max(1, capacity) }

@@ -37,7 +37,9 @@ public enum LogView {
     let key = LogPaneKey(
       revision: state.log.revision, scroll: state.logScroll, focused: focused,
       selected: focused ? state.selectedLogLine : nil, glyphs: grid.glyphs, theme: state.theme)
-    state.paneMemos.log.draw(key, in: rect, into: &grid) { grid in
+    state.paneMemos.log.draw(
+      key, in: rect, background: state.theme[.text], into: &grid
+    ) { grid in
       draw(state, selected: key.selected, in: rect, into: &grid)
     }
   }

@@ -27,15 +27,19 @@ final class PaneMemo<Key: Equatable & Sendable>: Sendable {
   /// Creates an empty memo.
   init() {}
 
-  /// Fills `rect` of `grid` as `draw` would for `key`: with the rows kept for an equal key and
-  /// rect, else by calling `draw` and keeping what it drew there.
+  /// Fills `rect` of `grid` as `draw` would for `key` on a `background` cleared rect: with the
+  /// rows kept for an equal key and rect, else by clearing the rect and calling `draw`, keeping
+  /// what it drew there. Every cell of `rect` is written either way, so the frame need not
+  /// clear it first (`CellGrid.clear(style:except:)`).
   func draw(
-    _ key: Key, in rect: Rect, into grid: inout CellGrid, otherwise draw: (inout CellGrid) -> Void
+    _ key: Key, in rect: Rect, background: Style, into grid: inout CellGrid,
+    otherwise draw: (inout CellGrid) -> Void
   ) {
     if let rows = rows(for: key, in: rect) {
       for (offset, row) in rows.enumerated() { grid.draw(row, x: rect.x, y: rect.y + offset) }
       return
     }
+    grid.fill(rect, style: background)
     draw(&grid)
     let area = rect.intersection(grid.bounds)
     guard area == rect else { return }

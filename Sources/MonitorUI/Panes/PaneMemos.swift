@@ -25,19 +25,15 @@ struct LogPaneKey: Equatable, Sendable {
   let theme: Theme
 }
 
-/// Everything the participants table is drawn from: the rows in view and what their cells read.
+/// Everything the participants table is drawn from: the snapshot and the SDK guesses (by
+/// revision), which rows are in view and which is selected.
 struct ParticipantsPaneKey: Equatable, Sendable {
-  /// The participants in view and the index of the first.
-  let visible: [ParticipantSnapshot]
+  let snapshot: UInt64
+  let guesses: UInt64
+  /// The index of the first participant in view, and of the selected one.
   let first: Int
-  /// All participants (the title) and the selected index.
-  let count: Int
   let selected: Int
   let focused: Bool
-  /// The stage clock, for the expiry column.
-  let now: Int64
-  /// The SDK guesses of the participants in view.
-  let guesses: [String?]
   let glyphs: BorderGlyphs
   let theme: Theme
 }

@@ -22,11 +22,12 @@ public enum ParticipantsView {
     let first = firstVisibleRow(selected: state.selected, count: participants.count, rows: rows)
     let visible = participants[first..<min(participants.count, first + rows)]
     let key = ParticipantsPaneKey(
-      visible: Array(visible), first: first, count: participants.count,
-      selected: state.selected, focused: state.focus == .participants, now: state.snapshot.time,
-      guesses: visible.map { state.sdkGuesses.sources[$0.id] }, glyphs: grid.glyphs,
+      snapshot: state.snapshotRevision, guesses: state.guessesRevision, first: first,
+      selected: state.selected, focused: state.focus == .participants, glyphs: grid.glyphs,
       theme: state.theme)
-    state.paneMemos.participants.draw(key, in: rect, into: &grid) { grid in
+    state.paneMemos.participants.draw(
+      key, in: rect, background: state.theme[.text], into: &grid
+    ) { grid in
       draw(state, visible, in: rect, into: &grid)
     }
   }

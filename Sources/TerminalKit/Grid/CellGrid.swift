@@ -19,10 +19,6 @@ public struct CellGrid: Sendable {
   var storage: [StoredCell]
   /// The styles and graphemes `storage` refers to.
   var tables = GridTables()
-  /// The last cleared screen, kept: clearing hands it to `storage`, whose first write then
-  /// copies it in one move instead of storing every blank cell again (what clearing cost grew
-  /// with the screen's size).
-  private var blankCells: [StoredCell] = []
 
   /// Creates a blank grid; negative sizes become 0.
   public init(width: Int, height: Int, glyphs: BorderGlyphs = .unicode) {
@@ -61,14 +57,30 @@ public struct CellGrid: Sendable {
   }
 
   /// Blanks every cell, keeping the size; `style` paints the blanks (a theme's background), so
-  /// clearing and painting the canvas cost one pass.
-  public mutating func clear(style: Style = .plain) {
+  /// clearing and painting the canvas cost one pass. Cells inside `kept` are left as they are,
+  /// for a caller that fills those rects itself (a pane putting back the rows it kept).
+  public mutating func clear(style: Style = .plain, except kept: [Rect] = []) {
     if tables.isOversized { tables = GridTables() }
     let blank = StoredCell(glyph: .space, style: tables.id(of: style))
-    if blankCells.first != blank || blankCells.count != width * height {
-      blankCells = Array(repeating: blank, count: width * height)
+    guard storage.count == width * height else {
+      storage = Array(repeating: blank, count: width * height)
+      return
     }
-    storage = blankCells
+    let kept = kept.map { $0.intersection(bounds) }.filter { $0.width > 0 && $0.height > 0 }
+      .sorted { $0.x < $1.x }
+    guard !kept.isEmpty else {
+      var cells = storage.mutableSpan
+      cells.update(repeating: blank)
+      return
+    }
+    for y in 0..<height {
+      var x = 0
+      for rect in kept where rect.y <= y && y < rect.maxY {
+        if rect.x > x { writeRun(blank, y: y, from: x, to: rect.x) }
+        x = max(x, rect.maxX)
+      }
+      if x < width { writeRun(blank, y: y, from: x, to: width) }
+    }
   }
 
   /// Resizes to `width × height` and blanks every cell (a resize redraws everything anyway).
