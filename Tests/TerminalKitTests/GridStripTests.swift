@@ -122,4 +122,25 @@ import Testing
     #expect(grid.style(x: 0, y: 1) == Self.red)
     #expect(grid.style(x: 4, y: 3) == Self.bold)
   }
+
+  @Test func stripFromAnotherGridIsRemappedAndOneTakenAgainIsMovedWhole() throws {
+    var drawn = CellGrid(width: 20, height: 1)
+    Self.drawRow(&drawn, y: 0)
+    let strip = try #require(drawn.strip(x: 0, y: 0, width: 20))
+    var other = CellGrid(width: 20, height: 1)
+    other.put("x", x: 0, y: 0, style: Style(background: .blue))
+    let remapped = other.draw(strip, x: 0, y: 0)
+    #expect(!remapped)
+    let again = try #require(other.strip(x: 0, y: 0, width: 20))
+    let movedAgain = other.draw(again, x: 0, y: 0)
+    #expect(movedAgain)
+    for x in 0..<20 { #expect(other.cell(x: x, y: 0) == drawn.cell(x: x, y: 0)) }
+    let home = drawn.draw(strip, x: 0, y: 0)
+    #expect(home)
+    var plain = CellGrid(width: 3, height: 1)
+    plain.put("abc", x: 0, y: 0, style: Self.red)
+    let ascii = try #require(plain.strip(x: 0, y: 0, width: 3))
+    let moved = plain.draw(ascii, x: 0, y: 0)
+    #expect(moved)
+  }
 }

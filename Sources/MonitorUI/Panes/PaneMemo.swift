@@ -36,11 +36,21 @@ final class PaneMemo<Key: Equatable & Sendable>: Sendable {
     otherwise draw: (inout CellGrid) -> Void
   ) {
     if let rows = rows(for: key, in: rect) {
-      for (offset, row) in rows.enumerated() { grid.draw(row, x: rect.x, y: rect.y + offset) }
+      var whole = true
+      for (offset, row) in rows.enumerated() {
+        whole = grid.draw(row, x: rect.x, y: rect.y + offset) && whole
+      }
+      // Rows kept from another grid, whose entries differ: kept again as this grid has them.
+      if !whole { keep(key, rect, from: grid) }
       return
     }
     grid.fill(rect, style: background)
     draw(&grid)
+    keep(key, rect, from: grid)
+  }
+
+  /// Keeps the rows of `rect` in `grid` for `key`.
+  private func keep(_ key: Key, _ rect: Rect, from grid: CellGrid) {
     let area = rect.intersection(grid.bounds)
     guard area == rect else { return }
     let rows = (rect.y..<rect.maxY).compactMap { grid.strip(x: rect.x, y: $0, width: rect.width) }

@@ -49,22 +49,28 @@ extension CellGrid {
 
   /// Puts `strip` back at (x, y), as drawing its row again would: in one move when the grid's
   /// entries mean what the strip's did, else cell by cell with the grid's own entries. A strip
-  /// that does not fit is clipped to the grid.
-  public mutating func draw(_ strip: GridStrip, x: Int, y: Int) {
-    guard y >= 0, y < height, x < width, strip.width > 0 else { return }
+  /// that does not fit is clipped to the grid. Returns whether the strip was moved whole; when
+  /// it was not, a strip taken again from this grid would be.
+  @discardableResult
+  public mutating func draw(_ strip: GridStrip, x: Int, y: Int) -> Bool {
+    guard y >= 0, y < height, x < width, strip.width > 0 else { return true }
     let start = max(x, 0)
     let end = min(x + strip.width, width)
-    guard start < end else { return }
+    guard start < end else { return true }
     breakWideOverlap(x: start, y: y)
     breakWideOverlap(x: end - 1, y: y)
     let row = y * width
     let cells = strip.cells[(start - x)..<(end - x)]
-    if strip.clusters.isEmpty, strip.styles.allSatisfy({ tables.means($0.id, $0.style) }) {
+    let whole =
+      strip.styles.allSatisfy { tables.means($0.id, $0.style) }
+      && strip.clusters.allSatisfy { tables.means($0.id, $0.text) }
+    if whole {
       storage.replaceSubrange((row + start)..<(row + end), with: cells)
     } else {
       drawRemapped(cells, strip: strip, at: row + start)
     }
     repairEdges(of: strip, x: x, y: y, from: start, to: end)
+    return whole
   }
 
   /// `draw`'s slow path: each cell's style and cluster entry looked up in this grid's tables.
@@ -76,10 +82,13 @@ extension CellGrid {
     var clusters: [ClusterID: Glyph] = [:]
     for entry in strip.clusters { clusters[entry.id] = tables.glyph(for: entry.text) }
     var target = index
+    var last = (from: StyleID(index: 0), to: styles[StyleID(index: 0)] ?? StyleID(index: 0))
     for cell in cells {
       var glyph = cell.glyph
       if case .cluster(let id) = glyph { glyph = clusters[id] ?? .space }
-      storage[target] = StoredCell(glyph: glyph, style: styles[cell.style] ?? StyleID(index: 0))
+      // Neighbouring cells nearly always share a style: look the entry up once per run.
+      if cell.style != last.from { last = (cell.style, styles[cell.style] ?? StyleID(index: 0)) }
+      storage[target] = StoredCell(glyph: glyph, style: last.to)
       target += 1
     }
   }
