@@ -23,38 +23,35 @@ public enum HeaderView {
   }
 
   /// The left text and the driving text for `width`: the fullest variant that fits, else the
-  /// shortest one (which the grid ends with an ellipsis).
+  /// shortest one (which the grid ends with an ellipsis). The texts the variants share are made
+  /// once: a narrow screen tries most of the variants every frame.
   static func fitting(_ state: AppState, width: Int, separator: String, ascii: Bool) -> (
     String, String
   ) {
     let iso = VirtualTime.iso8601(state.clockPreview ?? state.snapshot.time)
     let clock = String(iso.dropFirst(11))
-    var variant = ("", "")
     let bar = TimelineText.text(state, ascii: ascii, compact: false)
     let counts = TimelineText.text(state, ascii: ascii, compact: true)
+    let facts = Facts(state, ascii: ascii)
+    let shown = [playText(state, ascii: ascii), failedText(state, ascii: ascii)].compactMap { $0 }
+    let withSDK = drivingText(state, ascii: ascii, withSDK: true)
+    let withID = drivingText(state, ascii: ascii, withSDK: false)
+    var variant = ("", "")
     // The step counter goes last: the driving text and the labels' words go before it.
     for (withTheme, time, timeline, driving, short) in [
-      (true, iso, bar, Driving.withSDK, false), (false, iso, bar, .withSDK, false),
-      (false, clock, bar, .withSDK, false), (false, clock, counts, .withSDK, false),
-      (false, clock, counts, .id, false), (false, clock, counts, .none, false),
-      (false, clock, counts, .none, true), (false, "", counts, .none, true),
-      (false, "", nil, .none, true),
+      (true, iso, bar, withSDK, false), (false, iso, bar, withSDK, false),
+      (false, clock, bar, withSDK, false), (false, clock, counts, withSDK, false),
+      (false, clock, counts, withID, false), (false, clock, counts, "", false),
+      (false, clock, counts, "", true), (false, "", counts, "", true), (false, "", nil, "", true),
     ] {
-      let shown = [playText(state, ascii: ascii), failedText(state, ascii: ascii)].compactMap { $0 }
-      let labelled = parts(
-        state, time: time, timeline: timeline, withTheme: withTheme, ascii: ascii)
+      let labelled = facts.parts(time: time, timeline: timeline, withTheme: withTheme)
       let left =
         " " + (shown + (short ? shortened(labelled) : labelled)).joined(separator: separator)
-      let drivingText =
-        driving == .none ? "" : drivingText(state, ascii: ascii, withSDK: driving == .withSDK)
-      variant = (left, drivingText)
+      variant = (left, driving)
       if DisplayWidth.of(variant.0) + 1 + DisplayWidth.of(variant.1) <= width { break }
     }
     return variant
   }
-
-  /// How much of the driving text a header variant shows.
-  private enum Driving { case withSDK, id, none }
 
   /// The parts without their label words ("stage ", "publishers "), for narrow screens.
   private static func shortened(_ parts: [String]) -> [String] {
@@ -66,23 +63,38 @@ public enum HeaderView {
     }
   }
 
-  private static func parts(
-    _ state: AppState, time: String, timeline: String?, withTheme: Bool, ascii: Bool
-  ) -> [String] {
-    var parts = [stageText(state)] + (time.isEmpty ? [] : [time])
-    if let live = state.live { parts.append(live.text(ascii: ascii)) }
-    parts += timeline.map { [$0] } ?? []
-    parts.append("publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)")
-    if let composition = state.shownComposition?.configuration {
-      let others = state.snapshot.compositions.count - 1
-      parts.append(
-        "\(composition.layout.rawValue) \(composition.updates.rawValue)"
-          + (others > 0 ? " +\(others)" : ""))
-    } else {
-      parts.append("no composition")
+  /// The header's parts that every variant shows the same way.
+  private struct Facts {
+    let stage: String
+    let live: String?
+    let publishers: String
+    let composition: String
+    let theme: String
+
+    init(_ state: AppState, ascii: Bool) {
+      stage = stageText(state)
+      live = state.live?.text(ascii: ascii)
+      publishers = "publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)"
+      if let configuration = state.shownComposition?.configuration {
+        let others = state.snapshot.compositions.count - 1
+        composition =
+          "\(configuration.layout.rawValue) \(configuration.updates.rawValue)"
+          + (others > 0 ? " +\(others)" : "")
+      } else {
+        composition = "no composition"
+      }
+      theme = "theme \(state.theme.name)"
     }
-    if withTheme { parts.append("theme \(state.theme.name)") }
-    return parts
+
+    /// The parts of one variant, left to right.
+    func parts(time: String, timeline: String?, withTheme: Bool) -> [String] {
+      var parts = [stage] + (time.isEmpty ? [] : [time])
+      if let live { parts.append(live) }
+      parts += timeline.map { [$0] } ?? []
+      parts += [publishers, composition]
+      if withTheme { parts.append(theme) }
+      return parts
+    }
   }
 
   /// "stage ID", or "stage NAME (ID)" for a live stage whose name GetStage gave.
