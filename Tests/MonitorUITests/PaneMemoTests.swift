@@ -87,6 +87,26 @@ import Testing
     #expect(PaneMemo<Int>.capacity == 4)
   }
 
+  @Test func aValueIsMadeOncePerKeyAndAFewKeysAreKept() {
+    let memo = ValueMemo<Int, String>()
+    var made = 0
+    func value(_ key: Int) -> String {
+      memo.value(for: key) {
+        made += 1
+        return "value \(key)"
+      }
+    }
+    #expect(value(1) == "value 1")
+    #expect(value(1) == "value 1")
+    #expect(made == 1)
+    for key in 2...5 { #expect(value(key) == "value \(key)") }
+    #expect(made == 5)
+    // Key 1 was the oldest of five: it is made again; key 5, the newest, is not.
+    #expect(value(1) == "value 1")
+    #expect(value(5) == "value 5")
+    #expect(made == 6)
+  }
+
   static func line(_ subject: String) -> LogLine {
     LogLine(
       second: 1_767_268_800, source: "client", sourceRole: .text, name: "beliefChanged",

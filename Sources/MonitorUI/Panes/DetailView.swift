@@ -91,8 +91,20 @@ struct DetailContent {
     return head(state: state, subject: subject, width: width).count + observers
   }
 
-  /// The summary and the who-sees-what heading, wrapped to `width`.
+  /// The summary and the who-sees-what heading, wrapped to `width` (kept for the next frames:
+  /// `DetailHeadKey` holds all they are made from).
   static func head(state: AppState, subject: ParticipantSnapshot, width: Int) -> [[Span]] {
+    let key = DetailHeadKey(
+      snapshot: state.snapshotRevision, guesses: state.guessesRevision, subject: subject.id,
+      width: width)
+    return state.paneMemos.detailHead.value(for: key) {
+      makeHead(state: state, subject: subject, width: width)
+    }
+  }
+
+  private static func makeHead(state: AppState, subject: ParticipantSnapshot, width: Int)
+    -> [[Span]]
+  {
     let truthText = subject.metadata.map(Self.metadataText) ?? "—"
     let heading = [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
     let summary =

@@ -9,6 +9,17 @@ final class PaneMemos: Sendable {
   let log = PaneMemo<LogPaneKey>()
   /// The participants table's rows.
   let participants = PaneMemo<ParticipantsPaneKey>()
+  /// The detail pane's wrapped summary, for the layout and the pane.
+  let detailHead = ValueMemo<DetailHeadKey, [[Span]]>()
+}
+
+/// Everything the detail pane's summary is made from: the subject and the pending question
+/// (in the snapshot), the SDK guesses, the width it wraps at.
+struct DetailHeadKey: Equatable, Sendable {
+  let snapshot: UInt64
+  let guesses: UInt64
+  let subject: String
+  let width: Int
 }
 
 /// Everything the log pane is drawn from.
