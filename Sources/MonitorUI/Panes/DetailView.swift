@@ -68,8 +68,13 @@ struct DetailContent {
     whoSeesWhat = state.whoSeesWhat
     snapshot = state.snapshot
     head = Self.head(state: state, subject: subject, width: width)
-    token = Self.token(subject, now: state.snapshot.time).flatMap {
-      Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
+    let key = DetailHeadKey(
+      snapshot: state.snapshotRevision, guesses: state.guessesRevision, subject: subject.id,
+      width: width)
+    token = state.paneMemos.detailToken.value(for: key) {
+      Self.token(subject, now: state.snapshot.time).flatMap {
+        Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
+      }
     }
     layout = ObserverLayout(
       width: width, showsProfile: width >= Self.roomForProfile, truth: subject.metadata)

@@ -37,6 +37,15 @@ public enum HeaderView {
     let withSDK = drivingText(state, ascii: ascii, withSDK: true)
     let withID = drivingText(state, ascii: ascii, withSDK: false)
     var variant = ("", "")
+    // Each text is measured once, however many variants show it.
+    var measured: [String: Int] = [:]
+    func columns(_ text: String) -> Int {
+      if let known = measured[text] { return known }
+      let columns = DisplayWidth.of(text)
+      measured[text] = columns
+      return columns
+    }
+    let separatorColumns = DisplayWidth.of(separator)
     // The step counter goes last: the driving text and the labels' words go before it.
     for (withTheme, time, timeline, driving, short) in [
       (true, iso, bar, withSDK, false), (false, iso, bar, withSDK, false),
@@ -45,10 +54,13 @@ public enum HeaderView {
       (false, clock, counts, "", true), (false, "", counts, "", true), (false, "", nil, "", true),
     ] {
       let labelled = facts.parts(time: time, timeline: timeline, withTheme: withTheme)
+      let parts = shown + (short ? shortened(labelled) : labelled)
+      variant = (" " + parts.joined(separator: separator), driving)
+      // The sum of the parts' columns: a part that began with a combining mark would join the
+      // separator's space, so the grid's ellipsis, not this sum, has the last word there.
       let left =
-        " " + (shown + (short ? shortened(labelled) : labelled)).joined(separator: separator)
-      variant = (left, driving)
-      if DisplayWidth.of(variant.0) + 1 + DisplayWidth.of(variant.1) <= width { break }
+        1 + parts.reduce(0) { $0 + columns($1) } + max(0, parts.count - 1) * separatorColumns
+      if left + 1 + columns(driving) <= width { break }
     }
     return variant
   }

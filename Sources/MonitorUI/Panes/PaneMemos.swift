@@ -11,10 +11,12 @@ final class PaneMemos: Sendable {
   let participants = PaneMemo<ParticipantsPaneKey>()
   /// The detail pane's wrapped summary, for the layout and the pane.
   let detailHead = ValueMemo<DetailHeadKey, [[Span]]>()
+  /// The detail pane's wrapped token lines.
+  let detailToken = ValueMemo<DetailHeadKey, [[Span]]>()
 }
 
-/// Everything the detail pane's summary is made from: the subject and the pending question
-/// (in the snapshot), the SDK guesses, the width it wraps at.
+/// Everything the detail pane's summary and token lines are made from: the subject, its token
+/// and the pending question (in the snapshot), the SDK guesses, the width they wrap at.
 struct DetailHeadKey: Equatable, Sendable {
   let snapshot: UInt64
   let guesses: UInt64
