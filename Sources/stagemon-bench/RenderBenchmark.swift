@@ -109,7 +109,9 @@ enum RenderBenchmark {
   /// `STAGEMON_BENCH_FRAMES=300x80`: 40 frames of the 10,000-participant stage at that size and
   /// nothing else, for a profiler (callgrind toggled on `Screen.render`) to count one size's
   /// frame; 200x60 against 300x80 there is the (a2) ratio in instructions. With
-  /// `STAGEMON_BENCH_PARTICIPANTS=10`, the 10-participant stage's frames (the (a) ratio).
+  /// `STAGEMON_BENCH_PARTICIPANTS=10`, the 10-participant stage's frames (the (a) ratio);
+  /// `STAGEMON_BENCH_FRAME_COUNT=80` renders 80 instead, so that the difference of two counts
+  /// is the steady frames' cost without the first frame's (which keeps its panes' rows).
   private static func profileLoop(_ state: AppState, size: String) -> Bool {
     let sides = size.split(separator: "x").compactMap { Int($0) }
     guard sides.count == 2 else {
@@ -117,13 +119,13 @@ enum RenderBenchmark {
       return false
     }
     var grid = CellGrid(width: sides[0], height: sides[1])
-    for _ in 0..<profiledFrames { Screen.render(state, into: &grid) }
-    print("rendered \(profiledFrames) frames at \(size)")
+    let environment = ProcessInfo.processInfo.environment
+    let asked = environment["STAGEMON_BENCH_FRAME_COUNT"].flatMap { Int($0) } ?? 40
+    let frames = max(1, min(asked, 100_000))
+    for _ in 0..<frames { Screen.render(state, into: &grid) }
+    print("rendered \(frames) frames at \(size)")
     return true
   }
-
-  /// Frames `profileLoop` renders.
-  static let profiledFrames = 40
 
   private static func check(_ grid: CellGrid, contains text: String) throws {
     guard grid.text().contains(where: { $0.contains(text) }) else {
