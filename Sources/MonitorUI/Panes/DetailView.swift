@@ -140,8 +140,11 @@ struct DetailContent {
     }
     if beliefIndex < beliefLines {
       let (observer, part) = rows.observer(atLine: beliefIndex)
-      guard let belief = whoSeesWhat?.row(observer, in: snapshot) else { return [] }
-      let lines = layout.lines(belief, reasonBeside: rows.reasonBeside(observer))
+      guard let whoSeesWhat, let belief = whoSeesWhat.row(observer, in: snapshot) else {
+        return []
+      }
+      let lines = whoSeesWhat.observerLines.lines(
+        observer, of: belief, in: layout, reasonBeside: rows.reasonBeside(observer))
       return part < lines.count ? lines[part] : []
     }
     let tokenIndex = beliefIndex - beliefLines

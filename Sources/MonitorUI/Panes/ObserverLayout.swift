@@ -7,7 +7,7 @@ import TerminalKit
 /// heading); they wrap onto more lines rather than being cut, the values it has right are
 /// shortened first, and the reason stays whole — beside them when it fits, else on a line
 /// of its own.
-struct ObserverLayout {
+struct ObserverLayout: Equatable {
   let width: Int
   let showsProfile: Bool
   /// The subject's true `user_id` and attributes.

@@ -14,6 +14,8 @@ public struct WhoSeesWhat: Sendable {
   public var compositionRows: [ObserverBelief]
   /// Observers whose SDK was guessed: their rows' profiles are marked.
   let sdkGuesses: SDKGuesses
+  /// The detail pane's lines of the rows it showed, kept for the next frame.
+  let observerLines = ObserverLinesCache()
 
   /// Finds every observer's view of `subject` in `snapshot` (table order), compositions last.
   public init(about subject: String, in snapshot: StageSnapshot, sdkGuesses: SDKGuesses = .init()) {
