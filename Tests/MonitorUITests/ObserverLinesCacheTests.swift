@@ -55,8 +55,12 @@ import Testing
         for (index, belief) in Self.beliefs.enumerated() {
           for beside in [true, false] {
             let fresh = layout.lines(belief, reasonBeside: beside)
-            let made = cache.lines(index, of: belief, in: layout, reasonBeside: beside)
-            let kept = cache.lines(index, of: belief, in: layout, reasonBeside: beside)
+            let made = cache.lines(index, from: .row(belief), in: layout, reasonBeside: beside) {
+              belief
+            }
+            let kept = cache.lines(index, from: .row(belief), in: layout, reasonBeside: beside) {
+              belief
+            }
             #expect(made == fresh, "\(belief.observer) at \(width), beside \(beside)")
             #expect(kept == fresh, "\(belief.observer) at \(width), beside \(beside), kept")
             compared += 1
@@ -71,11 +75,13 @@ import Testing
     let cache = ObserverLinesCache()
     let layout = Self.layout(width: 120)
     let (current, stale) = (Self.beliefs[0], Self.beliefs[1])
-    _ = cache.lines(0, of: current, in: layout, reasonBeside: true)
-    let changed = cache.lines(0, of: stale, in: layout, reasonBeside: true)
+    _ = cache.lines(0, from: .row(current), in: layout, reasonBeside: true) { current }
+    let changed = cache.lines(0, from: .row(stale), in: layout, reasonBeside: true) { stale }
     #expect(changed == layout.lines(stale, reasonBeside: true))
     let otherTruth = Self.layout(width: 120, truth: stale.believed)
-    let underOtherTruth = cache.lines(0, of: stale, in: otherTruth, reasonBeside: true)
+    let underOtherTruth = cache.lines(0, from: .row(stale), in: otherTruth, reasonBeside: true) {
+      stale
+    }
     #expect(underOtherTruth == otherTruth.lines(stale, reasonBeside: true))
     #expect(underOtherTruth != changed)
   }
@@ -85,11 +91,49 @@ import Testing
     let layout = Self.layout(width: 100)
     for index in 0..<(ObserverLinesCache.bound * 2 + 3) {
       let belief = Self.beliefs[index % Self.beliefs.count]
-      let lines = cache.lines(index, of: belief, in: layout, reasonBeside: index.isMultiple(of: 2))
-      #expect(lines == layout.lines(belief, reasonBeside: index.isMultiple(of: 2)))
+      let beside = index.isMultiple(of: 2)
+      let lines = cache.lines(index, from: .row(belief), in: layout, reasonBeside: beside) {
+        belief
+      }
+      #expect(lines == layout.lines(belief, reasonBeside: beside))
       #expect(cache.count <= ObserverLinesCache.bound)
     }
     #expect(cache.count > 0)
+  }
+
+  @Test func anObserversKeptLinesEqualItsRowLaidOutNowAsItsViewChanges() throws {
+    // The guest publishes; the next step changes its attributes, which some observers miss.
+    let controller = try Fixture.demo(steps: 2)
+    let whoSeesWhat = try #require(controller.state.whoSeesWhat)
+    #expect(whoSeesWhat.subject == "guest")
+    let truth = controller.state.selectedParticipant?.metadata
+    var (compared, changed) = (0, 0)
+    var before = controller.state.beliefs
+    for _ in 0..<6 {
+      let snapshot = controller.state.snapshot
+      for width in Self.widths {
+        let layout = Self.layout(width: width, truth: truth)
+        for index in 0..<whoSeesWhat.count {
+          let row = try #require(whoSeesWhat.row(index, in: snapshot))
+          for beside in [true, false] {
+            for _ in 0..<2 {
+              let lines = whoSeesWhat.lines(
+                index, in: snapshot, layout: layout, reasonBeside: beside)
+              #expect(lines == layout.lines(row, reasonBeside: beside), "\(row.observer)")
+              compared += 1
+            }
+          }
+        }
+      }
+      // Steps that leave the participants as they were keep the views' places.
+      controller.perform(.nextStep)
+      let after = whoSeesWhat.rows(in: controller.state.snapshot)
+      guard after.count == whoSeesWhat.count else { break }
+      changed += after == before ? 0 : 1
+      before = after
+    }
+    #expect(compared > 0)
+    #expect(changed > 0)
   }
 
   static let sizes = [

@@ -140,12 +140,10 @@ struct DetailContent {
     }
     if beliefIndex < beliefLines {
       let (observer, part) = rows.observer(atLine: beliefIndex)
-      guard let whoSeesWhat, let belief = whoSeesWhat.row(observer, in: snapshot) else {
-        return []
-      }
-      let lines = whoSeesWhat.observerLines.lines(
-        observer, of: belief, in: layout, reasonBeside: rows.reasonBeside(observer))
-      return part < lines.count ? lines[part] : []
+      let lines = whoSeesWhat?.lines(
+        observer, in: snapshot, layout: layout, reasonBeside: rows.reasonBeside(observer))
+      guard let lines, part < lines.count else { return [] }
+      return lines[part]
     }
     let tokenIndex = beliefIndex - beliefLines
     return tokenIndex < token.count ? token[tokenIndex] : []

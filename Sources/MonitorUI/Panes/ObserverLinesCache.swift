@@ -1,3 +1,4 @@
+import StageEngine
 import Synchronization
 
 /// What the detail pane laid out for each observer it showed, kept for the next frame: a frame
@@ -5,10 +6,11 @@ import Synchronization
 /// (`ObserverLayout.lines`) was what each observer line shown cost most, so a taller, wider
 /// pane's frame cost more than a smaller one's by that much per observer.
 ///
-/// Pure memoization: an entry is used only when the row it was made from and the layout it was
-/// made in equal the ones asked about, else the lines are made again, so a frame is the same
-/// with the cache as without it (`ObserverLinesCacheTests`). Held by the `WhoSeesWhat` whose
-/// rows it lays out, so a new subject starts empty. At most `bound` entries are kept.
+/// Pure memoization: an entry is used only when what the row is made from (`Source`) and the
+/// layout it was made in equal the ones asked about, else the lines are made again, so a frame
+/// is the same with the cache as without it (`ObserverLinesCacheTests`). Held by the
+/// `WhoSeesWhat` whose rows it lays out, whose SDK guesses (which mark a row's profile) are
+/// fixed, so a new subject starts empty. At most `bound` entries are kept.
 final class ObserverLinesCache: Sendable {
   /// Where an entry is kept: a few widths may be kept, as sizes alternate when a terminal is
   /// resized back and forth.
@@ -18,8 +20,17 @@ final class ObserverLinesCache: Sendable {
     let reasonBeside: Bool
   }
 
+  /// What a row is made from, compared instead of the row: making an observer's row (its
+  /// profile's text) cost more than finding its kept lines.
+  enum Source: Equatable {
+    /// An observer's view of the subject, with its ID and SDK (the row's profile).
+    case view(observer: String, sdk: SDKProfile, RemoteViewSnapshot)
+    /// A row kept as it is (a composition's).
+    case row(ObserverBelief)
+  }
+
   private struct Entry {
-    let belief: ObserverBelief
+    let source: Source
     let layout: ObserverLayout
     let lines: [[Span]]
   }
@@ -32,25 +43,24 @@ final class ObserverLinesCache: Sendable {
   /// Entries kept now.
   var count: Int { entries.withLock { $0.count } }
 
-  /// The lines of row `observer`, `belief`, in `layout` (or the lines made before for the same
-  /// row and layout).
+  /// The lines of row `observer`, made from `source` (as `row` makes it), in `layout` (or the
+  /// lines made before from the same source in the same layout).
   func lines(
-    _ observer: Int, of belief: ObserverBelief, in layout: ObserverLayout, reasonBeside: Bool
-  )
-    -> [[Span]]
-  {
+    _ observer: Int, from source: Source, in layout: ObserverLayout, reasonBeside: Bool,
+    row: () -> ObserverBelief
+  ) -> [[Span]] {
     let key = Key(observer: observer, width: layout.width, reasonBeside: reasonBeside)
     let kept = entries.withLock { entries -> [[Span]]? in
-      guard let kept = entries[key], kept.belief == belief, kept.layout == layout else {
+      guard let kept = entries[key], kept.source == source, kept.layout == layout else {
         return nil
       }
       return kept.lines
     }
     if let kept { return kept }
-    let lines = layout.lines(belief, reasonBeside: reasonBeside)
+    let lines = layout.lines(row(), reasonBeside: reasonBeside)
     entries.withLock { entries in
       if entries.count >= Self.bound { entries.removeAll(keepingCapacity: true) }
-      entries[key] = Entry(belief: belief, layout: layout, lines: lines)
+      entries[key] = Entry(source: source, layout: layout, lines: lines)
     }
     return lines
   }
