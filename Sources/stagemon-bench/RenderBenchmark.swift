@@ -45,6 +45,13 @@ enum RenderBenchmark {
 
   // MARK: (a) frames
 
+  /// Rounds of frames per size, alternating, and their length: a frame takes about 0.1 ms and
+  /// this machine changes speed seconds apart, so short rounds, many of them, let both sides
+  /// of a ratio see both speeds (seven rounds of 0.4 s put 300×80 at 1.02–1.15× the 200×60
+  /// frame in one series, while 40,000 frames of each alone took the same time).
+  static let frameRounds = 21
+  static let frameRoundSeconds = 0.15
+
   private static func frames(small: AppState, large: AppState) throws -> Bool {
     var smallGrid = CellGrid(width: size.width, height: size.height)
     var largeGrid = smallGrid
@@ -53,7 +60,7 @@ enum RenderBenchmark {
     try check(largeGrid, contains: "Participants \(largeCount)")
     try check(smallGrid, contains: "Participants 10 ")
     let rates = BenchmarkHarness.compare(
-      rounds: 7,
+      rounds: frameRounds, roundSeconds: frameRoundSeconds,
       baseline: {
         Screen.render(small, into: &smallGrid)
         return 1
@@ -65,7 +72,8 @@ enum RenderBenchmark {
     let smallMs = 1_000 / rates.baseline
     let largeMs = 1_000 / rates.candidate
     let ratio = largeMs / smallMs
-    print("render (a) one full frame at \(size.width)×\(size.height), median of 7 rounds:")
+    print(
+      "render (a) one full frame at \(size.width)×\(size.height), median of \(frameRounds) rounds:")
     BenchmarkHarness.report(
       "  10 participants (baseline)", String(format: "%.3f ms/frame", smallMs), target: "—",
       met: true)
@@ -81,13 +89,15 @@ enum RenderBenchmark {
   /// layout leaving panes out) and at 300×80, each against the 200×60 frame run side by side.
   /// Target ≤ 1.1× the 200×60 frame.
   private static func otherSizes(_ state: AppState) -> Bool {
-    print("render (a2) one full frame at other sizes, 10,000 participants, median of 7 rounds:")
+    print(
+      "render (a2) one full frame at other sizes, 10,000 participants,"
+        + " median of \(frameRounds) rounds:")
     var met = true
     for other in [TerminalSize(width: 80, height: 24), TerminalSize(width: 300, height: 80)] {
       var reference = CellGrid(width: size.width, height: size.height)
       var grid = CellGrid(width: other.width, height: other.height)
       let rates = BenchmarkHarness.compare(
-        rounds: 7,
+        rounds: frameRounds, roundSeconds: frameRoundSeconds,
         baseline: {
           Screen.render(state, into: &reference)
           return 1

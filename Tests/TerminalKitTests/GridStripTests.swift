@@ -143,4 +143,44 @@ import Testing
     let moved = plain.draw(ascii, x: 0, y: 0)
     #expect(moved)
   }
+
+  /// Every way of writing into a row that holds a whole-row strip, each leaving the row changed.
+  static let writes: [(String, @Sendable (inout CellGrid) -> Void)] = [
+    ("put", { $0.put("zz", x: 3, y: 1) }),
+    ("fill", { $0.fill(Rect(x: 2, y: 1, width: 2, height: 1), with: "#") }),
+    ("paint", { $0.paint(Rect(x: 0, y: 1, width: 4, height: 1), style: Style(background: .blue)) }),
+    ("set", { $0.set(Cell("q"), x: 5, y: 1) }),
+    ("drawBox", { $0.drawBox(Rect(x: 0, y: 0, width: 6, height: 3)) }),
+    ("clear", { $0.clear() }),
+    (
+      "clear except part of the row", { $0.clear(except: [Rect(x: 0, y: 1, width: 10, height: 1)]) }
+    ),
+  ]
+
+  @Test(arguments: 0..<writes.count)
+  func aRowWrittenAfterItsStripWasPutBackTakesTheStripAgain(write: Int) throws {
+    var grid = CellGrid(width: 20, height: 3)
+    Self.drawRow(&grid, y: 1)
+    let strip = try #require(grid.strip(x: 0, y: 1, width: 20))
+    let drawn = grid
+    grid.draw(strip, x: 0, y: 1)
+    Self.writes[write].1(&grid)
+    #expect(grid.text()[1] != drawn.text()[1] || grid.style(x: 0, y: 1) != drawn.style(x: 0, y: 1))
+    grid.draw(strip, x: 0, y: 1)
+    for x in 0..<20 {
+      #expect(grid.cell(x: x, y: 1) == drawn.cell(x: x, y: 1), "after \(Self.writes[write].0)")
+    }
+  }
+
+  @Test func aRowKeptByClearingExceptItStillHoldsItsStrip() throws {
+    var grid = CellGrid(width: 20, height: 3)
+    Self.drawRow(&grid, y: 1)
+    let strip = try #require(grid.strip(x: 0, y: 1, width: 20))
+    grid.draw(strip, x: 0, y: 1)
+    grid.clear(except: [Rect(x: 0, y: 1, width: 20, height: 1)])
+    let moved = grid.draw(strip, x: 0, y: 1)
+    #expect(moved)
+    #expect(grid.rowStrips[1] == strip.stamp)
+    #expect(grid.text()[0].allSatisfy { $0 == " " })
+  }
 }

@@ -19,6 +19,10 @@ public struct CellGrid: Sendable {
   var storage: [StoredCell]
   /// The styles and graphemes `storage` refers to.
   var tables = GridTables()
+  /// By row, the stamp of the whole-row strip the row holds unchanged since it was put there,
+  /// or 0: putting the same strip back then writes nothing (`draw(_:x:y:)`). Every write to a
+  /// row sets its entry to 0 (`breakWideOverlap`, which every write starts with, and `restyle`).
+  var rowStrips: [UInt64]
 
   /// Creates a blank grid; negative sizes become 0.
   public init(width: Int, height: Int, glyphs: BorderGlyphs = .unicode) {
@@ -27,6 +31,7 @@ public struct CellGrid: Sendable {
     self.glyphs = glyphs
     let blank = StoredCell(glyph: .space, style: StyleID(index: 0))
     self.storage = Array(repeating: blank, count: self.width * self.height)
+    self.rowStrips = Array(repeating: 0, count: self.height)
   }
 
   /// All cells, row-major (`y * width + x`), for tests and exports that read the whole grid.
@@ -60,10 +65,16 @@ public struct CellGrid: Sendable {
   /// clearing and painting the canvas cost one pass. Cells inside `kept` are left as they are,
   /// for a caller that fills those rects itself (a pane putting back the rows it kept).
   public mutating func clear(style: Style = .plain, except kept: [Rect] = []) {
-    if tables.isOversized { tables = GridTables() }
+    if tables.isOversized {
+      // The kept cells' entries mean nothing in new tables: no row holds a strip any more.
+      tables = GridTables()
+      var strips = rowStrips.mutableSpan
+      strips.update(repeating: 0)
+    }
     let blank = StoredCell(glyph: .space, style: tables.id(of: style))
     guard storage.count == width * height else {
       storage = Array(repeating: blank, count: width * height)
+      rowStrips = Array(repeating: 0, count: height)
       return
     }
     let kept = kept.map { $0.intersection(bounds) }.filter { $0.width > 0 && $0.height > 0 }
@@ -71,6 +82,8 @@ public struct CellGrid: Sendable {
     guard !kept.isEmpty else {
       var cells = storage.mutableSpan
       cells.update(repeating: blank)
+      var strips = rowStrips.mutableSpan
+      strips.update(repeating: 0)
       return
     }
     // Each run is copied from one blank row: a move per run, not a store per cell.
@@ -173,6 +186,7 @@ public struct CellGrid: Sendable {
 
   /// Sets the style of the cells in columns `start..<end` of row `y`, keeping their text.
   mutating func restyle(y: Int, from start: Int, to end: Int, style: StyleID) {
+    rowStrips[y] = 0
     let row = y * width
     var cells = storage.mutableSpan
     for index in (row + start)..<(row + end) {
@@ -187,6 +201,7 @@ public struct CellGrid: Sendable {
 
   /// If (x, y) is half of a wide grapheme, turns the other half into a space.
   mutating func breakWideOverlap(x: Int, y: Int) {
+    rowStrips[y] = 0
     let index = y * width + x
     if storage[index].glyph == .continuation, x > 0 {
       storage[index - 1].glyph = .space

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A run of drawn cells, one row high, taken out of a grid so that a pane can put the same row
 /// back in a later frame instead of drawing it again: a frame shows nearly the same rows as the
 /// one before, and drawing a row from its text costs hundreds of times more than moving its
@@ -10,6 +12,8 @@
 public struct GridStrip: Sendable, Equatable {
   /// The cells, left to right.
   let cells: [StoredCell]
+  /// This strip among all strips ever taken, so that a grid can tell a row still holds it.
+  let stamp = Self.stamps.wrappingAdd(1, ordering: .relaxed).newValue
   /// Each style entry the cells use, with the style it stood for.
   let styles: [StyleEntry]
   /// Each grapheme-cluster entry the cells use, with its text.
@@ -17,6 +21,8 @@ public struct GridStrip: Sendable, Equatable {
 
   /// Columns the strip covers.
   public var width: Int { cells.count }
+
+  private static let stamps = Atomic<UInt64>(0)
 
   /// A style entry and its value in the grid the strip was taken from.
   struct StyleEntry: Equatable, Sendable {
@@ -57,6 +63,9 @@ extension CellGrid {
     let start = max(x, 0)
     let end = min(x + strip.width, width)
     guard start < end else { return true }
+    // A whole row that still holds this strip, untouched since it was put there: nothing to do.
+    let wholeRow = x == 0 && strip.width == width
+    if wholeRow, rowStrips[y] == strip.stamp { return true }
     breakWideOverlap(x: start, y: y)
     breakWideOverlap(x: end - 1, y: y)
     let row = y * width
@@ -70,6 +79,7 @@ extension CellGrid {
       drawRemapped(cells, strip: strip, at: row + start)
     }
     repairEdges(of: strip, x: x, y: y, from: start, to: end)
+    if wholeRow && whole { rowStrips[y] = strip.stamp }
     return whole
   }
 
