@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What `LogView` made for the lines it showed, kept for the next frame: a frame shows nearly
 /// the same lines as the one before, and formatting (`LogLine.init`) and wrapping each visible
 /// line was what a taller, wider screen's frame cost most beyond a smaller one's.
@@ -10,7 +8,7 @@ import Synchronization
 /// same with the cache as without it (`LogLayoutCacheTests`). At most `bound` lines are kept.
 final class LogLayoutCache: Sendable {
   /// The layout a line's rows depend on (the theme is applied when drawing, not here).
-  struct Layout: Hashable {
+  struct Layout: Hashable, Sendable {
     /// Whether the source and observer have a column each.
     let wide: Bool
     /// Columns of the name column (0: the name starts the subject).
@@ -25,22 +23,12 @@ final class LogLayoutCache: Sendable {
 
   /// One line laid out: its head columns and the subject's rows (an empty first row when the
   /// subject starts below the head).
-  struct Rows {
+  struct Rows: Sendable {
     let head: [Span]
     let subject: [[Span]]
   }
 
-  private struct Entry {
-    let entry: LogEntry
-    let line: LogLine
-  }
-
-  private struct Laid {
-    let entry: LogEntry
-    let rows: Rows
-  }
-
-  private struct Key: Hashable {
+  private struct Key: Hashable, Sendable {
     let number: Int
     let layout: Layout
   }
@@ -48,17 +36,12 @@ final class LogLayoutCache: Sendable {
   /// Lines kept at most, far more than a screen shows; past it the cache starts again.
   static let bound = 512
 
-  private let state = Mutex<(lines: [Int: Entry], rows: [Key: Laid])>(([:], [:]))
+  private let lines = SlotMemo<Int, LogEntry, LogLine>(bound: bound)
+  private let rows = SlotMemo<Key, LogEntry, Rows>(bound: bound)
 
   /// Line `number` of the log, `entry` formatted (or the line formatted from it before).
   func line(_ number: Int, of entry: LogEntry) -> LogLine {
-    state.withLock { state in
-      if let kept = state.lines[number], kept.entry == entry { return kept.line }
-      if state.lines.count >= Self.bound { state.lines.removeAll(keepingCapacity: true) }
-      let line = entry.line
-      state.lines[number] = Entry(entry: entry, line: line)
-      return line
-    }
+    lines.value(at: number, from: entry) { entry.line }
   }
 
   /// The rows of line `number` (formatted from `entry` as `line`) in `layout`, made by `make`
@@ -67,17 +50,6 @@ final class LogLayoutCache: Sendable {
     _ number: Int, of entry: LogEntry, line: LogLine, in layout: Layout,
     make: (LogLine) -> Rows
   ) -> Rows {
-    let key = Key(number: number, layout: layout)
-    let kept = state.withLock { state -> Rows? in
-      guard let kept = state.rows[key], kept.entry == entry else { return nil }
-      return kept.rows
-    }
-    if let kept { return kept }
-    let rows = make(line)
-    state.withLock { state in
-      if state.rows.count >= Self.bound { state.rows.removeAll(keepingCapacity: true) }
-      state.rows[key] = Laid(entry: entry, rows: rows)
-    }
-    return rows
+    rows.value(at: Key(number: number, layout: layout), from: entry) { make(line) }
   }
 }

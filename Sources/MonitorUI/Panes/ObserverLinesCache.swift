@@ -1,5 +1,4 @@
 import StageEngine
-import Synchronization
 
 /// What the detail pane laid out for each observer it showed, kept for the next frame: a frame
 /// shows the same observers as the one before, and laying out an observer's lines
@@ -14,7 +13,7 @@ import Synchronization
 final class ObserverLinesCache: Sendable {
   /// Where an entry is kept: a few widths may be kept, as sizes alternate when a terminal is
   /// resized back and forth.
-  private struct Key: Hashable {
+  private struct Key: Hashable, Sendable {
     let observer: Int
     let width: Int
     let reasonBeside: Bool
@@ -22,26 +21,26 @@ final class ObserverLinesCache: Sendable {
 
   /// What a row is made from, compared instead of the row: making an observer's row (its
   /// profile's text) cost more than finding its kept lines.
-  enum Source: Equatable {
+  enum Source: Equatable, Sendable {
     /// An observer's view of the subject, with its ID and SDK (the row's profile).
     case view(observer: String, sdk: SDKProfile, RemoteViewSnapshot)
     /// A row kept as it is (a composition's).
     case row(ObserverBelief)
   }
 
-  private struct Entry {
+  /// What an entry is checked against: the row's source and the layout it was laid out in.
+  private struct Made: Equatable, Sendable {
     let source: Source
     let layout: ObserverLayout
-    let lines: [[Span]]
   }
 
   /// Entries kept at most, far more than a pane shows; past it the cache starts again.
   static let bound = 256
 
-  private let entries = Mutex<[Key: Entry]>([:])
+  private let entries = SlotMemo<Key, Made, [[Span]]>(bound: bound)
 
   /// Entries kept now.
-  var count: Int { entries.withLock { $0.count } }
+  var count: Int { entries.count }
 
   /// The lines of row `observer`, made from `source` (as `row` makes it), in `layout` (or the
   /// lines made before from the same source in the same layout).
@@ -50,18 +49,8 @@ final class ObserverLinesCache: Sendable {
     row: () -> ObserverBelief
   ) -> [[Span]] {
     let key = Key(observer: observer, width: layout.width, reasonBeside: reasonBeside)
-    let kept = entries.withLock { entries -> [[Span]]? in
-      guard let kept = entries[key], kept.source == source, kept.layout == layout else {
-        return nil
-      }
-      return kept.lines
+    return entries.value(at: key, from: Made(source: source, layout: layout)) {
+      layout.lines(row(), reasonBeside: reasonBeside)
     }
-    if let kept { return kept }
-    let lines = layout.lines(row(), reasonBeside: reasonBeside)
-    entries.withLock { entries in
-      if entries.count >= Self.bound { entries.removeAll(keepingCapacity: true) }
-      entries[key] = Entry(source: source, layout: layout, lines: lines)
-    }
-    return lines
   }
 }
