@@ -68,10 +68,7 @@ struct DetailContent {
     whoSeesWhat = state.whoSeesWhat
     snapshot = state.snapshot
     head = Self.head(state: state, subject: subject, width: width)
-    let key = DetailHeadKey(
-      snapshot: state.snapshotRevision, guesses: state.guessesRevision, subject: subject.id,
-      width: width)
-    token = state.paneMemos.detailToken.value(for: key) {
+    token = state.paneMemos.detailToken.value(for: DetailHeadKey(state, subject, width)) {
       Self.token(subject, now: state.snapshot.time).flatMap {
         Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
       }
@@ -99,10 +96,7 @@ struct DetailContent {
   /// The summary and the who-sees-what heading, wrapped to `width` (kept for the next frames:
   /// `DetailHeadKey` holds all they are made from).
   static func head(state: AppState, subject: ParticipantSnapshot, width: Int) -> [[Span]] {
-    let key = DetailHeadKey(
-      snapshot: state.snapshotRevision, guesses: state.guessesRevision, subject: subject.id,
-      width: width)
-    return state.paneMemos.detailHead.value(for: key) {
+    state.paneMemos.detailHead.value(for: DetailHeadKey(state, subject, width)) {
       makeHead(state: state, subject: subject, width: width)
     }
   }

@@ -1,4 +1,3 @@
-import Synchronization
 import TerminalKit
 
 /// The rows a pane drew for the last frames, kept with everything they were drawn from (`Key`),
@@ -13,16 +12,16 @@ import TerminalKit
 /// (`PaneMemoTests`). A few keys are kept, the most recent first: a terminal resized back and
 /// forth, or two grids of different sizes drawing the same state, each find their own.
 final class PaneMemo<Key: Equatable & Sendable>: Sendable {
-  private struct Kept: Sendable {
+  /// A key and the rect its rows fill.
+  private struct Placed: Equatable, Sendable {
     let key: Key
     let rect: Rect
-    let rows: [GridStrip]
   }
 
-  /// Keys kept at most.
-  static var capacity: Int { 4 }
+  private let kept = ValueMemo<Placed, [GridStrip]>()
 
-  private let kept = Mutex<[Kept]>([])
+  /// Keys kept at most.
+  static var capacity: Int { ValueMemo<Placed, [GridStrip]>.capacity }
 
   /// Creates an empty memo.
   init() {}
@@ -35,46 +34,27 @@ final class PaneMemo<Key: Equatable & Sendable>: Sendable {
     _ key: Key, in rect: Rect, background: Style, into grid: inout CellGrid,
     otherwise draw: (inout CellGrid) -> Void
   ) {
-    if let rows = rows(for: key, in: rect) {
+    let placed = Placed(key: key, rect: rect)
+    if let rows = kept.value(for: placed) {
       var whole = true
       for (offset, row) in rows.enumerated() {
         whole = grid.draw(row, x: rect.x, y: rect.y + offset) && whole
       }
       // Rows kept from another grid, whose entries differ: kept again as this grid has them.
-      if !whole { keep(key, rect, from: grid) }
+      if !whole { keep(placed, from: grid) }
       return
     }
     grid.fill(rect, style: background)
     draw(&grid)
-    keep(key, rect, from: grid)
+    keep(placed, from: grid)
   }
 
-  /// Keeps the rows of `rect` in `grid` for `key`.
-  private func keep(_ key: Key, _ rect: Rect, from grid: CellGrid) {
-    let area = rect.intersection(grid.bounds)
-    guard area == rect else { return }
+  /// Keeps the rows `grid` shows in `placed`'s rect for its key.
+  private func keep(_ placed: Placed, from grid: CellGrid) {
+    let rect = placed.rect
+    guard rect.intersection(grid.bounds) == rect else { return }
     let rows = (rect.y..<rect.maxY).compactMap { grid.strip(x: rect.x, y: $0, width: rect.width) }
     guard rows.count == rect.height else { return }
-    keep(Kept(key: key, rect: rect, rows: rows))
-  }
-
-  /// The rows kept for `key` and `rect`, moved to the front when found.
-  private func rows(for key: Key, in rect: Rect) -> [GridStrip]? {
-    kept.withLock { kept in
-      guard let index = kept.firstIndex(where: { $0.rect == rect && $0.key == key }) else {
-        return nil
-      }
-      let found = kept.remove(at: index)
-      kept.insert(found, at: 0)
-      return found.rows
-    }
-  }
-
-  private func keep(_ entry: Kept) {
-    kept.withLock { kept in
-      kept.removeAll { $0.rect == entry.rect && $0.key == entry.key }
-      kept.insert(entry, at: 0)
-      if kept.count > Self.capacity { kept.removeLast(kept.count - Self.capacity) }
-    }
+    kept.keep(rows, for: placed)
   }
 }

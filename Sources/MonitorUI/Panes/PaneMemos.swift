@@ -22,6 +22,14 @@ struct DetailHeadKey: Equatable, Sendable {
   let guesses: UInt64
   let subject: String
   let width: Int
+
+  /// The key of `subject`'s lines in `state` at `width`.
+  init(_ state: AppState, _ subject: ParticipantSnapshot, _ width: Int) {
+    snapshot = state.snapshotRevision
+    guesses = state.guessesRevision
+    self.subject = subject.id
+    self.width = width
+  }
 }
 
 /// Everything the log pane is drawn from.
