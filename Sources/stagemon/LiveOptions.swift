@@ -17,7 +17,8 @@ struct LiveOptions {
       --profile NAME       the AWS CLI profile (else AWS_PROFILE, else the environment's keys,
                            else profile default), followed as the AWS CLI follows it: roles,
                            IAM Identity Center, credential_process… (`stagemon credentials`)
-      --max-rps N          at most N requests a second (default: 4 per operation; attach: 1 in all)
+      --max-rps N          at most N requests a second (default: 80 % of each operation's IVS
+                           quota, 4 a second for reads; attach: 1 in all)
     """
 
   /// Parses the shared options.
@@ -36,8 +37,8 @@ struct LiveOptions {
   }
 
   /// The credentials the AWS CLI would use for `profile` (`--profile`) and requests to
-  /// `region`, kept for the run
-  /// (`DefaultCredentialChain`, docs/LIVE.md): an MFA code is asked for on the terminal.
+  /// `region`, kept for the run (`DefaultCredentialChain`, docs/LIVE.md): an MFA code is asked
+  /// for on the terminal.
   static func credentials(
     profile: String?, region: String?, environment: [String: String],
     transport: any HTTPTransport, clock: any AWSClock
@@ -50,11 +51,10 @@ struct LiveOptions {
     return CredentialCache(chain, clock: clock)
   }
 
-  /// A client for `region`, paced at `perOperation` requests a second per operation (lowered
-  /// by `--max-rps`) and `total` in all.
-  func client(region: String, perOperation: Double, total: Double? = nil) throws
-    -> IVSRealTimeClient
-  {
+  /// A client for `region`: each operation paced at its share of IVS's quota (lowered by
+  /// `--max-rps`), and at most `total` requests a second in all when given (`--max-rps`
+  /// replaces it).
+  func client(region: String, total: Double? = nil) throws -> IVSRealTimeClient {
     let environment = ProcessInfo.processInfo.environment
     let endpoint: IVSEndpoint
     do {
@@ -64,15 +64,14 @@ struct LiveOptions {
     }
     let clock = SystemClock()
     let transport = URLSessionTransport()
-    let limit = maxRPS.map { min($0, perOperation) } ?? perOperation
-    let overall = total.map { maxRPS ?? $0 }
     return IVSRealTimeClient(
       region: region, endpoint: endpoint,
       credentials: try Self.credentials(
         profile: profile, region: region, environment: environment, transport: transport,
         clock: clock),
       transport: transport,
-      pacer: RequestPacer(perOperation: limit, total: overall, clock: clock),
+      pacer: RequestPacer(
+        pace: .quota(limit: maxRPS), total: total.map { maxRPS ?? $0 }, clock: clock),
       clock: clock)
   }
 }
