@@ -22,7 +22,7 @@ public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible
   case unreadableToken(path: String, variable: String, reason: String)
   /// The IAM Identity Center token is missing or expired: `aws sso login` renews it.
   case ssoLoginNeeded(profile: String, problem: String)
-  /// A role needs an MFA code and none can be asked for (no terminal), or it was empty.
+  /// A role needs an MFA code and none was given (no terminal, cancelled, or empty).
   case mfaCodeUnavailable(profile: String, serial: String)
   /// Credentials fetched with an MFA code expired; a new code is needed (botocore does not
   /// ask again within a run either).
@@ -56,8 +56,8 @@ public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible
     case .ssoLoginNeeded(let profile, let problem):
       return "profile \(profile): \(problem); run `aws sso login --profile \(profile)`"
     case .mfaCodeUnavailable(let profile, let serial):
-      return "profile \(profile) needs an MFA code for \(serial) (mfa_serial) and there is no "
-        + "terminal to ask on; run stagemon in a terminal"
+      return "profile \(profile) needs an MFA code for \(serial) (mfa_serial) and none was "
+        + "given (no terminal to ask on, or the prompt was cancelled); run stagemon in a terminal"
     case .mfaRefreshNeeded(let profile, let serial):
       return "the credentials of profile \(profile) expired and renewing them needs a new MFA "
         + "code for \(serial) (mfa_serial); run the command again"

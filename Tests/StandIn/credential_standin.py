@@ -34,7 +34,8 @@ Config (JSON, --config FILE):
               "webIdentityToken": "…"}, …],
    "sso": {"accessToken": "…", "renewedAccessToken": "…", "refreshToken": "…",
            "roles": [{"account": "…", "role": "…"}]},
-   "container": {"token": "…", "role": "ecs-role", "fixed": [{…}], "expiresIn": N},
+   "container": {"token": "…", "role": "ecs-role", "expiresIn": N,
+                 "fixed": [{"accessKeyId", "secretAccessKey", "sessionToken", "expiration"}]},
    "imds": {"role": "ec2-role", "version1": false, "tokenStatus": 200, "fixed": […]}}
 
 Control (unsigned): GET /_standin/keys (the users' keys), GET /_standin/calls
@@ -135,6 +136,8 @@ class StandIn:
         if fixed:
             chosen = fixed[min(self.fixed_used[part], len(fixed) - 1)]
             self.fixed_used[part] += 1
+            if "expiration" in chosen:
+                expires = datetime.datetime.fromisoformat(chosen["expiration"].replace("Z", "+00:00"))
             return chosen["accessKeyId"], chosen["secretAccessKey"], chosen.get(
                 "sessionToken", ""), expires
         assumed = self.sts().assume_role(
