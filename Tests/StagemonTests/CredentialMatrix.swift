@@ -141,7 +141,10 @@ struct CredentialMatrix {
   static func sha1(_ text: String) -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import hashlib,sys;print(hashlib.sha1(sys.argv[1].encode()).hexdigest())", text]
+    process.arguments = [
+      "python3", "-c", "import hashlib,sys;print(hashlib.sha1(sys.argv[1].encode()).hexdigest())",
+      text,
+    ]
     let output = Pipe()
     process.standardOutput = output
     try? process.run()
