@@ -28,6 +28,8 @@ struct CredentialMatrixTests {
     let ssoSession =
       "[sso-session corp]\nsso_start_url = https://corp.example/start\nsso_region = us-east-1\n"
       + "[sso-session stale]\nsso_start_url = https://stale.example/start\nsso_region = us-east-1\n"
+      + "[sso-session renewing]\nsso_start_url = https://renew.example/start\n"
+      + "sso_region = us-east-1\n"
     return [
       .init(name: "keys in the environment", environment: alice, outcome: .same(method: "env")),
       .init(
@@ -113,6 +115,11 @@ struct CredentialMatrixTests {
         config: "[profile legacy]\nsso_start_url = https://corp.example/start\n"
           + "sso_region = us-east-1\nsso_account_id = 123456789012\nsso_role_name = sso-role\n",
         profile: "legacy", outcome: .same(method: "sso")),
+      .init(
+        name: "an IAM Identity Center token renewed with its refresh token",
+        config: "[profile renew]\nsso_session = renewing\nsso_account_id = 123456789012\n"
+          + "sso_role_name = sso-role\n" + ssoSession,
+        profile: "renew", outcome: .same(method: "sso")),
       .init(
         name: "an expired IAM Identity Center token",
         config: "[profile stale]\nsso_session = stale\nsso_account_id = 123456789012\n"
