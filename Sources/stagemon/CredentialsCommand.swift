@@ -113,7 +113,8 @@ enum CredentialsCommand {
         identity = try sts.callerIdentity(with: credentials)
       } catch {
         throw CredentialError.refused(
-          source: "STS GetCallerIdentity at \(sts.endpoint.origin) (\(credentials))", error: error)
+          source: "STS GetCallerIdentity at \(sts.endpoint.origin) for access key "
+            + "\(credentials.maskedAccessKeyID) from \(credentials.source)", error: error)
       }
       lines += [
         ("identity", identity.arn), ("account", identity.account), ("user ID", identity.userID),
