@@ -91,7 +91,7 @@ let package = Package(
     .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
     .testTarget(name: "IVSRulesTests", dependencies: ["IVSRules"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
-    .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit"]),
+    .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit", "StandInHarness"]),
     .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit"]),
     .testTarget(
       name: "StageEngineTests",
