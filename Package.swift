@@ -5,7 +5,9 @@ import PackageDescription
 //   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
 //   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
 //   stagemon → ScenarioChecks → StageEngine, JSONKit;  stagemon → StreamCompare → JSONKit, InputKit
-//   StageEngine → TokenCore → JSONKit, COpenSSL, InputKit
+//   StageEngine → TokenCore → IVSRules → InputKit
+//   IVSRules: the rule book (every IVS behaviour the model applies, dated and sourced)
+//   StageEngine, TokenCore → JSONKit, COpenSSL, InputKit
 //   stagemon → IVSLive → AWSKit → JSONKit, InputKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
 //   JSONKit, TokenCore, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (bounded reads,
@@ -30,7 +32,10 @@ let package = Package(
     ),
     .target(name: "InputKit"),
     .target(name: "JSONKit", dependencies: ["InputKit"]),
-    .target(name: "TokenCore", dependencies: ["JSONKit", "COpenSSL", "InputKit"]),
+    // The rule book: every IVS behaviour the model applies, as dated, sourced data. Beneath
+    // TokenCore, whose exchange checks decide through it too.
+    .target(name: "IVSRules", dependencies: ["InputKit"]),
+    .target(name: "TokenCore", dependencies: ["IVSRules", "JSONKit", "COpenSSL", "InputKit"]),
     // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
     .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL"]),
     // A live stage through AWSKit: fetching a session, the poll plan, errors worded for people.
@@ -40,7 +45,7 @@ let package = Package(
     // 10,000 observers). Release builds leave them out; debug builds — every test — keep them,
     // and the compiler's static checks stay on in both.
     .target(
-      name: "StageEngine", dependencies: ["TokenCore", "JSONKit", "InputKit"],
+      name: "StageEngine", dependencies: ["IVSRules", "TokenCore", "JSONKit", "InputKit"],
       swiftSettings: [
         .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
       ]
@@ -84,6 +89,7 @@ let package = Package(
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
     .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
+    .testTarget(name: "IVSRulesTests", dependencies: ["IVSRules"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
     .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit", "StandInHarness"]),
     .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit"]),
