@@ -120,6 +120,29 @@ struct RoleCredentialTests {
     #expect(requests[1].header("X-Amz-Security-Token") == "token-of-ASIA1")
   }
 
+  /// A source profile is read through its own providers (botocore's profile chain), its
+  /// `credential_process` included, never the environment's keys.
+  @Test func aSourceProfilesCredentialProcessSignsAssumeRole() throws {
+    var fixture = try CredentialFixture(
+      environment: ["AWS_ACCESS_KEY_ID": "AKENV", "AWS_SECRET_ACCESS_KEY": "e"])
+    let script = try fixture.write(
+      """
+      #!/bin/sh
+      echo '{"Version": 1, "AccessKeyId": "ASIAPROCESS", "SecretAccessKey": "p", "SessionToken": "pt"}'
+      """, to: "proc.sh", mode: 0o755)
+    try fixture.write(
+      "[profile base]\ncredential_process = \(script)\n"
+        + "[profile qa]\nrole_arn = \(Self.role)\nsource_profile = base\n", to: "config")
+    fixture.environment["AWS_PROFILE"] = "qa"
+    let transport = Self.sts()
+    let found = try fixture.chain(transport).resolve().credentials
+    #expect(found.accessKeyID == "AKENV")
+    _ = try fixture.chain(transport, profile: "qa").resolve()
+    let request = try #require(transport.requests.first)
+    #expect(request.header("Authorization")?.contains("Credential=ASIAPROCESS/") == true)
+    #expect(request.header("X-Amz-Security-Token") == "pt")
+  }
+
   @Test(arguments: [
     ("Environment", "AKENV"), ("environment", "AKENV"), ("EcsContainer", "ASIACONTAINER"),
     ("Ec2InstanceMetadata", "ASIAEC2"),
