@@ -99,18 +99,12 @@ public enum TerminalText {
 
   /// Whether `text` holds no unsafe scalar at all (a joiner counts as unsafe here), so a caller
   /// can skip judging it character by character — what a frame's text nearly always is.
+  /// Printable ASCII is passed byte by byte; any other byte sends the whole text to `isUnsafe`,
+  /// scalar by scalar, so there is one rule and this is only a shortcut to it.
   public static func isClean(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> Bool {
-    let clean = text.utf8.withContiguousStorageIfAvailable {
-      isClean($0.span, keepingLineBreaks: keepingLineBreaks)
-    }
-    return clean
-      ?? text.unicodeScalars.allSatisfy { !isUnsafe($0, keepingLineBreaks: keepingLineBreaks) }
-  }
-
-  /// `isClean` for a `String`, what frames and reports nearly always pass: its bytes are read
-  /// in place, without the generic overload's indirection (a frame checks dozens of texts).
-  public static func isClean(_ text: String, keepingLineBreaks: Bool = false) -> Bool {
-    isClean(text.utf8.span, keepingLineBreaks: keepingLineBreaks)
+    // 0x20–0x7E wraps to 0x00–0x5E; every other byte, control or not ASCII, lands above it.
+    guard text.utf8.contains(where: { $0 &- 0x20 >= 0x5F }) else { return true }
+    return text.unicodeScalars.allSatisfy { !isUnsafe($0, keepingLineBreaks: keepingLineBreaks) }
   }
 
   /// Marks and variation selectors, which stay in the character before them.
