@@ -88,7 +88,9 @@ public struct AppState {
 
   /// The stage ID (last segment of the ARN).
   public var stageID: String {
-    String(snapshot.stageARN.split(separator: "/").last ?? "")
+    let arn = snapshot.stageARN
+    guard let slash = arn.lastIndex(of: "/") else { return arn }
+    return String(arn[arn.index(after: slash)...])
   }
 
   /// The selected participant, if any.
