@@ -137,7 +137,7 @@ struct StreamReader {
         sawWriter = true
         _ = wait(milliseconds: -1)
       } else if errno != EINTR {
-        throw InputFileError(path: path, problem: .init(errno: errno))
+        throw InputFileError(path: path, problem: .init(.current))
       }
     }
   }

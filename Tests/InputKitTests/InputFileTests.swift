@@ -46,7 +46,9 @@ import Testing
     (ENOENT, "no such file"), (ENOTDIR, "no such file"), (EISDIR, "is a directory, not a file"),
   ])
   func systemErrorsReadAsPeopleSayThem(code: Int32, reason: String) {
-    #expect(InputFileError(path: "p", problem: .init(errno: code)).description == "p: \(reason)")
+    #expect(
+      InputFileError(path: "p", problem: .init(SystemError(code: code))).description
+        == "p: \(reason)")
   }
 
   @Test(arguments: [
