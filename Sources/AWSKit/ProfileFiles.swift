@@ -56,7 +56,7 @@ enum INIFile {
   static func sections(atPath path: String) throws(CredentialError) -> [String: [String: String]] {
     let text: String
     do {
-      text = try InputFile.text(atPath: path, limit: ProfileFiles.maximumBytes)
+      text = try BoundedInput.text(atPath: path, limit: ProfileFiles.maximumBytes)
     } catch {
       if error.problem == .noSuchFile || error.problem == .empty { return [:] }
       throw .unreadableFile(path: path, reason: error.reason)

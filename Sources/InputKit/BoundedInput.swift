@@ -75,9 +75,6 @@ public enum BoundedInput {
 
 }
 
-/// The earlier name of `BoundedInput`, kept for callers written before it grew.
-public typealias InputFile = BoundedInput
-
 /// Reads one descriptor to its end: polls when a non-blocking read has nothing yet, refuses more
 /// than `limit` bytes, and gives a FIFO that has never had a writer `writerWait` milliseconds.
 struct StreamReader {

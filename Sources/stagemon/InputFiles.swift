@@ -11,7 +11,7 @@ enum InputFiles {
   /// A file's text, or an error naming the path and what went wrong.
   static func text(at path: String) throws -> String {
     do {
-      return try InputFile.text(atPath: path, limit: maximumFileBytes)
+      return try BoundedInput.text(atPath: path, limit: maximumFileBytes)
     } catch {
       throw InputError(error.description)
     }
@@ -27,7 +27,7 @@ enum InputFiles {
         throw InputError(error.description)
       }
     }
-    if InputFile.exists(argument) || InputFile.looksLikePath(argument) {
+    if BoundedInput.exists(argument) || BoundedInput.looksLikePath(argument) {
       return try text(at: argument)
     }
     return argument
@@ -54,7 +54,7 @@ enum InputFiles {
   /// The public-key ARN stored by `keygen` beside its keys, if any.
   static func storedKid(besideKeyAt path: String) -> String? {
     let url = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("kid")
-    let text = try? InputFile.text(atPath: url.path, limit: 4096)
+    let text = try? BoundedInput.text(atPath: url.path, limit: 4096)
     return text?.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
