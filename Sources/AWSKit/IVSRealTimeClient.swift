@@ -58,7 +58,18 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   public var throttleCount: Int { locked { throttledCount } }
 
   /// Sends `operation` with `body` until it succeeds or the retry policy gives up.
-  public func call(_ operation: String, _ body: JSON) throws(AWSError) -> JSON {
+  public func call(_ operation: IVSOperation, _ body: JSON) throws(AWSError) -> JSON {
+    try answer(operation, body).json
+  }
+
+  /// An answer and the bytes it came in, so a listing can add them up.
+  struct Answer {
+    let json: JSON
+    let byteCount: Int
+  }
+
+  /// `call`, with the answer's size.
+  func answer(_ operation: IVSOperation, _ body: JSON) throws(AWSError) -> Answer {
     var attempt = 1
     var skewCorrected = false
     var renewed = false
@@ -68,7 +79,9 @@ public final class IVSRealTimeClient: @unchecked Sendable {
       var skew: Double?
       do {
         let response = try send(operation, body)
-        if (200..<300).contains(response.status) { return try decode(response, operation) }
+        if (200..<300).contains(response.status) {
+          return Answer(json: try decode(response, operation), byteCount: response.body.count)
+        }
         failure = ServiceErrorReader.error(from: response)
         skew = skewCorrected ? nil : self.skew(response)
       } catch {
@@ -90,7 +103,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
         skewCorrected = true
       case .retry(let delay):
         if RetryPolicy.isThrottling(failure) {
-          onEvent?(.throttled(operation: operation, waitSeconds: delay))
+          onEvent?(.throttled(operation: operation.name, waitSeconds: delay))
         }
         clock.sleep(seconds: delay)
         attempt += 1
@@ -108,10 +121,10 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     error.code.map(expiredCodes.contains) ?? false
   }
 
-  private func send(_ operation: String, _ body: JSON) throws(AWSError) -> HTTPResponse {
+  private func send(_ operation: IVSOperation, _ body: JSON) throws(AWSError) -> HTTPResponse {
     let credentials = try currentCredentials()
     let request = HTTPRequest(
-      method: "POST", origin: endpoint.origin, host: endpoint.host, path: "/\(operation)",
+      method: "POST", origin: endpoint.origin, host: endpoint.host, path: "/\(operation.name)",
       headers: [.init(name: "Content-Type", value: "application/json")],
       body: Array(JSONWriter.compact(body).utf8))
     let time = clock.now() + locked { clockOffset }
@@ -139,7 +152,8 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     return found
   }
 
-  private func decode(_ response: HTTPResponse, _ operation: String) throws(AWSError) -> JSON {
+  private func decode(_ response: HTTPResponse, _ operation: IVSOperation) throws(AWSError) -> JSON
+  {
     if response.body.isEmpty { return .object([]) }
     do {
       return try JSONParser.parse(bytes: response.body)

@@ -60,8 +60,9 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// Byte counts as people read them: "64 KB", "1 MB", "512 bytes".
-enum ByteCount {
-  static func text(_ count: Int) -> String {
+public enum ByteCount {
+  /// `count` in the largest whole unit.
+  public static func text(_ count: Int) -> String {
     if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MB" }
     if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KB" }
     return "\(count) bytes"

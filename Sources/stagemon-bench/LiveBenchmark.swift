@@ -69,7 +69,7 @@ enum LiveBenchmark {
       credentials: EnvironmentCredentials([
         "AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret,
       ]),
-      transport: URLSessionTransport(), pacer: RequestPacer(perOperation: rate, clock: clock),
+      transport: URLSessionTransport(), pacer: RequestPacer(pace: .every(rate), clock: clock),
       clock: clock)
     guard let stage = StageReference(stageArn) else { return false }
     let start = Date()

@@ -58,7 +58,7 @@ enum KeyCommand {
     try arguments.finish()
     let pem = try InputFiles.text(at: (folder as NSString).appendingPathComponent("public.pem"))
     _ = try InputFiles.publicKey(at: (folder as NSString).appendingPathComponent("public.pem"))
-    let client = try live.client(region: region, perOperation: 4)
+    let client = try live.client(region: region)
     let answer = try LiveCall.run("ImportPublicKey", client) {
       () throws(AWSError) -> JSON in try client.importPublicKey(material: pem, name: name)
     }
@@ -75,19 +75,15 @@ enum KeyCommand {
   private static func list(_ arguments: inout Arguments, _ live: LiveOptions) throws -> ExitStatus {
     let region = try self.region(&arguments)
     try arguments.finish()
-    let client = try live.client(region: region, perOperation: 4)
-    var token: String?
-    repeat {
-      let page = try LiveCall.run("ListPublicKeys", client) {
-        () throws(AWSError) -> JSON in try client.listPublicKeys(nextToken: token)
-      }
-      for key in page["publicKeys"]?.arrayValue ?? [] {
-        let arn = key["arn"]?.stringValue ?? "?"
-        let name = key["name"]?.stringValue ?? ""
-        Console.out(TerminalText.safe(name.isEmpty ? arn : "\(arn)  \(name)"))
-      }
-      token = page["nextToken"]?.stringValue
-    } while token != nil
+    let client = try live.client(region: region)
+    let keys = try LiveCall.run("ListPublicKeys", client) {
+      () throws(AWSError) -> [JSON] in try client.listPublicKeys()
+    }
+    for key in keys {
+      let arn = key["arn"]?.stringValue ?? "?"
+      let name = key["name"]?.stringValue ?? ""
+      Console.out(TerminalText.safe(name.isEmpty ? arn : "\(arn)  \(name)"))
+    }
     return .success
   }
 
@@ -101,7 +97,7 @@ enum KeyCommand {
       throw UsageError(
         "\(Excerpt.quoted(arn)) is not a public key ARN (arn:aws:ivs:REGION:ACCOUNT:public-key/ID)")
     }
-    let client = try live.client(region: region, perOperation: 4)
+    let client = try live.client(region: region)
     _ = try LiveCall.run("DeletePublicKey", client) {
       () throws(AWSError) -> JSON in try client.deletePublicKey(arn: arn)
     }
@@ -124,10 +120,10 @@ enum KeyCommand {
 
 /// One request of a command, its failure turned into a `LiveError` worded for people.
 enum LiveCall {
-  static func run(
+  static func run<Answer>(
     _ operation: String, _ client: IVSRealTimeClient, stageArn: String? = nil,
-    _ body: () throws(AWSError) -> JSON
-  ) throws(LiveError) -> JSON {
+    _ body: () throws(AWSError) -> Answer
+  ) throws(LiveError) -> Answer {
     do {
       return try body()
     } catch {

@@ -16,7 +16,8 @@ struct LiveOptions {
                            https://ivsrealtime.REGION.amazonaws.com)
       --profile NAME       the AWS CLI profile (else AWS_PROFILE, else the environment's keys,
                            else profile default); credential_process is run as the CLI runs it
-      --max-rps N          at most N requests a second (default: 4 per operation; attach: 1 in all)
+      --max-rps N          at most N requests a second (default: 80 % of each operation's IVS
+                           quota, 4 a second for reads; attach: 1 in all)
     """
 
   /// Parses the shared options.
@@ -46,11 +47,10 @@ struct LiveOptions {
     return CredentialChain(providers)
   }
 
-  /// A client for `region`, paced at `perOperation` requests a second per operation (lowered
-  /// by `--max-rps`) and `total` in all.
-  func client(region: String, perOperation: Double, total: Double? = nil) throws
-    -> IVSRealTimeClient
-  {
+  /// A client for `region`: each operation paced at its share of IVS's quota (lowered by
+  /// `--max-rps`), and at most `total` requests a second in all when given (`--max-rps`
+  /// replaces it).
+  func client(region: String, total: Double? = nil) throws -> IVSRealTimeClient {
     let environment = ProcessInfo.processInfo.environment
     let endpoint: IVSEndpoint
     do {
@@ -59,12 +59,11 @@ struct LiveOptions {
       throw UsageError("\(error)")
     }
     let clock = SystemClock()
-    let limit = maxRPS.map { min($0, perOperation) } ?? perOperation
-    let overall = total.map { maxRPS ?? $0 }
     return IVSRealTimeClient(
       region: region, endpoint: endpoint, credentials: credentials(environment),
       transport: URLSessionTransport(),
-      pacer: RequestPacer(perOperation: limit, total: overall, clock: clock),
+      pacer: RequestPacer(
+        pace: .quota(limit: maxRPS), total: total.map { maxRPS ?? $0 }, clock: clock),
       clock: clock)
   }
 }

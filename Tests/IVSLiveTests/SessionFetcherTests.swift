@@ -56,7 +56,7 @@ struct SessionFetcherTests {
     let client = IVSRealTimeClient(
       region: "us-west-2",
       endpoint: try IVSEndpoint(region: "us-west-2", explicit: nil, environment: [:]),
-      credentials: Keys(), transport: script, pacer: RequestPacer(perOperation: 4, clock: clock),
+      credentials: Keys(), transport: script, pacer: RequestPacer(pace: .every(4), clock: clock),
       clock: clock)
     let result = try SessionFetcher(client: client, stage: stage) { _ in }.fetch(sessionId: nil)
     #expect(result.sessionId == "st-Abcdefghijklm")
