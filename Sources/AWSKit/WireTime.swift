@@ -6,7 +6,7 @@ import CivilTime
 public enum WireTime {
   /// Seconds since 1970 (fractions kept), or nil when `text` is not such a time.
   public static func seconds(_ text: String) -> Double? {
-    ISO8601.parse(text)?.secondsWithFraction
+    (try? ISO8601.parse(text))?.secondsWithFraction
   }
 
   /// `2026-12-02T01:02:03Z` for whole seconds since 1970.

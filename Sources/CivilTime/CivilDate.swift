@@ -3,7 +3,7 @@
 /// time, an AWS answer, an HTTP `Date` header — is checked by one rule: a date that is not on
 /// the calendar (31 February, 29 February 2025, month 13) is never made, so it cannot be
 /// carried over into the next month as `timegm` would.
-public struct CivilDate: Equatable, Sendable {
+public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The year, 0…9999.
   public let year: Int
   /// The month, 1…12.
@@ -31,6 +31,20 @@ public struct CivilDate: Equatable, Sendable {
     case 4, 6, 9, 11: 30
     default: 31
     }
+  }
+
+  /// `YYYY-MM-DD`.
+  public var description: String {
+    func digits(_ value: Int, _ count: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+    return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))"
+  }
+
+  /// Earlier days first.
+  public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
   /// Days from 1970-01-01 to this date (negative before it), by Howard Hinnant's

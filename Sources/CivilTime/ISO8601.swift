@@ -10,7 +10,8 @@
 ///
 /// with four-digit years 0000–9999, a day that is on the calendar (`CivilDate`), hours 00–23,
 /// minutes and seconds 00–59 (no leap second), a fraction of one digit or more (kept to the
-/// nanosecond), and an offset of at most 23:59. Anything else is not a time.
+/// nanosecond), and an offset of at most 23:59. Anything else is not a time. A day alone is
+/// `YYYY-MM-DD` (`parseDate`).
 public enum ISO8601 {
   /// How a time is written: both are ISO 8601.
   public enum Form: Sendable {
@@ -20,23 +21,24 @@ public enum ISO8601 {
     case basic
   }
 
-  /// The time `text` names, or nil when it is not in an accepted form or names no such day or
+  /// The time `text` names; throws when it is not in an accepted form or names no such day or
   /// second.
-  public static func parse(_ text: String) -> ISO8601Time? {
-    parse(utf8: text.utf8.span)
+  public static func parse(_ text: String) throws(ISO8601Error) -> ISO8601Time {
+    try parse(utf8: text.utf8.span)
   }
 
   /// As `parse(_:)`, from the text's UTF-8 (a record's timestamp, read in place).
-  public static func parse(utf8 bytes: Span<UInt8>) -> ISO8601Time? {
-    guard bytes.count >= 20, bytes[4] == ascii("-"), bytes[7] == ascii("-"),
+  public static func parse(utf8 bytes: Span<UInt8>) throws(ISO8601Error) -> ISO8601Time {
+    guard bytes.count >= 20,
       bytes[10] == ascii("T") || bytes[10] == ascii("t") || bytes[10] == ascii(" "),
       bytes[13] == ascii(":"), bytes[16] == ascii(":"),
-      let year = number(bytes, at: 0, digits: 4), let month = number(bytes, at: 5, digits: 2),
-      let day = number(bytes, at: 8, digits: 2), let hour = number(bytes, at: 11, digits: 2),
-      let minute = number(bytes, at: 14, digits: 2), let second = number(bytes, at: 17, digits: 2),
-      let date = CivilDate(year: year, month: month, day: day),
-      let time = UTCTime(date: date, hour: hour, minute: minute, second: second)
-    else { return nil }
+      let hour = number(bytes, at: 11, digits: 2), let minute = number(bytes, at: 14, digits: 2),
+      let second = number(bytes, at: 17, digits: 2)
+    else { throw .malformed }
+    let date = try date(bytes)
+    guard let time = UTCTime(date: date, hour: hour, minute: minute, second: second) else {
+      throw .noSuchTime
+    }
     var index = 19
     var nanoseconds = 0
     if bytes[index] == ascii(".") {
@@ -48,12 +50,19 @@ public enum ISO8601 {
         scale /= 10
         index += 1
       }
-      guard index > start else { return nil }
+      guard index > start else { throw .malformed }
     }
-    guard let offset = offset(bytes, at: index) else { return nil }
+    let offset = try offset(bytes, at: index)
     return ISO8601Time(
       seconds: time.secondsSince1970 - offset, nanoseconds: Int32(nanoseconds),
       isCanonical: bytes.count == 20 && bytes[10] == ascii("T") && bytes[19] == ascii("Z"))
+  }
+
+  /// The day `text` names as `YYYY-MM-DD`; throws when it is not that form or no such day.
+  public static func parseDate(_ text: String) throws(ISO8601Error) -> CivilDate {
+    let bytes = text.utf8.span
+    guard bytes.count == 10 else { throw .malformed }
+    return try date(bytes)
   }
 
   /// The text of `seconds` in `form` (`2026-01-01T12:00:00Z`), or "out of range (before 0000)"
@@ -88,18 +97,32 @@ public enum ISO8601 {
     out.append(ascii("Z"))
   }
 
-  /// `Z`/`z` → 0; `±hh:mm` / `±hhmm` → seconds east of UTC; nil for anything else, or for
+  /// The `YYYY-MM-DD` that starts `bytes`.
+  private static func date(_ bytes: Span<UInt8>) throws(ISO8601Error) -> CivilDate {
+    guard bytes.count >= 10, bytes[4] == ascii("-"), bytes[7] == ascii("-"),
+      let year = number(bytes, at: 0, digits: 4), let month = number(bytes, at: 5, digits: 2),
+      let day = number(bytes, at: 8, digits: 2)
+    else { throw .malformed }
+    guard let date = CivilDate(year: year, month: month, day: day) else { throw .noSuchDay }
+    return date
+  }
+
+  /// `Z`/`z` → 0; `±hh:mm` / `±hhmm` → seconds east of UTC; throws for anything else, or for
   /// anything after the offset.
-  private static func offset(_ bytes: Span<UInt8>, at start: Int) -> Int64? {
-    guard start < bytes.count else { return nil }
+  private static func offset(_ bytes: Span<UInt8>, at start: Int) throws(ISO8601Error) -> Int64 {
+    guard start < bytes.count else { throw .malformed }
     let sign = bytes[start]
-    if sign == ascii("Z") || sign == ascii("z") { return start + 1 == bytes.count ? 0 : nil }
-    guard sign == ascii("+") || sign == ascii("-") else { return nil }
+    if sign == ascii("Z") || sign == ascii("z") {
+      guard start + 1 == bytes.count else { throw .malformed }
+      return 0
+    }
+    guard sign == ascii("+") || sign == ascii("-") else { throw .malformed }
     let minutesAt =
       start + 3 < bytes.count && bytes[start + 3] == ascii(":") ? start + 4 : start + 3
     guard minutesAt + 2 == bytes.count, let hours = number(bytes, at: start + 1, digits: 2),
-      let minutes = number(bytes, at: minutesAt, digits: 2), hours < 24, minutes < 60
-    else { return nil }
+      let minutes = number(bytes, at: minutesAt, digits: 2)
+    else { throw .malformed }
+    guard hours < 24, minutes < 60 else { throw .noSuchTime }
     let offset = Int64(hours * 3600 + minutes * 60)
     return sign == ascii("+") ? offset : -offset
   }
@@ -131,6 +154,16 @@ public enum ISO8601 {
   }
 
   private static func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(character.value) }
+}
+
+/// Why text is not an ISO 8601 date or time: its form, or a day or second the calendar lacks.
+public enum ISO8601Error: Error, Equatable, Sendable {
+  /// Not one of the accepted forms (`ISO8601`).
+  case malformed
+  /// In form, but no such day: 31 February, 29 February of a common year, month 13, day 0.
+  case noSuchDay
+  /// In form, but no such hour, minute or second (24:00:00, 23:59:60) or offset (+24:00).
+  case noSuchTime
 }
 
 /// A time read from ISO 8601 text: the instant, to the nanosecond, and whether it was written in

@@ -12,13 +12,24 @@ import Testing
     for _ in 0..<5_000 {
       let fields = Fields.random(using: &generator)
       let text = fields.text
-      let expected = fields.referenceSeconds
-      let parsed = ISO8601.parse(text)
-      if parsed?.seconds != expected || (expected != nil && parsed?.nanoseconds != fields.nanos) {
-        failures.append("\(text): read \(String(describing: parsed)), expected \(expected as Any)")
+      let expected = fields.reference.map { ($0, fields.nanos) }
+      let read = Result { () throws(ISO8601Error) in try ISO8601.parse(text) }
+        .map { ($0.seconds, $0.nanoseconds) }
+      if !Self.same(read, expected) {
+        failures.append("\(text): read \(read), expected \(expected)")
       }
     }
     #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
+  }
+
+  static func same(
+    _ read: Result<(Int64, Int32), ISO8601Error>, _ expected: Result<(Int64, Int32), ISO8601Error>
+  ) -> Bool {
+    switch (read, expected) {
+    case (.success(let a), .success(let b)): a == b
+    case (.failure(let a), .failure(let b)): a == b
+    default: false
+    }
   }
 
   /// Every instant in the four-digit years writes as text that reads back as itself, and the
@@ -29,27 +40,38 @@ import Testing
     var failures: [Int64] = []
     for _ in 0..<20_000 {
       let seconds = Int64.random(in: UTCTime.earliest...UTCTime.latest, using: &generator)
-      let read = ISO8601.parse(ISO8601.text(seconds))
+      let read = try? ISO8601.parse(ISO8601.text(seconds))
       if read?.seconds != seconds || read?.isCanonical != true { failures.append(seconds) }
     }
     #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
   }
 
   @Test(arguments: [
-    "2026-02-31T00:00:00Z", "2025-02-29T00:00:00Z", "1900-02-29T00:00:00Z",
-    "2026-04-31T00:00:00Z", "2026-00-10T00:00:00Z", "2026-13-01T00:00:00Z",
-    "2026-01-00T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T23:60:00Z",
-    "2016-12-31T23:59:60Z",
+    ("2026-02-31T00:00:00Z", ISO8601Error.noSuchDay), ("2025-02-29T00:00:00Z", .noSuchDay),
+    ("1900-02-29T00:00:00Z", .noSuchDay), ("2026-04-31T00:00:00Z", .noSuchDay),
+    ("2026-00-10T00:00:00Z", .noSuchDay), ("2026-13-01T00:00:00Z", .noSuchDay),
+    ("2026-01-00T00:00:00Z", .noSuchDay), ("2026-01-01T24:00:00Z", .noSuchTime),
+    ("2026-01-01T23:60:00Z", .noSuchTime), ("2016-12-31T23:59:60Z", .noSuchTime),
+    ("2023-04-26T20:36:28+24:00", .noSuchTime), ("2023-04-26T20:36:28+00:60", .noSuchTime),
   ])
-  func daysAndSecondsNotOnTheCalendarAreRefused(text: String) {
-    #expect(ISO8601.parse(text) == nil)
+  func daysAndSecondsNotOnTheCalendarAreRefused(text: String, error: ISO8601Error) {
+    #expect(throws: error) { try ISO8601.parse(text) }
   }
 
   @Test(arguments: [
     "2024-02-29T00:00:00Z", "2000-02-29T00:00:00Z", "0000-02-29T00:00:00Z",
   ])
   func leapDaysAreRead(text: String) {
-    #expect(ISO8601.parse(text) != nil)
+    #expect(throws: Never.self) { try ISO8601.parse(text) }
+  }
+
+  @Test func aDayAloneReadsByTheSameRule() throws {
+    #expect(try ISO8601.parseDate("2024-02-29") == CivilDate(year: 2024, month: 2, day: 29))
+    #expect(try ISO8601.parseDate("2024-02-29").description == "2024-02-29")
+    #expect(throws: ISO8601Error.noSuchDay) { try ISO8601.parseDate("2026-02-30") }
+    #expect(throws: ISO8601Error.malformed) { try ISO8601.parseDate("2026-2-28") }
+    #expect(throws: ISO8601Error.malformed) { try ISO8601.parseDate("2026-02-28T00:00:00Z") }
+    #expect(try ISO8601.parseDate("2025-12-31") < ISO8601.parseDate("2026-01-01"))
   }
 
   @Test(arguments: [
@@ -63,7 +85,7 @@ import Testing
     ("1969-12-31T23:59:59.250Z", -1, 250_000_000, false),
   ])
   func everyAcceptedFormReads(text: String, seconds: Int64, nanoseconds: Int32, canonical: Bool) {
-    let time = ISO8601.parse(text)
+    let time = try? ISO8601.parse(text)
     #expect(time?.seconds == seconds)
     #expect(time?.nanoseconds == nanoseconds)
     #expect(time?.isCanonical == canonical)
@@ -71,12 +93,12 @@ import Testing
 
   @Test(arguments: [
     "", "2023-04-26T20:36:28", "2023-04-26T20:36:28.Z", "2023-04-26_20:36:28Z",
-    "2023-04-26T20:36:28Z ", "2023-04-26T20:36:28+2:00", "2023-04-26T20:36:28+24:00",
-    "2023-04-26T20:36:28+00:60", "2023-04-26T20:36:28+00:00:00", "23-04-26T20:36:28Z",
+    "2023-04-26T20:36:28Z ", "2023-04-26T20:36:28+2:00", "2023-04-26T20:36:28+00:00:00",
+    "23-04-26T20:36:28Z",
     "2023-4-26T20:36:28Z", "+2023-04-26T20:36:28Z", "2023-04-26T20:36Z", "١٩٧٠-01-01T00:00:00Z",
   ])
   func otherTextIsNotATime(text: String) {
-    #expect(ISO8601.parse(text) == nil)
+    #expect(throws: ISO8601Error.malformed) { try ISO8601.parse(text) }
   }
 
   @Test func theBasicFormIsSigV4sAmzDate() {
@@ -139,17 +161,19 @@ struct Fields {
       + "\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):\(Self.pad(second, 2))\(fraction)\(zone)"
   }
 
-  /// Seconds since 1970, or nil when the fields name no day or second.
-  var referenceSeconds: Int64? {
+  /// Seconds since 1970, or why the fields name no day or second.
+  var reference: Result<Int64, ISO8601Error> {
     let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     let monthLengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    guard month >= 1, month <= 12, day >= 1, day <= monthLengths[month - 1], hour <= 23,
-      minute <= 59, second <= 59
-    else { return nil }
+    guard month >= 1, month <= 12, day >= 1, day <= monthLengths[month - 1] else {
+      return .failure(.noSuchDay)
+    }
+    guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.noSuchTime) }
     var days = Self.yearStarts[year]
     for m in 0..<(month - 1) { days += monthLengths[m] }
     days += day - 1
-    return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
+    return .success(
+      Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds))
   }
 
   /// Days from 1970-01-01 to 1 January of each year 0…9999, a year at a time.

@@ -13,7 +13,7 @@ public enum RecordTime {
 
   /// As `milliseconds(_:)`, from the timestamp's UTF-8.
   static func milliseconds(utf8: Span<UInt8>) -> Int64? {
-    epochMilliseconds(utf8) ?? ISO8601.parse(utf8: utf8)?.milliseconds
+    epochMilliseconds(utf8) ?? (try? ISO8601.parse(utf8: utf8))?.milliseconds
   }
 
   /// Epoch seconds (9–11 digits: `1773511820`, `1773511820.25`) or milliseconds (12–14

@@ -25,7 +25,7 @@ public enum VirtualTime {
   /// seconds in UTC, so a scenario reads the same in every tool; nil for any other text or a
   /// day or second not on the calendar (`ISO8601`'s one rule).
   public static func parse(_ text: String) -> Int64? {
-    guard let time = ISO8601.parse(text), time.isCanonical else { return nil }
+    guard let time = try? ISO8601.parse(text), time.isCanonical else { return nil }
     return time.seconds
   }
 }
