@@ -20,13 +20,12 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   /// The pacer every request waits on.
   public let pacer: RequestPacer
   private let signer: SigV4Signer
-  private let credentialProvider: any CredentialProvider
+  private let credentials: CredentialCache
   private let transport: any HTTPTransport
   private let retry: RetryPolicy
   private let clock: any AWSClock
   private let timeout: Double
   private let lock = NSLock()
-  private var cachedCredentials: Credentials?
   private var clockOffset = 0.0
   private var sentCount = 0
   private var throttledCount = 0
@@ -35,14 +34,14 @@ public final class IVSRealTimeClient: @unchecked Sendable {
 
   /// Creates a client.
   public init(
-    region: String, endpoint: IVSEndpoint, credentials: any CredentialProvider,
+    region: String, endpoint: IVSEndpoint, credentials: CredentialCache,
     transport: any HTTPTransport, pacer: RequestPacer, clock: any AWSClock,
     retry: RetryPolicy = RetryPolicy(), timeout: Double = 30
   ) {
     self.region = region
     self.endpoint = endpoint
     self.signer = SigV4Signer(service: "ivs", region: region)
-    self.credentialProvider = credentials
+    self.credentials = credentials
     self.transport = transport
     self.pacer = pacer
     self.clock = clock
@@ -53,12 +52,23 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   /// Requests sent so far, retries included.
   public var requestCount: Int { locked { sentCount } }
   /// The credentials in use as `Credentials.description` shows them (no secret), once known.
-  public var credentialSummary: String? { locked { cachedCredentials?.description } }
+  public var credentialSummary: String? { credentials.kept?.description }
   /// Answers that said "throttled" so far.
   public var throttleCount: Int { locked { throttledCount } }
 
   /// Sends `operation` with `body` until it succeeds or the retry policy gives up.
-  public func call(_ operation: String, _ body: JSON) throws(AWSError) -> JSON {
+  public func call(_ operation: IVSOperation, _ body: JSON) throws(AWSError) -> JSON {
+    try answer(operation, body).json
+  }
+
+  /// An answer and the bytes it came in, so a listing can add them up.
+  struct Answer {
+    let json: JSON
+    let byteCount: Int
+  }
+
+  /// `call`, with the answer's size.
+  func answer(_ operation: IVSOperation, _ body: JSON) throws(AWSError) -> Answer {
     var attempt = 1
     var skewCorrected = false
     var renewed = false
@@ -68,7 +78,9 @@ public final class IVSRealTimeClient: @unchecked Sendable {
       var skew: Double?
       do {
         let response = try send(operation, body)
-        if (200..<300).contains(response.status) { return try decode(response, operation) }
+        if (200..<300).contains(response.status) {
+          return Answer(json: try decode(response, operation), byteCount: response.body.count)
+        }
         failure = ServiceErrorReader.error(from: response)
         skew = skewCorrected ? nil : self.skew(response)
       } catch {
@@ -76,21 +88,19 @@ public final class IVSRealTimeClient: @unchecked Sendable {
         failure = error
       }
       if RetryPolicy.isThrottling(failure) { locked { throttledCount += 1 } }
-      let decision = retry.decision(for: failure, attempt: attempt, clockSkew: skew)
-      if decision == .stop, !renewed, Self.saysExpired(failure), credentialProvider.renew() {
-        // Once per call: credentials a new run of credential_process brings are sent at once.
-        locked { cachedCredentials = nil }
-        renewed = true
-        continue
-      }
-      switch decision {
+      let renewal: CredentialRenewal =
+        !renewed && credentials.canRenew ? .available : .unavailable
+      switch retry.decision(for: failure, attempt: attempt, clockSkew: skew, renewal: renewal) {
       case .stop: throw failure
+      case .renewCredentials:
+        credentials.renew()
+        renewed = true
       case .correctClock(let seconds):
         locked { clockOffset += seconds }
         skewCorrected = true
       case .retry(let delay):
         if RetryPolicy.isThrottling(failure) {
-          onEvent?(.throttled(operation: operation, waitSeconds: delay))
+          onEvent?(.throttled(operation: operation.name, waitSeconds: delay))
         }
         clock.sleep(seconds: delay)
         attempt += 1
@@ -98,20 +108,15 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     }
   }
 
-  /// Codes that say the credentials themselves expired (not the clock: a skewed clock's
-  /// RequestExpired is corrected first).
-  static let expiredCodes: Set<AWSErrorCode> = [
-    .expiredToken, .other("ExpiredToken"), .requestExpired,
-  ]
-
-  private static func saysExpired(_ error: AWSError) -> Bool {
-    error.code.map(expiredCodes.contains) ?? false
-  }
-
-  private func send(_ operation: String, _ body: JSON) throws(AWSError) -> HTTPResponse {
-    let credentials = try currentCredentials()
+  private func send(_ operation: IVSOperation, _ body: JSON) throws(AWSError) -> HTTPResponse {
+    let credentials: Credentials
+    do {
+      credentials = try self.credentials.current()
+    } catch {
+      throw .credentials(error)
+    }
     let request = HTTPRequest(
-      method: "POST", origin: endpoint.origin, host: endpoint.host, path: "/\(operation)",
+      method: "POST", origin: endpoint.origin, host: endpoint.host, path: "/\(operation.name)",
       headers: [.init(name: "Content-Type", value: "application/json")],
       body: Array(JSONWriter.compact(body).utf8))
     let time = clock.now() + locked { clockOffset }
@@ -121,25 +126,8 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     return try transport.send(signed, timeout: timeout)
   }
 
-  private func currentCredentials() throws(AWSError) -> Credentials {
-    if let cached = locked({ cachedCredentials }) {
-      guard let expiration = cached.expiration else { return cached }
-      if Double(expiration) - clock.now() > Double(ProcessCredentials.refreshMargin) {
-        return cached
-      }
-    }
-    let found: Credentials?
-    do {
-      found = try credentialProvider.credentials()
-    } catch {
-      throw .credentials(error)
-    }
-    guard let found else { throw .credentials(.notFound(tried: [credentialProvider.name])) }
-    locked { cachedCredentials = found }
-    return found
-  }
-
-  private func decode(_ response: HTTPResponse, _ operation: String) throws(AWSError) -> JSON {
+  private func decode(_ response: HTTPResponse, _ operation: IVSOperation) throws(AWSError) -> JSON
+  {
     if response.body.isEmpty { return .object([]) }
     do {
       return try JSONParser.parse(bytes: response.body)

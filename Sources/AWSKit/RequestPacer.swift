@@ -1,12 +1,22 @@
 import Foundation
 
-/// Spaces requests evenly so no operation is sent more than `perOperation` times a second and
-/// all of them together no more than `total` times (IVS allows 5 a second per Get/List
-/// operation per account and region, shared with the customer's own backend): each request
-/// waits for its slot; there are no bursts.
+/// Spaces requests evenly so no operation is sent more often than its pace allows and all of
+/// them together no more than `total` times a second (IVS's quotas are per operation, account
+/// and region, shared with the customer's own backend): each request waits for its slot; there
+/// are no bursts.
 public final class RequestPacer: @unchecked Sendable {
-  /// Requests a second per operation.
-  public let perOperation: Double
+  /// How fast each operation may go.
+  public enum Pace: Sendable, Equatable {
+    /// The operation's own pace (`IVSOperation.pace`, a share of its documented quota),
+    /// lowered to `limit` requests a second when one is given (`--max-rps`).
+    case quota(limit: Double?)
+    /// This many requests a second for every operation, whatever its quota: for benchmarks
+    /// and tests against a stand-in, which has no quotas of its own.
+    case every(Double)
+  }
+
+  /// How fast each operation may go.
+  public let pace: Pace
   /// Requests a second in all, nil for no overall limit.
   public let total: Double?
   private let clock: any AWSClock
@@ -16,25 +26,33 @@ public final class RequestPacer: @unchecked Sendable {
   private var sent: [Double] = []
   /// Slots are this much further apart than the rate alone asks, so requests that reach the
   /// server closer together than they left (a slow first connection) still never make
-  /// `perOperation + 1` in a second.
+  /// one more than its rate in a second.
   static let spacingMargin = 1.05
 
   /// Creates a pacer on `clock`.
-  public init(perOperation: Double, total: Double? = nil, clock: any AWSClock) {
-    self.perOperation = perOperation
+  public init(pace: Pace = .quota(limit: nil), total: Double? = nil, clock: any AWSClock) {
+    self.pace = pace
     self.total = total
     self.clock = clock
+  }
+
+  /// Requests a second `operation` may be sent at.
+  public func rate(of operation: IVSOperation) -> Double {
+    switch pace {
+    case .quota(let limit): return limit.map { min($0, operation.pace) } ?? operation.pace
+    case .every(let rate): return rate
+    }
   }
 
   /// Waits until `operation` may be sent, and books the slot. The next slot is spaced from
   /// when this request really leaves: a sleep that overshoots on a loaded machine would
   /// otherwise let the next request follow it early, two in one second.
-  public func waitForSlot(_ operation: String) {
+  public func waitForSlot(_ operation: IVSOperation) {
     let slot = book(operation)
     clock.sleep(seconds: slot.time - slot.now)
     lock.lock()
     let leaves = max(slot.time, clock.now())
-    if lastByOperation[operation] == slot.time { lastByOperation[operation] = leaves }
+    if lastByOperation[operation.name] == slot.time { lastByOperation[operation.name] = leaves }
     if lastOfAll == slot.time { lastOfAll = leaves }
     sent.append(leaves)
     if sent.count > 64 { sent.removeFirst(sent.count - 64) }
@@ -42,16 +60,17 @@ public final class RequestPacer: @unchecked Sendable {
   }
 
   /// The earliest slot `operation` may have, booked so concurrent callers queue behind it.
-  private func book(_ operation: String) -> (time: Double, now: Double) {
+  private func book(_ operation: IVSOperation) -> (time: Double, now: Double) {
+    let rate = rate(of: operation)
     lock.lock()
     defer { lock.unlock() }
     let now = clock.now()
     var slot = now
-    if let last = lastByOperation[operation] {
-      slot = max(slot, last + Self.spacingMargin / perOperation)
+    if let last = lastByOperation[operation.name] {
+      slot = max(slot, last + Self.spacingMargin / rate)
     }
     if let total, let last = lastOfAll { slot = max(slot, last + Self.spacingMargin / total) }
-    lastByOperation[operation] = slot
+    lastByOperation[operation.name] = slot
     lastOfAll = slot
     return (slot, now)
   }

@@ -129,10 +129,7 @@ enum RequestFailureText {
 /// The smallest IAM policy stagemon's live commands need.
 public enum IAMPolicy {
   /// The read actions of fetch, explain --stage and attach.
-  public static let readActions = [
-    "ivs:GetStage", "ivs:ListStageSessions", "ivs:GetStageSession", "ivs:ListParticipants",
-    "ivs:GetParticipant", "ivs:ListParticipantEvents",
-  ]
+  public static let readActions = IVSOperation.reads.map(\.iamAction)
 
   /// The policy document, scoped to `stageArn` when known.
   public static func minimal(stageArn: String?) -> String {

@@ -97,14 +97,7 @@ public final class LivePoller: @unchecked Sendable {
   private func perform(_ step: PollPlan.Step) throws(AWSError) {
     switch step {
     case .listParticipants:
-      var all: [JSON] = []
-      var token: String?
-      repeat {
-        let page = try client.listParticipants(
-          stageArn: stage.arn, sessionId: sessionId, nextToken: token)
-        all += page["participants"]?.arrayValue ?? []
-        token = page["nextToken"]?.stringValue
-      } while token != nil
+      let all = try client.listParticipants(stageArn: stage.arn, sessionId: sessionId)
       store("list-participants.json", .object([("participants", .array(all))]))
       let summaries = all.compactMap { item -> PollPlan.Summary? in
         guard let id = item["participantId"]?.stringValue, StageReference.isSafeID(id) else {
@@ -121,14 +114,8 @@ public final class LivePoller: @unchecked Sendable {
           "get-participant.\(id).json",
           try client.getParticipant(stageArn: stage.arn, sessionId: sessionId, participantId: id))
       }
-      var all: [JSON] = []
-      var token: String?
-      repeat {
-        let page = try client.listParticipantEvents(
-          stageArn: stage.arn, sessionId: sessionId, participantId: id, nextToken: token)
-        all += page["events"]?.arrayValue ?? []
-        token = page["nextToken"]?.stringValue
-      } while token != nil
+      let all = try client.listParticipantEvents(
+        stageArn: stage.arn, sessionId: sessionId, participantId: id)
       store("\(id).events.json", .object([("events", .array(EventOrder.newestFirst(all)))]))
     }
   }

@@ -101,34 +101,23 @@ public final class SessionFetcher {
       return active
     }
     var newest: (id: String, start: Double)?
-    var token: String?
-    repeat {
-      let page = try step("ListStageSessions", nil) { () throws(AWSError) -> JSON in
-        try client.listStageSessions(stageArn: stage.arn, nextToken: token)
-      }
-      for session in page["stageSessions"]?.arrayValue ?? [] {
-        guard let id = session["sessionId"]?.stringValue,
-          let start = session["startTime"]?.stringValue.flatMap(WireTime.seconds)
-        else { continue }
-        if newest.map({ start > $0.start }) ?? true { newest = (id, start) }
-      }
-      token = page["nextToken"]?.stringValue
-    } while token != nil
+    let sessions = try step("ListStageSessions", nil) { () throws(AWSError) -> [JSON] in
+      try client.listStageSessions(stageArn: stage.arn)
+    }
+    for session in sessions {
+      guard let id = session["sessionId"]?.stringValue,
+        let start = session["startTime"]?.stringValue.flatMap(WireTime.seconds)
+      else { continue }
+      if newest.map({ start > $0.start }) ?? true { newest = (id, start) }
+    }
     guard let newest else { throw .noSessions(stageArn: stage.arn) }
     return newest.id
   }
 
   private func listParticipants(_ sessionId: String) throws(LiveError) -> [JSON] {
-    var all: [JSON] = []
-    var token: String?
-    repeat {
-      let page = try step("ListParticipants", sessionId) { () throws(AWSError) -> JSON in
-        try client.listParticipants(stageArn: stage.arn, sessionId: sessionId, nextToken: token)
-      }
-      all += page["participants"]?.arrayValue ?? []
-      token = page["nextToken"]?.stringValue
-    } while token != nil
-    return all
+    try step("ListParticipants", sessionId) { () throws(AWSError) -> [JSON] in
+      try client.listParticipants(stageArn: stage.arn, sessionId: sessionId)
+    }
   }
 
   private func participantFiles(_ id: String, _ sessionId: String) throws(LiveError) -> [File] {
@@ -145,24 +134,17 @@ public final class SessionFetcher {
 
   /// Every page of a participant's events, newest first (as IVS lists them).
   public func events(of id: String, _ sessionId: String) throws(LiveError) -> [JSON] {
-    var all: [JSON] = []
-    var token: String?
-    repeat {
-      let page = try step("ListParticipantEvents", sessionId, participant: id) {
-        () throws(AWSError) -> JSON in
-        try client.listParticipantEvents(
-          stageArn: stage.arn, sessionId: sessionId, participantId: id, nextToken: token)
-      }
-      all += page["events"]?.arrayValue ?? []
-      token = page["nextToken"]?.stringValue
-    } while token != nil
+    let all = try step("ListParticipantEvents", sessionId, participant: id) {
+      () throws(AWSError) -> [JSON] in
+      try client.listParticipantEvents(stageArn: stage.arn, sessionId: sessionId, participantId: id)
+    }
     return EventOrder.newestFirst(all)
   }
 
-  private func step(
+  private func step<Answer>(
     _ operation: String, _ sessionId: String?, participant: String? = nil,
-    _ body: () throws(AWSError) -> JSON
-  ) throws(LiveError) -> JSON {
+    _ body: () throws(AWSError) -> Answer
+  ) throws(LiveError) -> Answer {
     do {
       return try body()
     } catch {

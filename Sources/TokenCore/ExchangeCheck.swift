@@ -1,6 +1,9 @@
+import IVSRules
+
 /// The checks the broadcast SDK makes before an exchange leaves the device
 /// (SPEC §3.1 steps 2–4). The first failing step rejects, naming every cause
-/// found at that step, so the UI can predict an outcome before it happens.
+/// found at that step and the rule that decided it, so the UI can predict an outcome before
+/// it happens.
 public enum ExchangeCheck {
   /// Parses `newToken` and checks it may replace `current`.
   public static func check(current: ParticipantToken, newToken: String)
@@ -48,6 +51,15 @@ public enum ExchangeRejection: Error, Equatable, Sendable, CustomStringConvertib
     case .immutableClaimsDiffer(let fields):
       return
         "immutable claim\(fields.count > 1 ? "s" : "") changed: \(fields.joined(separator: ", "))"
+    }
+  }
+
+  /// The rule that rejected the exchange.
+  public var rule: RuleID {
+    switch self {
+    case .malformed: .exchangeMalformedToken
+    case .createParticipantToken: .exchangeKeyPairOnly
+    case .immutableClaimsDiffer: .exchangeImmutableClaims
     }
   }
 

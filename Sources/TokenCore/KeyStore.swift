@@ -1,9 +1,11 @@
+import IVSRules
+
 /// The stage service's imported public keys, by public-key ARN. Verifying a
 /// token against it is how the service decides whether to trust a key-pair
 /// token (SPEC §1.3); IVS allows three keys per region.
 public struct KeyStore: Sendable {
-  /// IVS's quota of imported public keys per region.
-  public static let maximumKeys = 3
+  /// IVS's quota of imported public keys per region (the rule book's `keys.per-region`).
+  public static let maximumKeys = RuleBook.ivs.latest.decide(.publicKeysPerRegion).outcome
 
   private var keys: [(arn: String, key: PublicKey)] = []
 

@@ -1,8 +1,11 @@
+import IVSRules
 import InputKit
 
 extension TokenClaims {
-  /// The longest a token may live: `exp` at most 14 days after `iat`.
-  public static let maximumLifetime: Int64 = 14 * 86_400
+  /// The longest a token may live: `exp` at most 14 days after `iat` (the rule book's
+  /// `token.max-lifetime`).
+  public static let maximumLifetime = Int64(
+    RuleBook.ivs.latest.decide(.maximumTokenLifetime).outcome)
   /// Longest `jti` (participant ID).
   public static let maximumJTILength = 64
   /// Longest `user_id`, in Unicode scalar values: IVS's API model gives `userId` "Maximum length

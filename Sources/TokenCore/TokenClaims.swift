@@ -1,3 +1,4 @@
+import IVSRules
 import JSONKit
 
 /// The payload of a participant token with every SPEC §1.1 claim typed.
@@ -29,8 +30,9 @@ public struct TokenClaims: Equatable, Sendable {
   /// Claims this format does not define, kept as written.
   public var extra: [(key: String, value: JSON)]
 
-  /// The claims that may never change in an exchange (SPEC §3.1), in the order rejections list them.
-  public static let immutableClaimNames = ["topic", "resource", "jti", "whip_url", "events_url"]
+  /// The claims that may never change in an exchange (SPEC §3.1), in the order rejections list
+  /// them: the rule book's `exchange.immutable-claims`.
+  public static let immutableClaimNames = RuleBook.ivs.latest.decide(.immutableClaims).outcome
 
   /// The claim names this type knows, in the order minted tokens write them.
   public static let knownClaimNames = [

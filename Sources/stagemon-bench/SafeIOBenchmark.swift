@@ -94,14 +94,9 @@ enum SafeIOBenchmark {
     throws
   {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else { throw SafeFileError(path: path, problem: .system("cannot open")) }
+    guard fd >= 0 else { throw SafeFileError(path: path, problem: .system(.current)) }
     defer { close(fd) }
-    for _ in 0..<count {
-      let written = chunk.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      guard written == chunk.count else {
-        throw SafeFileError(path: path, problem: .system("short write"))
-      }
-    }
+    for _ in 0..<count { try WriteLoop.write(chunk, to: fd) }
     if sync { fsync(fd) }
   }
 

@@ -89,7 +89,7 @@ enum FetchCommand {
 
   /// Fetches the session into `out` (default: a folder named after the session).
   static func fetch(_ request: Request, into out: String?) throws -> Outcome {
-    let client = try request.live.client(region: request.stage.region, perOperation: 4)
+    let client = try request.live.client(region: request.stage.region)
     let progress = FetchProgressLine()
     client.onEvent = { event in
       if case .throttled = event { progress.throttled() }

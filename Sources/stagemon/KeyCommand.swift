@@ -19,7 +19,8 @@ enum KeyCommand {
     list      ListPublicKeys: every key of the account in the region, ARN and name
     delete    DeletePublicKey
 
-    The region is --region, else AWS_REGION, else AWS_DEFAULT_REGION (delete: the ARN's).
+    The region is --region, else AWS_REGION, AWS_DEFAULT_REGION or the profile's region
+    (delete: the ARN's).
 
     OPTIONS:
       --name NAME          the key's name in IVS (letters, digits, - and _)
@@ -53,12 +54,12 @@ enum KeyCommand {
     -> ExitStatus
   {
     let name = try arguments.option("--name")
-    let region = try self.region(&arguments)
+    let region = try self.region(&arguments, live)
     guard let folder = arguments.positional() else { throw UsageError("key register needs KEYDIR") }
     try arguments.finish()
     let pem = try InputFiles.text(at: (folder as NSString).appendingPathComponent("public.pem"))
     _ = try InputFiles.publicKey(at: (folder as NSString).appendingPathComponent("public.pem"))
-    let client = try live.client(region: region, perOperation: 4)
+    let client = try live.client(region: region)
     let answer = try LiveCall.run("ImportPublicKey", client) {
       () throws(AWSError) -> JSON in try client.importPublicKey(material: pem, name: name)
     }
@@ -73,21 +74,17 @@ enum KeyCommand {
   }
 
   private static func list(_ arguments: inout Arguments, _ live: LiveOptions) throws -> ExitStatus {
-    let region = try self.region(&arguments)
+    let region = try self.region(&arguments, live)
     try arguments.finish()
-    let client = try live.client(region: region, perOperation: 4)
-    var token: String?
-    repeat {
-      let page = try LiveCall.run("ListPublicKeys", client) {
-        () throws(AWSError) -> JSON in try client.listPublicKeys(nextToken: token)
-      }
-      for key in page["publicKeys"]?.arrayValue ?? [] {
-        let arn = key["arn"]?.stringValue ?? "?"
-        let name = key["name"]?.stringValue ?? ""
-        Console.out(TerminalText.safe(name.isEmpty ? arn : "\(arn)  \(name)"))
-      }
-      token = page["nextToken"]?.stringValue
-    } while token != nil
+    let client = try live.client(region: region)
+    let keys = try LiveCall.run("ListPublicKeys", client) {
+      () throws(AWSError) -> [JSON] in try client.listPublicKeys()
+    }
+    for key in keys {
+      let arn = key["arn"]?.stringValue ?? "?"
+      let name = key["name"]?.stringValue ?? ""
+      Console.out(TerminalText.safe(name.isEmpty ? arn : "\(arn)  \(name)"))
+    }
     return .success
   }
 
@@ -101,7 +98,7 @@ enum KeyCommand {
       throw UsageError(
         "\(Excerpt.quoted(arn)) is not a public key ARN (arn:aws:ivs:REGION:ACCOUNT:public-key/ID)")
     }
-    let client = try live.client(region: region, perOperation: 4)
+    let client = try live.client(region: region)
     _ = try LiveCall.run("DeletePublicKey", client) {
       () throws(AWSError) -> JSON in try client.deletePublicKey(arn: arn)
     }
@@ -109,25 +106,30 @@ enum KeyCommand {
     return .success
   }
 
-  /// `--region`, else the AWS CLI's variables.
-  static func region(_ arguments: inout Arguments) throws(UsageError) -> String {
+  /// `--region`, else `AWS_REGION`, `AWS_DEFAULT_REGION` or the profile's `region`.
+  static func region(_ arguments: inout Arguments, _ live: LiveOptions) throws -> String {
     let environment = ProcessInfo.processInfo.environment
-    let region =
-      try arguments.option("--region") ?? environment["AWS_REGION"]
-      ?? environment["AWS_DEFAULT_REGION"]
-    guard let region, !region.isEmpty,
-      region.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
-    else { throw UsageError("give the region with --region (or AWS_REGION), e.g. us-west-2") }
-    return region
+    let explicit = try arguments.option("--region").map { RegionChoice(name: $0, origin: "--region") }
+    let profile = ProfileChoice(option: live.profile, environment: environment)
+    let config = try ProfileFiles(environment: environment).load()
+    guard
+      let region = RegionChoice.resolve(
+        explicit: explicit, environment: environment, profile: profile.name, config: config),
+      region.isWellFormed
+    else {
+      throw UsageError(
+        "give the region with --region (or AWS_REGION, or the profile's region), e.g. us-west-2")
+    }
+    return region.name
   }
 }
 
 /// One request of a command, its failure turned into a `LiveError` worded for people.
 enum LiveCall {
-  static func run(
+  static func run<Answer>(
     _ operation: String, _ client: IVSRealTimeClient, stageArn: String? = nil,
-    _ body: () throws(AWSError) -> JSON
-  ) throws(LiveError) -> JSON {
+    _ body: () throws(AWSError) -> Answer
+  ) throws(LiveError) -> Answer {
     do {
       return try body()
     } catch {

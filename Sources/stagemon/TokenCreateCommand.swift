@@ -50,7 +50,7 @@ enum TokenCreateCommand: Subcommand {
       throw UsageError(
         "\(Excerpt.quoted(arn)) is not a stage ARN (arn:aws:ivs:REGION:ACCOUNT:stage/ID)")
     }
-    let client = try live.client(region: stage.region, perOperation: 4)
+    let client = try live.client(region: stage.region)
     let answer = try LiveCall.run("CreateParticipantToken", client, stageArn: arn) {
       () throws(AWSError) -> JSON in
       try client.createParticipantToken(

@@ -10,8 +10,8 @@ struct ClientTests {
     IVSRealTimeClient(
       region: "us-west-2",
       endpoint: try IVSEndpoint(region: "us-west-2", explicit: nil, environment: [:]),
-      credentials: StaticCredentials(), transport: transport,
-      pacer: RequestPacer(perOperation: rps, clock: clock), clock: clock,
+      credentials: CredentialCache(StaticCredentials(), clock: clock), transport: transport,
+      pacer: RequestPacer(pace: .every(rps), clock: clock), clock: clock,
       retry: RetryPolicy(jitter: { 0.5 }))
   }
 
@@ -35,12 +35,18 @@ struct ClientTests {
   }
 
   @Test func nextTokenIsPassedBackUnchanged() throws {
-    let transport = FakeTransport([FakeTransport.ok(#"{"events":[]}"#)])
-    _ = try Self.client(transport).listParticipantEvents(
-      stageArn: "s", sessionId: "st-1", participantId: "p", nextToken: "AbC+/x==")
-    let body = try JSONParser.parse(bytes: transport.requests[0].body)
-    #expect(body["nextToken"]?.stringValue == "AbC+/x==")
-    #expect(body["maxResults"]?.integerValue == 100)
+    let transport = FakeTransport([
+      FakeTransport.ok(#"{"events":[{"name":"JOINED"}],"nextToken":"AbC+/x=="}"#),
+      FakeTransport.ok(#"{"events":[{"name":"LEFT"}]}"#),
+    ])
+    let events = try Self.client(transport).listParticipantEvents(
+      stageArn: "s", sessionId: "st-1", participantId: "p")
+    #expect(events.compactMap { $0["name"]?.stringValue } == ["JOINED", "LEFT"])
+    let first = try JSONParser.parse(bytes: transport.requests[0].body)
+    let second = try JSONParser.parse(bytes: transport.requests[1].body)
+    #expect(first["nextToken"] == nil)
+    #expect(second["nextToken"]?.stringValue == "AbC+/x==")
+    #expect(second["maxResults"]?.integerValue == 100)
   }
 
   @Test func throttlingIsRetriedAfterABackoff() throws {
@@ -49,7 +55,7 @@ struct ClientTests {
       FakeTransport.error(429, "ThrottlingException"), FakeTransport.ok(#"{"participants":[]}"#),
     ])
     let client = try Self.client(transport, clock: clock)
-    _ = try client.listParticipants(stageArn: "s", sessionId: "st-1", nextToken: nil)
+    _ = try client.listParticipants(stageArn: "s", sessionId: "st-1")
     #expect(client.requestCount == 2)
     #expect(client.throttleCount == 1)
     #expect(clock.sleeps.first == 0.5)
@@ -87,10 +93,10 @@ struct ClientTests {
 
   @Test func aSleepThatOvershootsNeverLetsTheNextRequestFollowEarly() {
     let clock = FakeClock(lateness: 0.4)
-    let pacer = RequestPacer(perOperation: 1, clock: clock)
+    let pacer = RequestPacer(pace: .every(1), clock: clock)
     var leaves: [Double] = []
     for _ in 0..<4 {
-      pacer.waitForSlot("ListParticipants")
+      pacer.waitForSlot(.listParticipants)
       leaves.append(clock.now())
     }
     let gaps = zip(leaves.dropFirst(), leaves).map { $0 - $1 }
@@ -99,9 +105,9 @@ struct ClientTests {
 
   @Test func differentOperationsHaveTheirOwnPaceUnlessATotalIsSet() throws {
     let clock = FakeClock()
-    let pacer = RequestPacer(perOperation: 4, total: 1, clock: clock)
-    pacer.waitForSlot("GetParticipant")
-    pacer.waitForSlot("ListParticipantEvents")
+    let pacer = RequestPacer(pace: .every(4), total: 1, clock: clock)
+    pacer.waitForSlot(.getParticipant)
+    pacer.waitForSlot(.listParticipantEvents)
     #expect(clock.sleeps.count == 1)
     #expect(abs((clock.sleeps.first ?? 0) - RequestPacer.spacingMargin) < 1e-4)
   }
@@ -136,13 +142,13 @@ struct ExpiredCredentialsTests {
     var fetched = 0
     init(renews: Bool) { self.renews = renews }
     var name: String { "renewing" }
+    var isRenewable: Bool { renews }
     func credentials() throws(CredentialError) -> Credentials? {
       fetched += 1
       return Credentials(
         accessKeyID: "ASIA\(fetched)", secretAccessKey: "s", sessionToken: "t",
         expiration: 4_000_000_000, source: "test")
     }
-    func renew() -> Bool { renews }
   }
 
   static func client(_ transport: FakeTransport, _ credentials: RenewingCredentials) throws
@@ -152,8 +158,8 @@ struct ExpiredCredentialsTests {
     return IVSRealTimeClient(
       region: "us-west-2",
       endpoint: try IVSEndpoint(region: "us-west-2", explicit: nil, environment: [:]),
-      credentials: credentials, transport: transport,
-      pacer: RequestPacer(perOperation: 4, clock: clock), clock: clock,
+      credentials: CredentialCache(credentials, clock: clock), transport: transport,
+      pacer: RequestPacer(pace: .every(4), clock: clock), clock: clock,
       retry: RetryPolicy(jitter: { 0.5 }))
   }
 

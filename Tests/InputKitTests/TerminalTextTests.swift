@@ -157,6 +157,12 @@ import Testing
   @Test func xmlTextReplacesWhatXML10Forbids() {
     #expect(XMLText.escaped("a\u{FFFE}<b>&\"\u{1}\t") == "a\u{FFFD}&lt;b&gt;&amp;&quot;\u{FFFD}\t")
   }
+
+  /// A reader turns an attribute's tabs and line breaks into spaces unless they are references.
+  @Test func xmlAttributesKeepTabsAndLineBreaksAsReferences() {
+    #expect(XMLText.escaped("a\tb\nc\r<", for: .attribute) == "a&#9;b&#10;c&#13;&lt;")
+    #expect(XMLText.escaped("a\tb\nc\r<", for: .content) == "a\tb\nc\r&lt;")
+  }
 }
 
 /// A small seeded generator, so the mixed texts are the same on every run.

@@ -53,12 +53,14 @@ struct PlatformNamingTests {
   @Test(arguments: codeTable)
   func errorCodesFollowThePlatformTable(
     errorCase: SDKErrorCode.Case, mobile: Int, web: Int, webName: String
-  ) {
-    #expect(SDKErrorCode(errorCase, platform: .ios).number == mobile)
-    #expect(SDKErrorCode(errorCase, platform: .android) == SDKErrorCode(errorCase, platform: .ios))
-    #expect(SDKErrorCode(errorCase, platform: .ios).name == nil)
-    #expect(SDKErrorCode(errorCase, platform: .web).number == web)
-    #expect(SDKErrorCode(errorCase, platform: .web).name == webName)
+  ) throws {
+    let rules = RuleBook.ivs.latest
+    func code(_ sdk: String) throws -> SDKErrorCode {
+      rules.decide(.errorCode(errorCase), for: try SDKProfile(parsing: sdk)).outcome
+    }
+    #expect(try code("ios@1.37.0") == SDKErrorCode(number: mobile))
+    #expect(try code("android@1.36.0") == SDKErrorCode(number: mobile))
+    #expect(try code("web@1.33.0") == SDKErrorCode(number: web, name: webName))
   }
 
   @Test func clientEventsCarryTheObserverPlatformName() throws {

@@ -14,9 +14,9 @@ import Testing
     ("web@1.32.0", false), ("web@1.34.1", true), ("ios@1.100.0", true),
   ])
   func tokenExchangeAndMetadataEventFollowTheReleaseTable(text: String, expected: Bool) throws {
-    let profile = try SDKProfile(parsing: text)
-    #expect(profile.supportsTokenExchange == expected)
-    #expect(profile.hasMetadataEvent == expected)
+    let rules = RuleBook.ivs.latest.sdkRules(for: try SDKProfile(parsing: text))
+    #expect(rules.hasExchangeToken.outcome == expected)
+    #expect(rules.hasMetadataEvent.outcome == expected)
   }
 
   @Test(arguments: [

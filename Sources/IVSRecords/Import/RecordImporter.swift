@@ -241,7 +241,7 @@ public enum RecordImporter {
         "--observer \(id)=\(sdk): \(id) is a participant of the records; choose another ID")
     }
     for plan in plans.values.sorted(by: { $0.id < $1.id })
-    where plan.exchanges && !plan.sdk.supportsTokenExchange {
+    where plan.exchanges && !RuleBook.ivs.latest.decide(.hasExchangeToken, for: plan.sdk).outcome {
       let assumed = SDKProfile(
         platform: plan.sdk.platform, version: SDKGuess.defaultVersion(plan.sdk.platform))
       plans[plan.id]?.sdk = assumed

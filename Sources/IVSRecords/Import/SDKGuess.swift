@@ -75,8 +75,10 @@ struct SDKGuess {
         SDKProfile(platform: p, version: $0)
       }
     }
-    let lacking = candidates.first { !$0.hasMetadataEvent }
-    let settled = lacking == nil || candidates.allSatisfy { !$0.hasMetadataEvent }
+    let rules = RuleBook.ivs.latest
+    let hasEvent = { (sdk: SDKProfile) in rules.decide(.hasMetadataEvent, for: sdk).outcome }
+    let lacking = candidates.first { !hasEvent($0) }
+    let settled = lacking == nil || candidates.allSatisfy { !hasEvent($0) }
     let chosen = platform ?? .ios
     if exchanges {
       profile = SDKProfile(platform: chosen, version: Self.defaultVersion(chosen))

@@ -182,7 +182,7 @@ struct DetailContent {
       [
         Span(
           guesses.profile(subject.sdk, of: subject.id),
-          subject.sdk.supportsTokenExchange ? .accent : .warning),
+          subject.sdkRules.hasExchangeToken.outcome ? .accent : .warning),
         Span("  \(subject.connection.rawValue)"), Span("  \(subject.publish.rawValue)", .publish),
         Span(
           subject.muted.isEmpty ? "" : "  muted \(subject.muted.names.joined(separator: "+"))",
@@ -198,7 +198,7 @@ struct DetailContent {
       ],
     ]
     if let guess = guesses.explanation(of: subject.id) { lines.append([Span(guess, .warning)]) }
-    if !subject.sdk.supportsTokenExchange {
+    if !subject.sdkRules.hasExchangeToken.outcome {
       lines.append([Span("this SDK has no exchangeToken and no metadata event", .warning)])
     }
     if let question = questionPending, question.participant == subject.id {

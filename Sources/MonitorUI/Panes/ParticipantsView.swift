@@ -96,7 +96,7 @@ public enum ParticipantsView {
     case .sdk:
       text = guesses.profile(participant.sdk, of: participant.id)
       let guessed = guesses.sources[participant.id] != nil
-      role = participant.sdk.supportsTokenExchange ? (guessed ? .muted : .text) : .warning
+      role = participant.sdkRules.hasExchangeToken.outcome ? (guessed ? .muted : .text) : .warning
     case .capabilities:
       let capabilities = participant.capabilities
       text = (capabilities.publish ? "P" : "-") + (capabilities.subscribe ? "S" : "-")

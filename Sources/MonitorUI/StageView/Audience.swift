@@ -21,7 +21,7 @@ public struct Audience: Equatable, Sendable {
         participants[index].remotes.contains(where: { $0.participant == subject })
       else { continue }
       let name = { "\(participants[index].id) (\(participants[index].sdk))" }
-      if participants[index].sdk.hasMetadataEvent {
+      if participants[index].sdkRules.hasMetadataEvent.outcome {
         immediate.add(name)
       } else {
         onRepublish.add(name)

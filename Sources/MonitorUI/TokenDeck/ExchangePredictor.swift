@@ -74,7 +74,7 @@ public struct ExchangePredictor {
   /// Why the participant cannot call exchangeToken at all, e.g. "guest: exchangeToken needs
   /// SDK ≥ 1.37.0 (android@1.36.0)"; nil when it can.
   public static func unavailability(of participant: ParticipantSnapshot) -> String? {
-    guard !participant.sdk.supportsTokenExchange else { return nil }
+    guard !participant.sdkRules.hasExchangeToken.outcome else { return nil }
     let minimum = participant.sdk.platform == .web ? "1.33.0" : "1.37.0"
     return "\(participant.id): exchangeToken needs SDK ≥ \(minimum) (\(participant.sdk))"
   }

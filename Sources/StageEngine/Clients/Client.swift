@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// One simulated SDK client's state inside the stage (internal).
@@ -19,7 +20,10 @@ struct Client {
   /// Local streams the app has muted; they stay muted across unpublish and network drops.
   var muted: MediaStreams = []
   let id: String
-  var sdk: SDKProfile
+  /// The SDK; set with `setSDK(_:rules:)` so that its answers stay its own.
+  private(set) var sdk: SDKProfile
+  /// The book's answers for `sdk` on the run's day, resolved once per profile.
+  private(set) var sdkRules: SDKRules
   var token: ParticipantToken?
   /// Every distinct user ID / attributes value this participant has had; index = version.
   var history: [ParticipantMetadata] = [] {
@@ -28,11 +32,19 @@ struct Client {
   /// The current metadata boxed once per version, shared by every `beliefChanged` event.
   private(set) var truth: BeliefTruth?
 
-  init(id: String, sdk: SDKProfile, profile: Int, strategy: StrategySettings) {
+  init(id: String, sdk: SDKProfile, rules: SDKRules, profile: Int, strategy: StrategySettings) {
     self.id = id
     self.sdk = sdk
+    self.sdkRules = rules
     self.profile = profile
     self.strategy = strategy
+  }
+
+  /// Runs `sdk` from now on, with the book's answers for it.
+  mutating func setSDK(_ sdk: SDKProfile, rules: SDKRules, profile: Int) {
+    self.sdk = sdk
+    self.sdkRules = rules
+    self.profile = profile
   }
 
   var version: Int { history.count - 1 }

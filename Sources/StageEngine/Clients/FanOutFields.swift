@@ -14,14 +14,14 @@ struct FanOutFields: Equatable {
   let canSubscribe: Bool
   /// The app's answer to "subscribe?".
   let subscribeAnswer: StrategySettings.Subscribe
-  /// Whether the client's SDK has the metadata event (`SDKProfile.hasMetadataEvent`).
+  /// Whether the client's SDK has the metadata event (the book's `Question.hasMetadataEvent`).
   let hasMetadataEvent: Bool
 
   init(_ client: Client) {
     storedProfile = Int32(truncatingIfNeeded: client.profile)
     canSubscribe = client.capabilities.subscribe
     subscribeAnswer = client.strategy.subscribe
-    hasMetadataEvent = client.sdk.hasMetadataEvent
+    hasMetadataEvent = client.sdkRules.hasMetadataEvent.outcome
   }
 
   /// The index of the client's SDK profile in `ParticipantTables.profiles`.

@@ -22,7 +22,7 @@ extension Stage {
   ) throws(StageActionError) -> ExchangeOutcome {
     let slot = try slot(of: id)
     let sdk = clients[slot].sdk
-    guard sdk.supportsTokenExchange else { throw Self.noExchange(sdk) }
+    guard clients[slot].sdkRules.hasExchangeToken.outcome else { throw Self.noExchange(sdk) }
     let new: ParticipantToken
     switch sdkCheck(slot, newToken) {
     case .failure(let report):
@@ -35,7 +35,7 @@ extension Stage {
       try keys.verify(new, now: clock.now, provenSigner: signer)
     } catch {
       let report = ExchangeRejectionReport(
-        checker: .service, code: SDKErrorCode(.exchangeFailed, platform: sdk.platform),
+        checker: .service, code: decide(.errorCode(.exchangeFailed), forClient: slot).outcome,
         message: "the service refused the new token: "
           + TokenRefusalText.describe(error, of: new, now: clock.now), fields: [])
       reject(slot, report)
@@ -54,7 +54,9 @@ extension Stage {
     throws(StageActionError)
   {
     let slot = try slot(of: id)
-    guard clients[slot].sdk.supportsTokenExchange else { throw Self.noExchange(clients[slot].sdk) }
+    guard clients[slot].sdkRules.hasExchangeToken.outcome else {
+      throw Self.noExchange(clients[slot].sdk)
+    }
     emit(.runner, .exchangeRejected) { event in
       event.participant = id
       event.message = "no token to exchange: the app could not mint one: \(reason)"
@@ -69,7 +71,7 @@ extension Stage {
   private func sdkCheck(_ slot: Int, _ newToken: String)
     -> Result<ParticipantToken, ExchangeRejectionReport>
   {
-    let code = SDKErrorCode(.exchangeRequestInvalid, platform: clients[slot].sdk.platform)
+    let code = decide(.errorCode(.exchangeRequestInvalid), forClient: slot).outcome
     guard clients[slot].connection == .connected, let current = clients[slot].token else {
       return .failure(
         ExchangeRejectionReport(

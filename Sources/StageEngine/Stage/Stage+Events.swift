@@ -117,7 +117,7 @@ extension Stage {
 
   /// An error reported to client `slot`'s app (§5.3).
   func emitClientError(_ slot: Int, _ errorCase: SDKErrorCode.Case, message: String) {
-    let code = SDKErrorCode(errorCase, platform: clients[slot].sdk.platform)
+    let code = decide(.errorCode(errorCase), forClient: slot).outcome
     emitWholeClient(.error, observer: slot, about: slot) { event in
       event.code = code.number
       event.errorCode = code.name

@@ -12,7 +12,7 @@ extension Stage {
       joinOrder: joinOrder.map { ids[$0] },
       publishers: publishOrder.map { clients[$0].id },
       compositions: compositions.map(compositionSnapshot),
-      pendingQuestions: pendingQuestions())
+      pendingQuestions: pendingQuestions(), rules: rules)
   }
 
   /// The strategy questions waiting, in slot order.
@@ -44,7 +44,8 @@ extension Stage {
     -> ParticipantSnapshot
   {
     ParticipantSnapshot(
-      id: clients[slot].id, sdk: clients[slot].sdk, strategy: clients[slot].strategy,
+      id: clients[slot].id, sdk: clients[slot].sdk, sdkRules: clients[slot].sdkRules,
+      strategy: clients[slot].strategy,
       token: clients[slot].token.map(TokenSummary.init), capabilities: clients[slot].capabilities,
       connection: clients[slot].connection, publish: clients[slot].publish,
       muted: clients[slot].muted, metadata: clients[slot].history.last, remotes: remotes)

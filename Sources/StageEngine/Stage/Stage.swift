@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// The in-process model of one IVS stage: the stage service (ground truth,
@@ -18,6 +19,13 @@ public final class Stage {
 
   /// Identity, endpoints and start time.
   public let configuration: StageConfiguration
+  /// The rules of the run's day (`configuration.rules`): every decision is asked of them.
+  public var rules: RulesInForce { configuration.rules }
+  /// Every rule a decision of this stage has applied so far (for `stagemon test`'s coverage and
+  /// the book's own tests).
+  public internal(set) var rulesApplied: Set<RuleID> = []
+  /// The book's answers per SDK profile index (`Client.profile`), resolved when first used.
+  var profileRules: [SDKRules] = []
   /// The virtual clock; only `advance` moves it.
   public internal(set) var clock: VirtualClock
 
@@ -84,7 +92,9 @@ public final class Stage {
     }
     let profile = try profileIndex(of: sdk)
     slotByID[id] = clients.count
-    clients.append(Client(id: id, sdk: sdk, profile: profile, strategy: strategy))
+    clients.append(
+      Client(
+        id: id, sdk: sdk, rules: profileRules[profile], profile: profile, strategy: strategy))
     events.tables.append(id: id)
     views.appendParticipant()
   }
@@ -140,8 +150,7 @@ public final class Stage {
   public func setSDKProfile(participant id: String, to sdk: SDKProfile) throws(StageActionError) {
     let slot = try slot(of: id)
     let profile = try profileIndex(of: sdk)
-    clients[slot].sdk = sdk
-    clients[slot].profile = profile
+    clients[slot].setSDK(sdk, rules: profileRules[profile], profile: profile)
   }
 
   /// Changes how the host app answers strategy questions; takes effect on the next
@@ -154,13 +163,40 @@ public final class Stage {
   }
 
   /// `sdk`'s index in the stage's profile table; events keep it in 32 bits (`CompactEvent`),
-  /// so a profile that would not fit is refused.
+  /// so a profile that would not fit is refused. A new profile's answers are resolved here,
+  /// once, and their rules noted as applied.
   private func profileIndex(of sdk: SDKProfile) throws(StageActionError) -> Int {
     let index = events.tables.index(of: sdk)
     guard index < Int32.max else {
       throw StageActionError("a stage runs at most \(Int32.max) different SDK profiles")
     }
+    while profileRules.count <= index {
+      let resolved = rules.sdkRules(for: events.tables.profiles[profileRules.count])
+      rulesApplied.formUnion(resolved.rules)
+      profileRules.append(resolved)
+    }
     return index
+  }
+
+  /// Notes that a decision applied `rule` and hands it back, for the event that carries it.
+  @discardableResult
+  func apply(_ rule: RuleID) -> RuleID {
+    rulesApplied.insert(rule)
+    return rule
+  }
+
+  /// The book's answer to `question`, noted as applied.
+  func decide<Outcome>(_ question: Question<Outcome>) -> Decision<Outcome> {
+    let decision = rules.decide(question)
+    rulesApplied.insert(decision.rule)
+    return decision
+  }
+
+  /// The book's answer to `question` for client `slot`'s SDK, noted as applied.
+  func decide<Outcome>(_ question: Question<Outcome>, forClient slot: Int) -> Decision<Outcome> {
+    let decision = rules.decide(question, for: clients[slot].sdk)
+    rulesApplied.insert(decision.rule)
+    return decision
   }
 
   func slot(of id: String) throws(StageActionError) -> Int {

@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// The stage service's fixed facts: identity, endpoints, trusted keys, start time
@@ -15,12 +16,14 @@ public struct StageConfiguration: Sendable {
   public var keys: KeyStore
   /// Server-side composition, if the stage has one.
   public var composition: CompositionConfiguration?
+  /// The rules of the day the run tells (`asOf`); today's IVS unless a date pins older ones.
+  public var rules: RulesInForce
 
   /// Creates a configuration; endpoints default to the documented global ones.
   public init(
     arn: String, start: Int64, keys: KeyStore,
     eventsURL: String = TokenClaims.defaultEventsURL, whipURL: String? = nil,
-    composition: CompositionConfiguration? = nil
+    composition: CompositionConfiguration? = nil, rules: RulesInForce = RuleBook.ivs.latest
   ) {
     self.arn = arn
     self.start = start
@@ -28,6 +31,7 @@ public struct StageConfiguration: Sendable {
     self.eventsURL = eventsURL
     self.whipURL = whipURL ?? TokenClaims.defaultWhipURL(stageID: ARN.stageID(from: arn) ?? arn)
     self.composition = composition
+    self.rules = rules
   }
 
   /// The stage ID: the last path segment of the ARN (the ARN itself if it is not a stage ARN).

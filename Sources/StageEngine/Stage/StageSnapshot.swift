@@ -22,6 +22,8 @@ public struct StageSnapshot: Equatable, Sendable {
   public var compositions: [CompositionSnapshot]
   /// Strategy questions waiting for the person at the keyboard.
   public var pendingQuestions: [PendingQuestion]
+  /// The rules of the day the stage tells, which decided everything here.
+  public var rules: RulesInForce
 
   /// The participant with `id`, if any.
   public func participant(_ id: String) -> ParticipantSnapshot? {
@@ -38,6 +40,8 @@ public struct ParticipantSnapshot: Equatable, Sendable {
   public var id: String
   /// Simulated SDK.
   public var sdk: SDKProfile
+  /// The book's answers for `sdk` on the stage's day (has exchangeToken, the metadata event …).
+  public var sdkRules: SDKRules
   /// How its app answers strategy questions.
   public var strategy: StrategySettings
   /// The token in force (after the first join attempt that succeeded).

@@ -2,8 +2,8 @@ import InputKit
 
 /// A simulated broadcast SDK's platform and release, e.g. `ios@1.37.0`.
 ///
-/// Which features an SDK client has depends on both (SPEC §3, §3.4): support
-/// engineers set the customer's exact SDK so the model reproduces what that
+/// Which features an SDK client has depends on both (SPEC §3, §3.4), as the rule book decides
+/// (`RulesInForce.sdkRules(for:)`): support engineers set the customer's exact SDK so the model reproduces what that
 /// customer saw, so the profile is a value parsed from and written back to the
 /// same text.
 public struct SDKProfile: Hashable, Sendable, CustomStringConvertible {
@@ -46,20 +46,6 @@ public struct SDKProfile: Hashable, Sendable, CustomStringConvertible {
 
   /// `platform@version`, the form `init(parsing:)` reads.
   public var description: String { "\(platform.rawValue)@\(version)" }
-
-  /// Whether the SDK has `exchangeToken` (SPEC §3: iOS/Android 1.37.0, Web 1.33.0).
-  public var supportsTokenExchange: Bool { version >= featureRelease }
-
-  /// Whether the SDK reports `participantMetadataUpdated` at once (SPEC §3.4);
-  /// the feature shipped in the same releases as token exchange.
-  public var hasMetadataEvent: Bool { version >= featureRelease }
-
-  private var featureRelease: SemanticVersion {
-    switch platform {
-    case .ios, .android: return SemanticVersion(major: 1, minor: 37, patch: 0)
-    case .web: return SemanticVersion(major: 1, minor: 33, patch: 0)
-    }
-  }
 }
 
 /// A `major.minor.patch` release number, ordered numerically so that

@@ -1,0 +1,109 @@
+import InputKit
+
+/// A day of the IVS service (UTC), `YYYY-MM-DD`: which rules were in force.
+///
+/// Rules change on days (IVS moved composition layouts at once from 2026-04-16), so a scenario,
+/// a run or a customer's session names the day it tells, and the book answers as IVS behaved
+/// then. A day, not an instant: the documentation dates its changes by day.
+public struct ServiceDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The year, 0000–9999.
+  public let year: Int
+  /// The month, 1–12.
+  public let month: Int
+  /// The day of the month, 1–31 (as the month has).
+  public let day: Int
+
+  /// Parses exactly `YYYY-MM-DD` naming a day that exists; throws saying what is wrong.
+  public init(parsing text: String) throws(ServiceDateError) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
+      let day = Self.number(bytes[8..<10])
+    else {
+      throw ServiceDateError(text: text, problem: .malformed)
+    }
+    guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, year: year) else {
+      throw ServiceDateError(text: text, problem: .noSuchDay)
+    }
+    self.init(checkedYear: year, month: month, day: day)
+  }
+
+  /// A day already known to exist (the book's own dates).
+  init(checkedYear year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// `YYYY-MM-DD`.
+  public var description: String {
+    func digits(_ value: Int, _ count: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+    return "\(digits(year, 4))-\(digits(month, 2))-\(digits(day, 2))"
+  }
+
+  /// Earlier days first.
+  public static func < (lhs: ServiceDate, rhs: ServiceDate) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+    var value = 0
+    for digit in digits {
+      guard digit >= 0x30, digit <= 0x39 else { return nil }
+      value = value * 10 + Int(digit - 0x30)
+    }
+    return value
+  }
+
+  /// Gregorian month lengths; the only calendar fact a day's text needs (instants are
+  /// `VirtualTime`'s).
+  private static func days(inMonth month: Int, year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+}
+
+/// Why a date was refused: the text and the problem, for a message naming the field it came from.
+public struct ServiceDateError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong with a date.
+  public enum Problem: Equatable, Sendable {
+    /// Not `YYYY-MM-DD`.
+    case malformed
+    /// `YYYY-MM-DD`, but no such day (`2026-02-30`).
+    case noSuchDay
+    /// Before IVS real-time streaming existed (the first such day).
+    case beforeRealTime(ServiceDate)
+    /// After today (today).
+    case inTheFuture(ServiceDate)
+  }
+
+  /// The text given.
+  public let text: String
+  /// What is wrong with it.
+  public let problem: Problem
+
+  /// Creates an error.
+  public init(text: String, problem: Problem) {
+    self.text = text
+    self.problem = problem
+  }
+
+  /// "DATE: REASON", e.g. `"2023-01-01": before IVS real-time streaming existed (2023-08-07)`.
+  public var description: String {
+    let reason =
+      switch problem {
+      case .malformed: "expected a day as YYYY-MM-DD, e.g. 2025-12-01"
+      case .noSuchDay: "no such day"
+      case .beforeRealTime(let first):
+        "before IVS real-time streaming existed (its first day is \(first))"
+      case .inTheFuture(let today): "in the future (today is \(today)); stagemon knows no rules yet"
+      }
+    return "\(Excerpt.quoted(text)): \(reason)"
+  }
+}
