@@ -12,6 +12,8 @@ import PackageDescription
 //   TerminalKit → CNcursesw
 //   JSONKit, TokenCore, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (bounded reads,
 //   safe writes, the terminal sanitiser and display widths, the standard streams)
+//   StageEngine, IVSRecords, AWSKit → CivilTime (the calendar and the one ISO 8601 reader and
+//   writer; it depends on nothing, so any module, IVSRules too, can read dates through it)
 let package = Package(
   name: "stagemon",
   platforms: [.macOS(.v13)],
@@ -31,13 +33,15 @@ let package = Package(
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
     .target(name: "InputKit"),
+    // Dates and times on the calendar: the one ISO 8601 reader and writer, one validity rule.
+    .target(name: "CivilTime"),
     .target(name: "JSONKit", dependencies: ["InputKit"]),
     // The rule book: every IVS behaviour the model applies, as dated, sourced data. Beneath
     // TokenCore, whose exchange checks decide through it too.
     .target(name: "IVSRules", dependencies: ["InputKit"]),
     .target(name: "TokenCore", dependencies: ["IVSRules", "JSONKit", "COpenSSL", "InputKit"]),
     // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
-    .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL"]),
+    .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL", "CivilTime"]),
     // A live stage through AWSKit: fetching a session, the poll plan, errors worded for people.
     .target(name: "IVSLive", dependencies: ["AWSKit", "JSONKit", "InputKit"]),
     // The model's fan-outs touch the stage's stored properties a dozen times per observer, and
@@ -45,12 +49,16 @@ let package = Package(
     // 10,000 observers). Release builds leave them out; debug builds — every test — keep them,
     // and the compiler's static checks stay on in both.
     .target(
-      name: "StageEngine", dependencies: ["IVSRules", "TokenCore", "JSONKit", "InputKit"],
+      name: "StageEngine",
+      dependencies: ["IVSRules", "TokenCore", "JSONKit", "InputKit", "CivilTime"],
       swiftSettings: [
         .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
       ]
     ),
-    .target(name: "IVSRecords", dependencies: ["StageEngine", "TokenCore", "JSONKit", "InputKit"]),
+    .target(
+      name: "IVSRecords",
+      dependencies: ["StageEngine", "TokenCore", "JSONKit", "InputKit", "CivilTime"]
+    ),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
     .target(name: "StreamCompare", dependencies: ["JSONKit", "InputKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
@@ -89,6 +97,7 @@ let package = Package(
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
     .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
+    .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
     .testTarget(name: "IVSRulesTests", dependencies: ["IVSRules"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
     .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit", "StandInHarness"]),

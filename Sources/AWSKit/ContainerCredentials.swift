@@ -101,7 +101,7 @@ public struct ContainerCredentials: CredentialProvider {
     let token: String
     if let path = environment["AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE"] {
       do {
-        token = try InputFile.text(atPath: path, limit: Self.maximumTokenBytes)
+        token = try BoundedInput.text(atPath: path, limit: Self.maximumTokenBytes)
       } catch {
         throw .unreadableToken(
           path: path, variable: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", reason: error.reason)

@@ -20,7 +20,7 @@ public struct EC2CredentialFile: CredentialProvider {
     let path = HomePath.expand(variable, environment: environment)
     let text: String
     do {
-      text = try InputFile.text(atPath: path, limit: ProfileFiles.maximumBytes)
+      text = try BoundedInput.text(atPath: path, limit: ProfileFiles.maximumBytes)
     } catch {
       throw .unreadableFile(path: path, reason: error.reason)
     }

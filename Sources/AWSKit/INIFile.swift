@@ -17,7 +17,7 @@ enum INIFile {
   static func sections(atPath path: String, limit: Int) throws(CredentialError) -> [Section] {
     let text: String
     do {
-      text = try InputFile.text(atPath: path, limit: limit)
+      text = try BoundedInput.text(atPath: path, limit: limit)
     } catch {
       if error.problem == .noSuchFile || error.problem == .empty { return [] }
       throw .unreadableFile(path: path, reason: error.reason)

@@ -59,7 +59,7 @@ struct SSOTokenCache {
   {
     let bytes: [UInt8]
     do {
-      bytes = try InputFile.bytes(atPath: path, limit: Self.maximumBytes)
+      bytes = try BoundedInput.bytes(atPath: path, limit: Self.maximumBytes)
     } catch {
       guard error.problem == .noSuchFile else {
         throw .unreadableFile(path: path, reason: error.reason)

@@ -62,7 +62,7 @@ public struct WebIdentityCredentials: CredentialProvider {
     }
     let token: String
     do {
-      token = try InputFile.text(atPath: tokenFile.value, limit: Self.maximumTokenBytes)
+      token = try BoundedInput.text(atPath: tokenFile.value, limit: Self.maximumTokenBytes)
     } catch {
       throw .unreadableToken(
         path: tokenFile.value, variable: tokenFile.origin, reason: error.reason)

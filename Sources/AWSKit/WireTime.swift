@@ -1,74 +1,59 @@
-import Glibc
+import CivilTime
 
-/// ISO 8601 times as AWS writes them on the wire and in `credential_process` output:
-/// `2023-04-26T20:36:28Z`, with or without fractions of a second, with `Z` or `±HH:MM`.
+/// Times as AWS writes them on the wire, in one place: ISO 8601 in answers and in
+/// `credential_process` output (`2023-04-26T20:36:28Z`, with or without a fraction, `Z` or an
+/// offset), read by the one ISO 8601 reader (`ISO8601`, its forms and calendar rule).
 public enum WireTime {
   /// Seconds since 1970 (fractions kept), or nil when `text` is not such a time.
   public static func seconds(_ text: String) -> Double? {
-    let bytes = Array(text.utf8)
-    guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
-      bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-      let year = number(bytes[0..<4]), let month = number(bytes[5..<7]),
-      let day = number(bytes[8..<10]), let hour = number(bytes[11..<13]),
-      let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
-      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
-    else { return nil }
-    var index = 19
-    var fraction = 0.0
-    if bytes[index] == UInt8(ascii: ".") {
-      index += 1
-      var scale = 0.1
-      let start = index
-      while index < bytes.count, let digit = digitValue(bytes[index]) {
-        fraction += Double(digit) * scale
-        scale /= 10
-        index += 1
-      }
-      guard index > start else { return nil }
-    }
-    guard let offset = zoneOffset(bytes[index...]) else { return nil }
-    var parts = tm()
-    parts.tm_year = Int32(year - 1900)
-    parts.tm_mon = Int32(month - 1)
-    parts.tm_mday = Int32(day)
-    parts.tm_hour = Int32(hour)
-    parts.tm_min = Int32(minute)
-    parts.tm_sec = Int32(second)
-    return Double(timegm(&parts) - offset) + fraction
+    (try? ISO8601.parse(text))?.secondsWithFraction
   }
 
   /// `2026-12-02T01:02:03Z` for whole seconds since 1970.
-  public static func text(secondsSince1970 seconds: Int64) -> String {
-    var time = time_t(seconds)
-    var parts = tm()
-    gmtime_r(&time, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
-  }
+  public static func text(secondsSince1970 seconds: Int64) -> String { ISO8601.text(seconds) }
+}
 
-  private static func zoneOffset(_ rest: ArraySlice<UInt8>) -> Int? {
-    let zone = Array(rest)
-    if zone == [UInt8(ascii: "Z")] { return 0 }
-    guard zone.count == 6, zone[3] == UInt8(ascii: ":"),
-      zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"),
-      let hours = number(zone[1..<3]), let minutes = number(zone[4..<6])
+/// A request's signing time in SigV4's two spellings, from whole seconds since 1970 (ISO 8601's
+/// basic form, so signing needs no date formatter and no locale).
+public struct AMZDate: Sendable, Equatable {
+  /// `20150830T123600Z` — the `X-Amz-Date` header.
+  public let stamp: String
+  /// `20150830` — the credential scope's date.
+  public let day: String
+
+  /// The time `seconds` after 1970-01-01T00:00:00Z.
+  public init(secondsSince1970 seconds: Int64) {
+    stamp = ISO8601.text(seconds, form: .basic)
+    day = String(stamp.prefix(8))
+  }
+}
+
+/// The HTTP `Date` header (RFC 9110's IMF-fixdate, `Wed, 02 Dec 2026 01:00:00 GMT`), read to
+/// measure clock skew; a day or second not on the calendar is no date.
+enum HTTPDate {
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  static func seconds(_ text: String) -> Double? {
+    let words = text.split(separator: " ")
+    guard words.count == 6, words[5] == "GMT", let day = number(words[1], digits: 2),
+      let month = months.firstIndex(of: String(words[2])), let year = number(words[3], digits: 4),
+      let date = CivilDate(year: year, month: month + 1, day: day)
     else { return nil }
-    let offset = hours * 3600 + minutes * 60
-    return zone[0] == UInt8(ascii: "+") ? offset : -offset
+    let clock = words[4].split(separator: ":", omittingEmptySubsequences: false)
+    guard clock.count == 3, let hour = number(clock[0], digits: 2),
+      let minute = number(clock[1], digits: 2), let second = number(clock[2], digits: 2),
+      let time = UTCTime(date: date, hour: hour, minute: minute, second: second)
+    else { return nil }
+    return Double(time.secondsSince1970)
   }
 
-  private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-    var value = 0
-    for byte in digits {
-      guard let digit = digitValue(byte) else { return nil }
-      value = value * 10 + digit
+  /// The number `word` writes in exactly `digits` ASCII digits, or nil.
+  private static func number(_ word: Substring, digits: Int) -> Int? {
+    guard word.utf8.count == digits, word.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      return nil
     }
-    return value
-  }
-
-  private static func digitValue(_ byte: UInt8) -> Int? {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
+    return Int(word)
   }
 }

@@ -27,10 +27,10 @@ extension BoundedInput {
         return
       }
       let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-      guard fd >= 0 else { throw InputFileError(path: path, problem: .init(errno: errno)) }
+      guard fd >= 0 else { throw InputFileError(path: path, problem: .init(.current)) }
       var status = stat()
       guard fstat(fd, &status) == 0 else {
-        let problem = InputFileError.Problem(errno: errno)
+        let problem = InputFileError.Problem(.current)
         close(fd)
         throw InputFileError(path: path, problem: problem)
       }

@@ -75,9 +75,6 @@ public enum BoundedInput {
 
 }
 
-/// The earlier name of `BoundedInput`, kept for callers written before it grew.
-public typealias InputFile = BoundedInput
-
 /// Reads one descriptor to its end: polls when a non-blocking read has nothing yet, refuses more
 /// than `limit` bytes, and gives a FIFO that has never had a writer `writerWait` milliseconds.
 struct StreamReader {
@@ -137,7 +134,7 @@ struct StreamReader {
         sawWriter = true
         _ = wait(milliseconds: -1)
       } else if errno != EINTR {
-        throw InputFileError(path: path, problem: .init(errno: errno))
+        throw InputFileError(path: path, problem: .init(.current))
       }
     }
   }

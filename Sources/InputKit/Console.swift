@@ -70,32 +70,16 @@ public enum Console {
     writeRaw(Array(TerminalText.safe(text, keepingLineBreaks: true).utf8), to: fd)
   }
 
-  /// Writes every byte or ends the process as the type's comment says.
+  /// Writes every byte (`WriteLoop`) or ends the process as the type's comment says.
   static func writeRaw(_ bytes: [UInt8], to fd: Int32) {
-    let code = bytes.withUnsafeBytes { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return 0 }
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(fd, base + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          return written < 0 ? errno : EIO
-        }
+    do {
+      try WriteLoop.write(bytes, to: fd)
+    } catch {
+      if !error.isBrokenPipe, fd == STDOUT_FILENO {
+        let message = "stagemon: cannot write to standard output: \(error)\n"
+        try? WriteLoop.write(Array(message.utf8), to: STDERR_FILENO)
       }
-      return 0
+      exit(writeFailureStatus)
     }
-    guard code != 0 else { return }
-    if code != EPIPE {
-      let name = fd == STDOUT_FILENO ? "standard output" : "standard error"
-      let message = Array(
-        "stagemon: cannot write to \(name): \(String(cString: strerror(code)))\n".utf8)
-      if fd != STDERR_FILENO {
-        _ = message.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-      }
-    }
-    exit(writeFailureStatus)
   }
 }

@@ -14,16 +14,16 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case notText(offset: Int)
     /// A FIFO that no program opened for writing within the wait.
     case noWriter(milliseconds: Int)
-    /// Any other system error, as `strerror` words it.
-    case system(String)
+    /// Any other system error.
+    case system(SystemError)
 
-    /// The problem behind an `errno` from `open` or `read`.
-    init(errno code: Int32) {
-      switch code {
+    /// The problem behind a failed `open` or `read`.
+    init(_ error: SystemError) {
+      switch error.code {
       case ENOENT, ENOTDIR: self = .noSuchFile
       case EACCES, EPERM: self = .permissionDenied
       case EISDIR: self = .directory
-      default: self = .system(String(cString: strerror(code)))
+      default: self = .system(error)
       }
     }
   }
@@ -51,7 +51,7 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case .notText(let offset): return "not text: a NUL byte at offset \(offset)"
     case .noWriter(let milliseconds):
       return "a FIFO that no program wrote to within \(Double(milliseconds) / 1000) s"
-    case .system(let message): return message
+    case .system(let error): return error.description
     }
   }
 

@@ -42,7 +42,7 @@ public final class PendingFile {
         temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
       if descriptor >= 0 || errno != EEXIST { break }
     }
-    guard descriptor >= 0 else { throw SafeFileError(path: path, problem: .init(errno: errno)) }
+    guard descriptor >= 0 else { throw SafeFileError(path: path, problem: .system(.current)) }
     self.path = path
     self.fileDescriptor = descriptor
     self.temporaryPath = temporary
@@ -53,18 +53,12 @@ public final class PendingFile {
 
   deinit { discard() }
 
-  /// Appends `bytes`, looping over short writes; on failure the temporary file is removed.
+  /// Appends `bytes` (`WriteLoop`); on failure the temporary file is removed.
   public func write(_ bytes: UnsafeRawBufferPointer) throws(SafeFileError) {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let count = system.write(fileDescriptor, base + offset, bytes.count - offset)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw fail(errno)
-      }
-      if count == 0 { throw fail(EIO) }
-      offset += count
+    do {
+      try WriteLoop.write(bytes, to: fileDescriptor, calling: system.write)
+    } catch {
+      throw fail(error)
     }
     written += bytes.count
     if written - handedOff >= Self.writeBehind {
@@ -97,10 +91,10 @@ public final class PendingFile {
   /// replacing, else linked so that a file created meanwhile is never replaced.
   public func commit() throws(SafeFileError) {
     guard !finished else { return }
-    if system.fsync(fileDescriptor) != 0 { throw fail(errno) }
+    if system.fsync(fileDescriptor) != 0 { throw fail(.current) }
     let code = close(fileDescriptor)
     finished = true
-    guard code == 0 else { throw remove(errno) }
+    guard code == 0 else { throw remove(.current) }
     do {
       try SafeFile.checkDestination(path, replacing: replacing, inputs: inputs)
     } catch {
@@ -108,10 +102,11 @@ public final class PendingFile {
       throw error
     }
     if replacing {
-      guard rename(temporaryPath, path) == 0 else { throw remove(errno) }
+      guard rename(temporaryPath, path) == 0 else { throw remove(.current) }
     } else {
       guard link(temporaryPath, path) == 0 else {
-        throw remove(errno, problem: errno == EEXIST ? .exists : nil)
+        let error = SystemError.current
+        throw remove(error, problem: error.code == EEXIST ? .exists : nil)
       }
       unlink(temporaryPath)
     }
@@ -126,14 +121,16 @@ public final class PendingFile {
     unlink(temporaryPath)
   }
 
-  private func fail(_ code: Int32) -> SafeFileError {
+  private func fail(_ error: SystemError) -> SafeFileError {
     discard()
-    return SafeFileError(path: path, problem: .init(errno: code))
+    return SafeFileError(path: path, problem: .system(error))
   }
 
-  private func remove(_ code: Int32, problem: SafeFileError.Problem? = nil) -> SafeFileError {
+  private func remove(_ error: SystemError, problem: SafeFileError.Problem? = nil)
+    -> SafeFileError
+  {
     unlink(temporaryPath)
-    return SafeFileError(path: path, problem: problem ?? .init(errno: code))
+    return SafeFileError(path: path, problem: problem ?? .system(error))
   }
 
   /// Makes the rename itself durable; a folder that cannot be opened only loses that.

@@ -41,7 +41,7 @@ public enum SafeFile {
     var info = stat()
     guard lstat(path, &info) == 0 else {
       if errno == ENOENT { return }
-      throw SafeFileError(path: path, problem: .init(errno: errno))
+      throw SafeFileError(path: path, problem: .system(.current))
     }
     let kind = info.st_mode & S_IFMT
     if kind == S_IFLNK { throw SafeFileError(path: path, problem: .symbolicLink) }

@@ -15,13 +15,8 @@ public struct SafeFileError: Error, Equatable, Sendable, CustomStringConvertible
     case notRegularFile
     /// The destination is one of this command's inputs.
     case isInput
-    /// A system call failed, as `strerror` words it (a full disk, a read-only folder…).
-    case system(String)
-
-    /// The problem behind an `errno`.
-    init(errno code: Int32) {
-      self = .system(String(cString: strerror(code)))
-    }
+    /// A system call failed (a full disk, a read-only folder…).
+    case system(SystemError)
   }
 
   /// The destination as the user wrote it.
@@ -43,7 +38,7 @@ public struct SafeFileError: Error, Equatable, Sendable, CustomStringConvertible
     case .directory: return "it is a directory"
     case .notRegularFile: return "not a regular file"
     case .isInput: return "it is an input of this command; not overwriting it"
-    case .system(let message): return message
+    case .system(let error): return error.description
     }
   }
 

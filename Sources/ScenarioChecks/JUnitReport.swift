@@ -38,18 +38,21 @@ public enum JUnitReport {
   }
 
   private static func suite(_ check: ScenarioCheck) -> String {
-    let file = escape(check.file)
+    let file = XMLText.escaped(check.file, for: .attribute)
     var out =
       #"  <testsuite name="\#(file)" file="\#(file)" \#(Counts([check]).attributes)>"# + "\n"
     for assertion in check.cases { out += testCase(assertion, file: check.file) }
     switch check.outcome {
     case .error(let message, _):
       out += #"    <testcase classname="\#(file)" name="\#(file)" file="\#(file)">"# + "\n"
-      out += #"      <error type="scenarioError" message="\#(escape(message))">"#
-      out += escape(message) + "</error>\n    </testcase>\n"
+      out +=
+        #"      <error type="scenarioError" message="\#(XMLText.escaped(message, for: .attribute))">"#
+      out += XMLText.escaped(message) + "</error>\n    </testcase>\n"
     case .skipped(let reason):
       out += #"    <testcase classname="\#(file)" name="\#(file)" file="\#(file)">"# + "\n"
-      out += #"      <skipped message="\#(escape(reason))"/>"# + "\n    </testcase>\n"
+      out +=
+        #"      <skipped message="\#(XMLText.escaped(reason, for: .attribute))"/>"#
+        + "\n    </testcase>\n"
     case .ran: break
     }
     return out + "  </testsuite>\n"
@@ -58,13 +61,16 @@ public enum JUnitReport {
   private static func testCase(_ assertion: AssertionCase, file: String) -> String {
     let result = assertion.result
     let line = result.position.map { #" line="\#($0.line)""# } ?? ""
+    let fileName = XMLText.escaped(file, for: .attribute)
+    let name = XMLText.escaped(TestReport.name(assertion), for: .attribute)
     var out =
-      #"    <testcase classname="\#(escape(file))" name="\#(escape(TestReport.name(assertion)))" file="\#(escape(file))"\#(line) assertions="\#(result.checks)" time="\#(time(assertion.seconds))""#
+      #"    <testcase classname="\#(fileName)" name="\#(name)" file="\#(fileName)"\#(line) assertions="\#(result.checks)" time="\#(time(assertion.seconds))""#
     guard let first = result.failures.first else { return out + "/>\n" }
     let listed = result.failures.map { $0.located(in: file) }.joined(separator: "\n")
     out += ">\n"
-    out += #"      <failure type="expectFailed" message="\#(escape(first.located(in: file)))">"#
-    return out + escape(listed) + "</failure>\n    </testcase>\n"
+    out +=
+      #"      <failure type="expectFailed" message="\#(XMLText.escaped(first.located(in: file), for: .attribute))">"#
+    return out + XMLText.escaped(listed) + "</failure>\n    </testcase>\n"
   }
 
   /// Seconds with millisecond precision, as JUnit readers expect.
@@ -73,23 +79,5 @@ public enum JUnitReport {
     guard milliseconds < 1e15, let whole = Int64(exactly: milliseconds) else { return "0.000" }
     let fraction = String(whole % 1000)
     return "\(whole / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-  }
-
-  /// Text safe inside XML attributes and elements (newlines kept as `&#10;` in attributes);
-  /// characters XML 1.0 forbids become U+FFFD, so the report is always well-formed.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "\n": out += "&#10;"
-      case "\t", "\r": out += "&#\(scalar.value);"
-      default: out.unicodeScalars.append(XMLText.isAllowed(scalar) ? scalar : "\u{FFFD}")
-      }
-    }
-    return out
   }
 }

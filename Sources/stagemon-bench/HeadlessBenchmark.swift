@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import StageEngine
 import TokenCore
 
@@ -165,11 +166,11 @@ enum HeadlessBenchmark {
       for line in lines {
         buffer.append(contentsOf: line)
         if buffer.count >= EventStreamWriter.chunkSize {
-          try writeAll(buffer, to: fd)
+          try WriteLoop.write(buffer, to: fd)
           buffer.removeAll(keepingCapacity: true)
         }
       }
-      try writeAll(buffer, to: fd)
+      try WriteLoop.write(buffer, to: fd)
     }
   }
 
@@ -179,17 +180,6 @@ enum HeadlessBenchmark {
     }
     defer { try? handle.close() }
     for line in lines { handle.write(Data(line)) }
-  }
-
-  private static func writeAll(_ bytes: [UInt8], to fd: Int32) throws {
-    try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = write(fd, base + offset, buffer.count - offset)
-        guard written > 0 else { throw HeadlessBenchmarkError("write to /dev/null failed") }
-        offset += written
-      }
-    }
   }
 
   private static func withDevNull(_ body: (Int32) throws -> Void) throws {

@@ -178,7 +178,7 @@ enum ExplainCommand {
     guard
       let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } })
     else {
-      throw InputError("cannot make a temporary folder: \(String(cString: strerror(errno)))")
+      throw InputError("cannot make a temporary folder: \(SystemError.current)")
     }
     return String(cString: made)
   }

@@ -38,11 +38,7 @@ enum GoldenStream {
     } catch {
       throw InputError("cannot create the folder \(folder): \(error.localizedDescription)")
     }
-    do {
-      try SafeFile.write(text, to: path, replacing: true, sparing: [scenario])
-    } catch {
-      throw InputError(error.description)
-    }
+    try SafeFile.write(text, to: path, replacing: true, sparing: [scenario])
   }
 }
 

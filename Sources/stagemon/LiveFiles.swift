@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import InputKit
 
 /// The folder a fetch writes into (its files go through `SafeFile`).
 enum LiveFiles {
@@ -9,7 +10,7 @@ enum LiveFiles {
     var status = stat()
     if lstat(path, &status) != 0 {
       guard mkdir(path, 0o755) == 0 else {
-        throw InputError("cannot create \(path): \(String(cString: strerror(errno)))")
+        throw InputError("cannot create \(path): \(SystemError.current)")
       }
       return
     }

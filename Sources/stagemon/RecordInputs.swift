@@ -71,7 +71,7 @@ struct RecordInputs {
       do {
         try records.read(atPath: file, limit: BoundedInput.Limit.records)
       } catch .unreadable(let error) {
-        throw InputError("cannot read \(error)")
+        throw UnreadableInput(cause: error)
       } catch .invalid(let error) {
         throw error
       }
@@ -90,7 +90,7 @@ struct RecordInputs {
       guard (chunks.regularFileSize ?? 0) <= Scenario.maximumFileBytes else { return nil }
       return (try chunks.readAll(), chunks.regularFileSize != nil)
     } catch {
-      throw InputError("cannot read \(error)")
+      throw UnreadableInput(cause: error)
     }
   }
 

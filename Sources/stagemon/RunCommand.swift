@@ -110,7 +110,7 @@ enum RunCommand {
       try output.commit()
     } catch {
       output.discard()
-      if (error as? EventStreamWriteError)?.code == EPIPE { return .invalid }
+      if (error as? EventStreamWriteError)?.cause.isBrokenPipe == true { return .invalid }
       Console.error("stagemon: \(error)")
       return .invalid
     }

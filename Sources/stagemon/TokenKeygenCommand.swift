@@ -30,7 +30,7 @@ enum TokenKeygenCommand: Subcommand {
     }
     let dir = URL(fileURLWithPath: out)
     let paths = ["private.pem", "public.pem", "kid"].map { dir.appendingPathComponent($0).path }
-    let existing = paths.filter(InputFile.exists)
+    let existing = paths.filter(BoundedInput.exists)
     guard existing.isEmpty else {
       throw InputError(
         "\(existing.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); "

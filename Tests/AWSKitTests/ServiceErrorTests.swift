@@ -41,6 +41,25 @@ struct ServiceErrorTests {
     #expect(WireTime.seconds(text) == 1_682_541_388)
   }
 
+  /// An answer's time on no calendar day is refused, not carried into the next month.
+  @Test(arguments: ["2026-02-31T00:00:00Z", "2025-02-29T12:00:00+00:00", "2026-04-31T00:00:00Z"])
+  func wireTimesOffTheCalendarAreRefused(_ text: String) {
+    #expect(WireTime.seconds(text) == nil)
+  }
+
+  @Test func anHTTPDateReadsAsItsSecond() {
+    #expect(HTTPDate.seconds("Fri, 15 Jan 2027 08:16:40 GMT") == 1_800_001_000)
+  }
+
+  @Test(arguments: [
+    "Tue, 31 Feb 2026 00:00:00 GMT", "Fri, 15 Jan 2027 24:00:00 GMT",
+    "Fri, 15 Jan 2027 08:16:40 UTC",
+    "Fri, 15 Jan 27 08:16:40 GMT", "Fri, +5 Jan 2027 08:16:40 GMT", "Fri, 15 Jan 2027 8:16:40 GMT",
+  ])
+  func otherHTTPDatesAreNone(_ text: String) {
+    #expect(HTTPDate.seconds(text) == nil)
+  }
+
   @Test func fractionsOfASecondAreKept() {
     #expect(WireTime.seconds("2023-04-26T20:30:29.602000+00:00") == 1_682_541_029.602)
   }

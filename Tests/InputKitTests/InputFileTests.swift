@@ -22,7 +22,7 @@ import Testing
 
   func problem(_ path: String, limit: Int = 1024) -> InputFileError.Problem? {
     do {
-      _ = try InputFile.text(atPath: path, limit: limit)
+      _ = try BoundedInput.text(atPath: path, limit: limit)
       return nil
     } catch {
       return error.problem
@@ -46,7 +46,9 @@ import Testing
     (ENOENT, "no such file"), (ENOTDIR, "no such file"), (EISDIR, "is a directory, not a file"),
   ])
   func systemErrorsReadAsPeopleSayThem(code: Int32, reason: String) {
-    #expect(InputFileError(path: "p", problem: .init(errno: code)).description == "p: \(reason)")
+    #expect(
+      InputFileError(path: "p", problem: .init(SystemError(code: code))).description
+        == "p: \(reason)")
   }
 
   @Test(arguments: [
@@ -74,6 +76,6 @@ import Testing
 
   @Test(arguments: [("a/b", true), ("t.jwt", true), ("t.txt", true), ("eyJh.eyJ.sig", false)])
   func pathLikeWords(word: String, isPath: Bool) {
-    #expect(InputFile.looksLikePath(word) == isPath)
+    #expect(BoundedInput.looksLikePath(word) == isPath)
   }
 }

@@ -84,7 +84,8 @@ import Testing
         errno = EROFS
         return -1
       }, write: SystemCalls.live.write, fsync: SystemCalls.live.fsync)
-    #expect(throws: SafeFileError(path: folder + "/x", problem: .init(errno: EROFS))) {
+    #expect(throws: SafeFileError(path: folder + "/x", problem: .system(SystemError(code: EROFS))))
+    {
       _ = try PendingFile(
         path: folder + "/x", replacing: false, mode: 0o644, sparing: [], system: calls)
     }
@@ -92,7 +93,9 @@ import Testing
     let readOnly = folder + "/ro"
     #expect(mkdir(readOnly, 0o500) == 0)
     if geteuid() != 0 {
-      #expect(throws: SafeFileError(path: readOnly + "/x", problem: .init(errno: EACCES))) {
+      #expect(
+        throws: SafeFileError(path: readOnly + "/x", problem: .system(SystemError(code: EACCES)))
+      ) {
         try SafeFile.write("x", to: readOnly + "/x")
       }
     }
@@ -114,7 +117,7 @@ import Testing
           }()
       }, fsync: SystemCalls.live.fsync)
     let file = try PendingFile(path: path, replacing: true, mode: 0o644, sparing: [], system: calls)
-    #expect(throws: SafeFileError(path: path, problem: .init(errno: code))) {
+    #expect(throws: SafeFileError(path: path, problem: .system(SystemError(code: code)))) {
       try file.write(Array(repeating: 0x61, count: 4096))
     }
     #expect(contents(path) == "old")
@@ -132,7 +135,9 @@ import Testing
     let file = try PendingFile(
       path: path, replacing: false, mode: 0o644, sparing: [], system: calls)
     try file.write("data")
-    #expect(throws: SafeFileError(path: path, problem: .init(errno: EIO))) { try file.commit() }
+    #expect(throws: SafeFileError(path: path, problem: .system(SystemError(code: EIO)))) {
+      try file.commit()
+    }
     #expect(listing().isEmpty)
   }
 

@@ -68,7 +68,7 @@ struct RecordPlace: CustomStringConvertible, Equatable, Sendable {
 
   /// As `timestamp(_:member:)`, from the timestamp's UTF-8 (made a string only for the error).
   func timestamp(utf8: ArraySlice<UInt8>, member name: String) throws(RecordError) -> Int64 {
-    guard let milliseconds = utf8.withUnsafeBufferPointer(RecordTime.milliseconds(utf8:)) else {
+    guard let milliseconds = RecordTime.milliseconds(utf8: utf8.span) else {
       throw badTimestamp(String(decoding: utf8, as: UTF8.self), member: name)
     }
     return milliseconds

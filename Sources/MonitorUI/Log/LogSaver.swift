@@ -42,7 +42,7 @@ public enum LogSaver {
       try writer.flush()
     } catch {
       file.discard()
-      throw SafeFileError(path: path, problem: .system(error.reason))
+      throw SafeFileError(path: path, problem: .system(error.cause))
     }
     try file.commit()
   }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import InputKit
 
 /// The headless output formats (`--format jsonl|text`).
 public enum EventStreamFormat: String, CaseIterable, Sendable {
@@ -14,13 +10,11 @@ public enum EventStreamFormat: String, CaseIterable, Sendable {
 
 /// Why the event stream could not be written (e.g. a closed pipe or a full disk).
 public struct EventStreamWriteError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The `errno` text.
-  public let reason: String
-  /// The `errno` value (`EPIPE` for a closed pipe, which commands end on quietly).
-  public var code: Int32 = 0
+  /// The failed write (`isBrokenPipe` for a closed pipe, which commands end on quietly).
+  public let cause: SystemError
 
   /// "cannot write the event stream: REASON".
-  public var description: String { "cannot write the event stream: \(reason)" }
+  public var description: String { "cannot write the event stream: \(cause)" }
 }
 
 /// Writes events to a file descriptor in a chosen format, buffering into one
@@ -69,27 +63,10 @@ public final class EventStreamWriter {
   private func writeOut() {
     defer { buffer.removeAll(keepingCapacity: true) }
     guard failure == nil else { return }
-    buffer.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count, let base = bytes.baseAddress {
-        let written = systemWrite(fileDescriptor, base + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          let code = errno
-          failure = EventStreamWriteError(reason: String(cString: strerror(code)), code: code)
-          return
-        }
-        offset += written
-      }
+    do {
+      try WriteLoop.write(buffer, to: fileDescriptor)
+    } catch {
+      failure = EventStreamWriteError(cause: error)
     }
   }
-}
-
-/// write(2), named apart from `EventStreamWriter.write(_:)`.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.write(fd, bytes, count)
-  #else
-    return Darwin.write(fd, bytes, count)
-  #endif
 }

@@ -24,11 +24,11 @@ extension Scenario {
     let base: String
     do {
       if path == "-" {
-        let bytes = try InputFile.standardInput(limit: Self.maximumFileBytes)
+        let bytes = try BoundedInput.standardInput(limit: Self.maximumFileBytes)
         text = try Self.utf8(bytes, path: path)
         base = FileManager.default.currentDirectoryPath
       } else {
-        text = try InputFile.text(atPath: path, limit: Self.maximumFileBytes)
+        text = try BoundedInput.text(atPath: path, limit: Self.maximumFileBytes)
         base = (path as NSString).deletingLastPathComponent
       }
     } catch {

@@ -57,7 +57,7 @@ struct ScenarioKeyring {
     -> String
   {
     do {
-      return try InputFile.text(atPath: path, limit: maximumKeyFileBytes)
+      return try BoundedInput.text(atPath: path, limit: maximumKeyFileBytes)
     } catch {
       throw ScenarioError(file: file, location: location, message: "\(error)")
     }

@@ -1,5 +1,6 @@
 import CNcursesw
 import Foundation
+import InputKit
 
 /// The real terminal: output through ncursesw, input read from stdin as bytes and decoded by
 /// `KeyDecoder` (so pastes and mouse reports arrive whole, exactly as tests and the fuzzer feed
@@ -171,14 +172,7 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   public func send(_ sequence: [UInt8]) {
     lock.withLock {
       guard active else { return }
-      var offset = 0
-      while offset < sequence.count {
-        let written = sequence[offset...].withUnsafeBytes {
-          Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count)
-        }
-        guard written > 0 else { return }
-        offset += written
-      }
+      try? WriteLoop.write(sequence, to: STDOUT_FILENO)
     }
   }
 

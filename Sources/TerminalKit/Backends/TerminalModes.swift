@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 
 /// The input modes stagemon asks of the terminal while it runs — bracketed paste (2004), so a
 /// paste arrives as one event, and SGR mouse reporting (1000 clicks, 1002 drags, 1006 SGR
@@ -23,14 +24,11 @@ enum TerminalModes {
     if mouse { write(mouseOn) }
   }
 
-  /// Writes `sequence` to stdout directly; async-signal-safe (no allocation, no locks).
+  /// Writes `sequence` to stdout directly (`WriteLoop`); async-signal-safe (no allocation, no
+  /// locks). A terminal that cannot be written to has nothing to restore.
   static func write(_ sequence: StaticString) {
-    var offset = 0
-    while offset < sequence.utf8CodeUnitCount {
-      let written = Foundation.write(
-        STDOUT_FILENO, sequence.utf8Start + offset, sequence.utf8CodeUnitCount - offset)
-      guard written > 0 else { return }
-      offset += written
-    }
+    let bytes = UnsafeRawBufferPointer(
+      start: sequence.utf8Start, count: sequence.utf8CodeUnitCount)
+    try? WriteLoop.write(bytes, to: STDOUT_FILENO)
   }
 }

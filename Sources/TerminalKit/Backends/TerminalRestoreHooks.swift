@@ -1,5 +1,6 @@
 import CNcursesw
 import Foundation
+import InputKit
 import Synchronization
 
 /// Process-wide last-resort paths that give the terminal back when the program ends without
@@ -62,13 +63,8 @@ enum TerminalRestoreHooks {
 
   /// Writes the prepared sequence and puts the shell's tty modes back; async-signal-safe.
   private static func writeRestoreSequence() {
-    if let restoreSequence, let base = restoreSequence.baseAddress {
-      var offset = 0
-      while offset < restoreSequence.count {
-        let written = write(STDOUT_FILENO, base + offset, restoreSequence.count - offset)
-        guard written > 0 else { break }
-        offset += written
-      }
+    if let restoreSequence {
+      try? WriteLoop.write(UnsafeRawBufferPointer(restoreSequence), to: STDOUT_FILENO)
     }
     if hasShellModes { tcsetattr(STDIN_FILENO, TCSANOW, &shellModes) }
   }

@@ -83,7 +83,7 @@ public struct ThemeLoader: Sendable {
   private func loadFile(_ path: String) -> ThemeLoadResult {
     let text: String
     do {
-      text = try InputFile.text(atPath: path, limit: Self.maximumFileBytes)
+      text = try BoundedInput.text(atPath: path, limit: Self.maximumFileBytes)
     } catch {
       return Self.unusable(path, "cannot use the theme file: \(error.reason)")
     }
