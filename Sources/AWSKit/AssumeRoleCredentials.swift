@@ -40,7 +40,9 @@ public final class AssumeRoleCredentials: CredentialProvider {
     guard let section = config.profile(profile), Self.assumesRole(section) else { return nil }
     let role = try RoleSettings(section, profile: profile, config: config, visited: visited)
     let source = try sourceCredentials(role, config: config)
-    var parameters = [("RoleArn", role.roleArn), ("RoleSessionName", role.sessionName(context.now))]
+    var parameters = [
+      ("RoleArn", role.roleArn), ("RoleSessionName", role.sessionName(context.now)),
+    ]
     if let externalID = role.externalID { parameters.append(("ExternalId", externalID)) }
     if let serial = role.mfaSerial {
       parameters += [("SerialNumber", serial), ("TokenCode", try mfaCode(serial))]
@@ -155,7 +157,10 @@ struct RoleSettings {
         profile: profile, key: "role_arn",
         problem: "a role needs source_profile or credential_source to sign AssumeRole")
     case (nil, let name?):
-      guard AssumeRoleCredentials.credentialSources.contains(where: { $0.lowercased() == name.lowercased() })
+      guard
+        AssumeRoleCredentials.credentialSources.contains(where: {
+          $0.lowercased() == name.lowercased()
+        })
       else {
         throw .invalidProfile(
           profile: profile, key: "credential_source",

@@ -26,7 +26,8 @@ public struct BotoConfigCredentials: CredentialProvider {
         let key = section["aws_access_key_id"]
       else { continue }
       guard let secret = section["aws_secret_access_key"] else {
-        throw .incompleteProfile(profile: "Credentials", file: path, missing: "aws_secret_access_key")
+        throw .incompleteProfile(
+          profile: "Credentials", file: path, missing: "aws_secret_access_key")
       }
       return Credentials(
         accessKeyID: key, secretAccessKey: secret, source: "boto config \(path)",

@@ -39,7 +39,9 @@ public struct ContainerCredentials: CredentialProvider {
     let url: String
     let variable: String
     if let relative = environment["AWS_CONTAINER_CREDENTIALS_RELATIVE_URI"] {
-      (url, variable) = ("http://\(Self.relativeHost)\(relative)", "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI")
+      (url, variable) = (
+        "http://\(Self.relativeHost)\(relative)", "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI"
+      )
     } else if let full = environment["AWS_CONTAINER_CREDENTIALS_FULL_URI"] {
       (url, variable) = (full, "AWS_CONTAINER_CREDENTIALS_FULL_URI")
     } else {
@@ -55,7 +57,9 @@ public struct ContainerCredentials: CredentialProvider {
           + "address or one of \(Self.allowedHosts.joined(separator: ", "))")
     }
     var headers: [HTTPRequest.Header] = [.init(name: "Accept", value: "application/json")]
-    if let token = try authorizationToken() { headers.append(.init(name: "Authorization", value: token)) }
+    if let token = try authorizationToken() {
+      headers.append(.init(name: "Authorization", value: token))
+    }
     let source = "container credentials at \(url) (\(variable))"
     let answer = try fetch(endpoint.request(method: "GET", headers: headers), source: source)
     guard let key = answer["AccessKeyId"]?.stringValue, !key.isEmpty,
@@ -63,7 +67,8 @@ public struct ContainerCredentials: CredentialProvider {
       let token = answer["Token"]?.stringValue, let expiry = answer["Expiration"]?.stringValue
     else {
       throw .unavailable(
-        source: source, problem: "its answer lacks AccessKeyId, SecretAccessKey, Token or Expiration")
+        source: source,
+        problem: "its answer lacks AccessKeyId, SecretAccessKey, Token or Expiration")
     }
     guard let expiration = CredentialEndpoint.seconds(expiry) else {
       throw .unavailable(source: source, problem: "its Expiration is not an ISO 8601 time")

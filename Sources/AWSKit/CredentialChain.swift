@@ -25,18 +25,20 @@ public struct CredentialChain: CredentialProvider {
   /// The first provider with credentials, and its credentials; `CredentialError.notFound`
   /// naming every provider when none has any.
   public func resolve() throws(CredentialError) -> Found {
-    for provider in providers {
-      if let found = try provider.credentials() {
-        return Found(provider: provider, credentials: found)
-      }
-    }
-    throw .notFound(tried: providers.map(\.name))
+    guard let found = try first() else { throw .notFound(tried: providers.map(\.name)) }
+    return found
   }
 
   /// The first provider's credentials; nil when none has any.
   public func credentials() throws(CredentialError) -> Credentials? {
+    try first()?.credentials
+  }
+
+  private func first() throws(CredentialError) -> Found? {
     for provider in providers {
-      if let found = try provider.credentials() { return found }
+      if let found = try provider.credentials() {
+        return Found(provider: provider, credentials: found)
+      }
     }
     return nil
   }

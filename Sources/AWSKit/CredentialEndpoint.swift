@@ -29,7 +29,8 @@ enum CredentialEndpoint {
     guard response.status == 200 else {
       throw .unavailable(
         source: source,
-        problem: "HTTP \(response.status): \(Excerpt.of(String(decoding: response.body, as: UTF8.self)))")
+        problem:
+          "HTTP \(response.status): \(Excerpt.of(String(decoding: response.body, as: UTF8.self)))")
     }
     guard let json = try? JSONParser.parse(bytes: response.body), json.objectValue != nil else {
       throw .unavailable(source: source, problem: "its answer is not a JSON object")

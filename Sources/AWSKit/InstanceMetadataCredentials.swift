@@ -53,8 +53,11 @@ public struct InstanceMetadataCredentials: CredentialProvider {
       token = nil
     case .unusable: return nil
     }
-    guard let role = get(Self.credentialsPath, settings, token: token, source: source)
-      .flatMap({ String(decoding: $0, as: UTF8.self).split(separator: "\n").first.map(String.init) }),
+    guard
+      let role = get(Self.credentialsPath, settings, token: token, source: source)
+        .flatMap({
+          String(decoding: $0, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        }),
       !role.isEmpty,
       let body = get(Self.credentialsPath + role, settings, token: token, source: source),
       let answer = try? JSONParser.parse(bytes: body),
@@ -103,9 +106,10 @@ public struct InstanceMetadataCredentials: CredentialProvider {
   private func get(_ path: String, _ settings: Settings, token: String?, source: String)
     -> [UInt8]?
   {
-    let headers: [HTTPRequest.Header] = token.map {
-      [.init(name: "x-aws-ec2-metadata-token", value: $0)]
-    } ?? []
+    let headers: [HTTPRequest.Header] =
+      token.map {
+        [.init(name: "x-aws-ec2-metadata-token", value: $0)]
+      } ?? []
     let request = settings.endpoint.request(method: "GET", appending: path, headers: headers)
     for _ in 0..<settings.attempts {
       if let response = try? CredentialEndpoint.send(
@@ -135,11 +139,14 @@ public struct InstanceMetadataCredentials: CredentialProvider {
       disabled = context.environment["AWS_EC2_METADATA_DISABLED"]?.lowercased() == "true"
       version1Disabled =
         setting("AWS_EC2_METADATA_V1_DISABLED", "ec2_metadata_v1_disabled")?.lowercased() == "true"
-      timeout = setting("AWS_METADATA_SERVICE_TIMEOUT", "metadata_service_timeout")
+      timeout =
+        setting("AWS_METADATA_SERVICE_TIMEOUT", "metadata_service_timeout")
         .flatMap { Double($0) }.map { min(max($0, 0.1), 60) } ?? 1
-      attempts = setting("AWS_METADATA_SERVICE_NUM_ATTEMPTS", "metadata_service_num_attempts")
+      attempts =
+        setting("AWS_METADATA_SERVICE_NUM_ATTEMPTS", "metadata_service_num_attempts")
         .flatMap { Int($0) }.map { min(max($0, 1), 10) } ?? 1
-      let mode = setting("AWS_EC2_METADATA_SERVICE_ENDPOINT_MODE", "ec2_metadata_service_endpoint_mode")
+      let mode = setting(
+        "AWS_EC2_METADATA_SERVICE_ENDPOINT_MODE", "ec2_metadata_service_endpoint_mode")
       if let mode, !["ipv4", "ipv6"].contains(mode.lowercased()) {
         throw .invalidProfile(
           profile: profile, key: "ec2_metadata_service_endpoint_mode",

@@ -155,7 +155,9 @@ enum HomePath {
       let after = rest[rest.index(after: dollar)...]
       let braced = after.first == "{"
       let nameStart = braced ? after.index(after: after.startIndex) : after.startIndex
-      let name = after[nameStart...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+      let name = after[nameStart...].prefix {
+        $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_")
+      }
       let nameEnd = name.endIndex
       let closed = !braced || (nameEnd < after.endIndex && after[nameEnd] == "}")
       guard !name.isEmpty, closed, let value = environment[String(name)] else {

@@ -39,7 +39,9 @@ public struct SSOCredentials: CredentialProvider {
     var request = endpoint.request(
       method: "GET", appending: "/federation/credentials",
       headers: [.init(name: "x-amz-sso_bearer_token", value: token)])
-    request.query = [.init(name: "role_name", value: role), .init(name: "account_id", value: account)]
+    request.query = [
+      .init(name: "role_name", value: role), .init(name: "account_id", value: account),
+    ]
     let source = "IAM Identity Center: role \(role) in account \(account) (\(login.description))"
     let response = try CredentialEndpoint.send(
       request, via: context.transport, timeout: 30, source: "GetRoleCredentials")
@@ -47,7 +49,8 @@ public struct SSOCredentials: CredentialProvider {
       let error = ServiceErrorReader.error(from: response)
       if error.code == .other("UnauthorizedException") || response.status == 401 {
         throw .ssoLoginNeeded(
-          profile: profile, problem: "IAM Identity Center refused the token of \(login.description)")
+          profile: profile, problem: "IAM Identity Center refused the token of \(login.description)"
+        )
       }
       throw .refused(source: "GetRoleCredentials for profile \(profile)", error: error)
     }
@@ -85,7 +88,8 @@ public struct SSOCredentials: CredentialProvider {
       guard let session = config.ssoSessions[sessionName] else {
         throw .invalidProfile(
           profile: profile, key: "sso_session",
-          problem: "there is no [sso-session \(sessionName)] section in \(context.files.configPath)")
+          problem: "there is no [sso-session \(sessionName)] section in \(context.files.configPath)"
+        )
       }
       for (key, value) in session.sorted(by: { $0.key < $1.key }) {
         if let own = settings[key], own != value {

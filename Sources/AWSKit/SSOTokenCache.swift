@@ -113,7 +113,8 @@ struct SSOTokenCache {
       let response = try? CredentialEndpoint.send(
         request, via: context.transport, timeout: 30, source: "CreateToken"),
       let answer = try? CredentialEndpoint.object(response, source: "CreateToken"),
-      let access = answer["accessToken"]?.stringValue, let lifetime = answer["expiresIn"]?.integerValue,
+      let access = answer["accessToken"]?.stringValue,
+      let lifetime = answer["expiresIn"]?.integerValue,
       lifetime > 0, lifetime < 1 << 31
     else { return nil }
     var renewed: [(key: String, value: JSON)] = [
@@ -123,7 +124,9 @@ struct SSOTokenCache {
       ("clientId", .string(clientID)), ("clientSecret", .string(clientSecret)),
       ("registrationExpiresAt", .string(registration)),
     ]
-    if let next = answer["refreshToken"]?.stringValue { renewed.append(("refreshToken", .string(next))) }
+    if let next = answer["refreshToken"]?.stringValue {
+      renewed.append(("refreshToken", .string(next)))
+    }
     return .object(renewed)
   }
 }

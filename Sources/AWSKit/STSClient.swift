@@ -178,10 +178,14 @@ enum ConfiguredEndpoint {
     throws(CredentialError) -> EndpointURL
   {
     let ignored = environment["AWS_IGNORE_CONFIGURED_ENDPOINT_URLS"]?.lowercased() == "true"
-    let variable = "AWS_ENDPOINT_URL_" + serviceID.uppercased().replacingOccurrences(of: " ", with: "_")
-    let configured = ignored ? nil : [variable, "AWS_ENDPOINT_URL"]
-      .lazy.compactMap { name in environment[name].flatMap { $0.isEmpty ? nil : (name, $0) } }
-      .first
+    let variable =
+      "AWS_ENDPOINT_URL_" + serviceID.uppercased().replacingOccurrences(of: " ", with: "_")
+    let configured =
+      ignored
+      ? nil
+      : [variable, "AWS_ENDPOINT_URL"]
+        .lazy.compactMap { name in environment[name].flatMap { $0.isEmpty ? nil : (name, $0) } }
+        .first
     guard let configured else {
       guard let url = EndpointURL(fallback) else {
         throw .unavailable(source: serviceID, problem: "no endpoint for \(fallback)")

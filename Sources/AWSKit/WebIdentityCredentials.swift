@@ -64,7 +64,8 @@ public struct WebIdentityCredentials: CredentialProvider {
     do {
       token = try BoundedInput.text(atPath: tokenFile.value, limit: Self.maximumTokenBytes)
     } catch {
-      throw .unreadableToken(path: tokenFile.value, variable: tokenFile.origin, reason: error.reason)
+      throw .unreadableToken(
+        path: tokenFile.value, variable: tokenFile.origin, reason: error.reason)
     }
     let sessionName = setting("role_session_name")?.value ?? "stagemon-session-\(context.now)"
     let parameters = [

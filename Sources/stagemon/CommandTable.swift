@@ -129,7 +129,8 @@ enum CommandTable {
     CommandRow(
       words: ["credentials"],
       synopses: ["[STAGE_ARN] [--profile NAME] [--region REGION] [--endpoint-url URL] [--check]"],
-      summary: "where the live commands' AWS credentials come from; --check asks STS whose they are",
+      summary:
+        "where the live commands' AWS credentials come from; --check asks STS whose they are",
       options: [
         .value("--profile", .text), .value("--region", .text), .value("--endpoint-url", .text),
         .flag("--check"),

@@ -99,7 +99,10 @@ enum CredentialsCommand {
       ("source", "\(credentials.method.rawValue): \(credentials.source)"),
       ("access key", credentials.maskedAccessKeyID),
       ("expires", credentials.expiration.map { WireTime.text(secondsSince1970: $0) } ?? "never"),
-      ("region", region.map { "\($0.name) (\($0.origin))" } ?? "none (give a stage ARN or --region)"),
+      (
+        "region",
+        region.map { "\($0.name) (\($0.origin))" } ?? "none (give a stage ARN or --region)"
+      ),
       ("endpoint", try endpoint(region, endpointURL, environment)),
     ]
     if check == .callerIdentity {
@@ -110,9 +113,12 @@ enum CredentialsCommand {
         identity = try sts.callerIdentity(with: credentials)
       } catch {
         throw CredentialError.refused(
-          source: "STS GetCallerIdentity at \(sts.endpoint.origin) (\(credentials))", error: error)
+          source: "STS GetCallerIdentity at \(sts.endpoint.origin) for access key "
+            + "\(credentials.maskedAccessKeyID) from \(credentials.source)", error: error)
       }
-      lines += [("identity", identity.arn), ("account", identity.account), ("user ID", identity.userID)]
+      lines += [
+        ("identity", identity.arn), ("account", identity.account), ("user ID", identity.userID),
+      ]
     }
     for (label, value) in lines {
       Console.out(label.padding(toLength: 12, withPad: " ", startingAt: 0) + value)

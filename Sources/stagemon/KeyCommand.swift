@@ -109,7 +109,9 @@ enum KeyCommand {
   /// `--region`, else `AWS_REGION`, `AWS_DEFAULT_REGION` or the profile's `region`.
   static func region(_ arguments: inout Arguments, _ live: LiveOptions) throws -> String {
     let environment = ProcessInfo.processInfo.environment
-    let explicit = try arguments.option("--region").map { RegionChoice(name: $0, origin: "--region") }
+    let explicit = try arguments.option("--region").map {
+      RegionChoice(name: $0, origin: "--region")
+    }
     let profile = ProfileChoice(option: live.profile, environment: environment)
     let config = try ProfileFiles(environment: environment).load()
     guard

@@ -38,10 +38,11 @@ struct CredentialCacheTests {
     }
   }
 
-  @Test(arguments: [
-    (3600, CredentialRefresh.keep), (900, .keep), (899, .tryFetching), (600, .tryFetching),
-    (599, .fetch), (0, .fetch), (-5, .fetch),
-  ] as [(Int64, CredentialRefresh)])
+  @Test(
+    arguments: [
+      (3600, CredentialRefresh.keep), (900, .keep), (899, .tryFetching), (600, .tryFetching),
+      (599, .fetch), (0, .fetch), (-5, .fetch),
+    ] as [(Int64, CredentialRefresh)])
   func credentialsAreFetchedAnewFromFifteenMinutesAndMustBeFromTen(
     _ left: Int64, _ expected: CredentialRefresh
   ) {
@@ -95,7 +96,8 @@ struct CredentialCacheTests {
 
   @Test func staticKeysCannotBeRenewed() throws {
     let clock = FakeClock()
-    let cache = CredentialCache(Minting(clock: clock, lifetime: nil, renewable: false), clock: clock)
+    let cache = CredentialCache(
+      Minting(clock: clock, lifetime: nil, renewable: false), clock: clock)
     _ = try cache.current()
     #expect(!cache.canRenew)
     #expect(cache.kept?.accessKeyID == "ASIA1")
@@ -125,6 +127,7 @@ struct CredentialCacheTests {
 
   @Test func otherRefusalsAreNeverTakenForExpiredCredentials() {
     let error = AWSError.service(code: .accessDenied, message: "", status: 403, requestID: nil)
-    #expect(RetryPolicy(jitter: { 0.5 }).decision(for: error, attempt: 1, renewal: .available) == .stop)
+    #expect(
+      RetryPolicy(jitter: { 0.5 }).decision(for: error, attempt: 1, renewal: .available) == .stop)
   }
 }

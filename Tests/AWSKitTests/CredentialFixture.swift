@@ -12,7 +12,8 @@ struct CredentialFixture {
   init(config: String = "", credentials: String = "", environment extra: [String: String] = [:])
     throws
   {
-    folder = FileManager.default.temporaryDirectory
+    folder =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("stagemon-aws-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     environment = [

@@ -22,7 +22,8 @@ struct CredentialStandInTests {
       #"{"accessKeyId":"\#($0.id)","secretAccessKey":"\#($0.secret)","sessionToken":"\#($0.token)"}"#
     }
     return try StandInServer(
-      config: #"{"credentials":[\#(credentials.joined(separator: ","))],"throttle":1000,"sessions":[]}"#)
+      config:
+        #"{"credentials":[\#(credentials.joined(separator: ","))],"throttle":1000,"sessions":[]}"#)
   }
 
   /// Container credentials that hand out the rotating keys in turn: the first expires 20

@@ -107,7 +107,9 @@ struct CredentialTests {
     #expect(ProfileChoice(option: "c", environment: both).name == "c")
     #expect(ProfileChoice(option: "c", environment: both).origin == .option)
     #expect(ProfileChoice(option: nil, environment: both).name == "a")
-    #expect(ProfileChoice(option: nil, environment: ["AWS_PROFILE": "b"]).origin == .variable("AWS_PROFILE"))
+    #expect(
+      ProfileChoice(option: nil, environment: ["AWS_PROFILE": "b"]).origin
+        == .variable("AWS_PROFILE"))
     #expect(ProfileChoice(option: nil, environment: ["AWS_PROFILE": ""]).name == "default")
   }
 
@@ -147,8 +149,9 @@ struct CredentialTests {
       environment: [
         "AWS_PROFILE": "nope", "AWS_ACCESS_KEY_ID": "AKENV", "AWS_SECRET_ACCESS_KEY": "s",
       ])
-    #expect(throws: CredentialError.noSuchProfile(
-      profile: "nope", files: [fixture.folder + "/credentials", fixture.folder + "/config"])
+    #expect(
+      throws: CredentialError.noSuchProfile(
+        profile: "nope", files: [fixture.folder + "/credentials", fixture.folder + "/config"])
     ) {
       try fixture.chain()
     }
@@ -178,12 +181,14 @@ struct CredentialTests {
       "[default]\ncredential_process = \(script)\naws_access_key_id = AKCONF\n"
         + "aws_secret_access_key = c\n", to: "config")
     #expect(try fixture.chain().resolve().credentials.accessKeyID == "ASIAPROC")
-    try fixture.write("[default]\naws_access_key_id = AKCRED\naws_secret_access_key = s\n", to: "credentials")
+    try fixture.write(
+      "[default]\naws_access_key_id = AKCRED\naws_secret_access_key = s\n", to: "credentials")
     let found = try fixture.chain().resolve()
     #expect(found.credentials.accessKeyID == "AKCRED")
     #expect(found.provider.isRenewable == false)
     fixture.environment["AWS_SHARED_CREDENTIALS_FILE"] = fixture.folder + "/none"
-    try fixture.write("[default]\naws_access_key_id = AKCONF\naws_secret_access_key = c\n", to: "config")
+    try fixture.write(
+      "[default]\naws_access_key_id = AKCONF\naws_secret_access_key = c\n", to: "config")
     #expect(try fixture.chain().resolve().credentials.method == .configFile)
   }
 
@@ -222,7 +227,8 @@ struct CredentialTests {
       printf '{"Version": 1, "AccessKeyId": "ASIAPROC", "SecretAccessKey": "proc-secret", \
       "SessionToken": "proc-token", "Expiration": "2027-01-15T12:00:00Z"}'
       """, to: "creds.sh", mode: 0o755)
-    try fixture.write("[profile sso]\ncredential_process = \"\(script)\" --profile sso\n", to: "config")
+    try fixture.write(
+      "[profile sso]\ncredential_process = \"\(script)\" --profile sso\n", to: "config")
     let provider = ProcessCredentials(fixture.context().files, profile: "sso")
     let first = try provider.credentials()
     #expect(first?.accessKeyID == "ASIAPROC")
@@ -234,7 +240,8 @@ struct CredentialTests {
   }
 
   @Test func aCredentialProcessThatNeverStopsPrintingIsCutOffAtTheCap() throws {
-    let fixture = try CredentialFixture(config: "[profile loud]\ncredential_process = yes stagemon\n")
+    let fixture = try CredentialFixture(
+      config: "[profile loud]\ncredential_process = yes stagemon\n")
     let provider = ProcessCredentials(fixture.context().files, profile: "loud")
     #expect(throws: CredentialError.process(profile: "loud", problem: "printed more than 1 MB")) {
       try provider.credentials()
@@ -257,11 +264,17 @@ struct CredentialTests {
   @Test func theOldEC2ToolsFileAndBotoConfigAreRead() throws {
     let fixture = try CredentialFixture()
     let ec2 = try fixture.write("AWSAccessKeyId=AKEC2\nAWSSecretKey=e\n", to: "ec2.txt")
-    let boto = try fixture.write("[Credentials]\naws_access_key_id = AKBOTO\naws_secret_access_key = b\n", to: "boto.cfg")
-    #expect(try EC2CredentialFile(environment: ["AWS_CREDENTIAL_FILE": ec2]).credentials()?.accessKeyID == "AKEC2")
-    #expect(try BotoConfigCredentials(environment: ["BOTO_CONFIG": boto]).credentials()?.method == .botoConfig)
+    let boto = try fixture.write(
+      "[Credentials]\naws_access_key_id = AKBOTO\naws_secret_access_key = b\n", to: "boto.cfg")
+    #expect(
+      try EC2CredentialFile(environment: ["AWS_CREDENTIAL_FILE": ec2]).credentials()?.accessKeyID
+        == "AKEC2")
+    #expect(
+      try BotoConfigCredentials(environment: ["BOTO_CONFIG": boto]).credentials()?.method
+        == .botoConfig)
     #expect(try EC2CredentialFile(environment: [:]).credentials() == nil)
-    #expect(BotoConfigCredentials(environment: ["HOME": "/h"]).paths == ["/etc/boto.cfg", "/h/.boto"])
+    #expect(
+      BotoConfigCredentials(environment: ["HOME": "/h"]).paths == ["/etc/boto.cfg", "/h/.boto"])
   }
 
   @Test func theRegionIsTheARNsElseTheVariablesElseTheProfiles() throws {
@@ -269,14 +282,22 @@ struct CredentialTests {
     let config = try fixture.context().files.load()
     let arn = RegionChoice(name: "us-west-2", origin: "the stage ARN")
     let both = ["AWS_REGION": "ap-south-1", "AWS_DEFAULT_REGION": "sa-east-1"]
-    #expect(RegionChoice.resolve(explicit: arn, environment: both, profile: "dev", config: config) == arn)
-    #expect(RegionChoice.resolve(explicit: nil, environment: both, profile: "dev", config: config)?.name == "ap-south-1")
+    #expect(
+      RegionChoice.resolve(explicit: arn, environment: both, profile: "dev", config: config) == arn)
+    #expect(
+      RegionChoice.resolve(explicit: nil, environment: both, profile: "dev", config: config)?.name
+        == "ap-south-1")
     #expect(
       RegionChoice.resolve(
-        explicit: nil, environment: ["AWS_DEFAULT_REGION": "sa-east-1"], profile: "dev", config: config)?.name
+        explicit: nil, environment: ["AWS_DEFAULT_REGION": "sa-east-1"], profile: "dev",
+        config: config)?.name
         == "sa-east-1")
-    #expect(RegionChoice.resolve(explicit: nil, environment: [:], profile: "dev", config: config)?.name == "eu-central-1")
-    #expect(RegionChoice.resolve(explicit: nil, environment: [:], profile: "other", config: config) == nil)
+    #expect(
+      RegionChoice.resolve(explicit: nil, environment: [:], profile: "dev", config: config)?.name
+        == "eu-central-1")
+    #expect(
+      RegionChoice.resolve(explicit: nil, environment: [:], profile: "other", config: config) == nil
+    )
     #expect(!RegionChoice(name: "us-west-2.evil.com/", origin: "x").isWellFormed)
   }
 
@@ -289,6 +310,8 @@ struct CredentialTests {
     #expect(url.query == [.init(name: "id", value: "1"), .init(name: "x", value: "a b")])
     #expect(EndpointURL("https://sts.amazonaws.com:443")?.host == "sts.amazonaws.com")
     #expect(EndpointURL("ftp://x") == nil)
-    #expect(EndpointURL("http://127.0.0.1:9/")?.request(method: "GET", appending: "/latest/api/token").path == "/latest/api/token")
+    #expect(
+      EndpointURL("http://127.0.0.1:9/")?.request(method: "GET", appending: "/latest/api/token")
+        .path == "/latest/api/token")
   }
 }

@@ -79,11 +79,12 @@ struct MetadataCredentialTests {
     #expect(request.header("Authorization") == nil)
   }
 
-  @Test(arguments: [
-    (#"{"accessToken":"tok-1","expiresAt":"2020-01-01T00:00:00UTC"}"#, "legacy"),
-    (nil, "legacy"), (nil, "sso"),
-    (#"{"accessToken":"tok-1","expiresAt":"2020-01-01T00:00:00Z"}"#, "sso"),
-  ] as [(String?, String)])
+  @Test(
+    arguments: [
+      (#"{"accessToken":"tok-1","expiresAt":"2020-01-01T00:00:00UTC"}"#, "legacy"),
+      (nil, "legacy"), (nil, "sso"),
+      (#"{"accessToken":"tok-1","expiresAt":"2020-01-01T00:00:00Z"}"#, "sso"),
+    ] as [(String?, String)])
   func aMissingOrExpiredTokenSaysToRunAWSSSOLogin(_ cached: String?, _ profile: String) throws {
     let fixture = try CredentialFixture(config: Self.ssoConfig)
     if let cached {
@@ -93,7 +94,8 @@ struct MetadataCredentialTests {
         to: ".aws/sso/cache/" + Digest.hex(Digest.sha1(Array(name.utf8))) + ".json")
     }
     let transport = Self.portal(accepting: "tok-1")
-    let error = try #require(credentialError { _ = try fixture.chain(transport, profile: profile).resolve() })
+    let error = try #require(
+      credentialError { _ = try fixture.chain(transport, profile: profile).resolve() })
     #expect(error.description.contains("run `aws sso login --profile \(profile)`"), "\(error)")
     #expect(transport.requests.isEmpty)
   }
@@ -104,7 +106,9 @@ struct MetadataCredentialTests {
       #"{"accessToken":"revoked","expiresAt":"2099-01-01T00:00:00Z"}"#,
       to: ".aws/sso/cache/ee0bfd2552fbd840c02cc48b6e823320543c450f.json")
     let error = try #require(
-      credentialError { _ = try fixture.chain(Self.portal(accepting: "tok-1"), profile: "sso").resolve() })
+      credentialError {
+        _ = try fixture.chain(Self.portal(accepting: "tok-1"), profile: "sso").resolve()
+      })
     guard case .ssoLoginNeeded(let profile, _) = error else {
       Issue.record("\(error)")
       return
@@ -141,11 +145,16 @@ struct MetadataCredentialTests {
   @Test(arguments: [
     ("sso_session = nope\nsso_account_id = 1\nsso_role_name = R\n", "sso_session"),
     ("sso_account_id = 1\n", "sso_role_name, sso_start_url, sso_region"),
-    ("sso_session = corp\nsso_account_id = 1\nsso_role_name = R\nsso_region = us-east-1\n", "sso_region"),
+    (
+      "sso_session = corp\nsso_account_id = 1\nsso_role_name = R\nsso_region = us-east-1\n",
+      "sso_region"
+    ),
   ])
   func anIncompleteSSOProfileIsRefusedNamingTheKeys(_ settings: String, _ keys: String) throws {
     let fixture = try CredentialFixture(
-      config: "[profile p]\n\(settings)[sso-session corp]\nsso_start_url = https://x\nsso_region = eu-west-1\n")
+      config:
+        "[profile p]\n\(settings)[sso-session corp]\nsso_start_url = https://x\nsso_region = eu-west-1\n"
+    )
     let error = try #require(credentialError { _ = try fixture.chain(profile: "p").resolve() })
     guard case .invalidProfile(_, let key, _) = error else {
       Issue.record("\(error)")
@@ -160,7 +169,9 @@ struct MetadataCredentialTests {
     fixture.environment["AWS_CONTAINER_AUTHORIZATION_TOKEN"] = "from-variable"
     fixture.environment["AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE"] = try fixture.write(
       "from-file", to: "token")
-    let transport = RoutedTransport([("/v2/credentials/abc", { _ in Self.credentialsJSON("ASIAECS") })])
+    let transport = RoutedTransport([
+      ("/v2/credentials/abc", { _ in Self.credentialsJSON("ASIAECS") })
+    ])
     let found = try fixture.chain(transport).resolve().credentials
     #expect(found.method == .container)
     let request = try #require(transport.requests.first)
@@ -202,7 +213,8 @@ struct MetadataCredentialTests {
     var fixture = try CredentialFixture()
     fixture.environment["AWS_CONTAINER_CREDENTIALS_FULL_URI"] = "http://127.0.0.1/creds"
     let clock = FakeClock()
-    let transport = RoutedTransport([("/creds", { _ in RoutedTransport.json("busy", status: 500) })])
+    let transport = RoutedTransport([("/creds", { _ in RoutedTransport.json("busy", status: 500) })]
+    )
     #expect(throws: CredentialError.self) { try fixture.chain(transport, clock: clock).resolve() }
     #expect(transport.requests.count == 3)
     #expect(clock.sleeps == [1, 1])
@@ -238,13 +250,16 @@ struct MetadataCredentialTests {
       config: "[default]\nec2_metadata_service_endpoint = http://127.0.0.1:1338\n")
     let transport = Self.imds(tokenStatus: status)
     #expect(try fixture.chain(transport).resolve().credentials.accessKeyID == "ASIAEC2")
-    #expect(transport.requests.dropFirst().allSatisfy { $0.header("x-aws-ec2-metadata-token") == nil })
+    #expect(
+      transport.requests.dropFirst().allSatisfy { $0.header("x-aws-ec2-metadata-token") == nil })
   }
 
   @Test func withIMDSv1DisabledAMissingTokenIsAnError() throws {
     var fixture = try CredentialFixture()
     fixture.environment["AWS_EC2_METADATA_V1_DISABLED"] = "true"
-    #expect(throws: CredentialError.self) { try fixture.chain(Self.imds(tokenStatus: 404)).resolve() }
+    #expect(throws: CredentialError.self) {
+      try fixture.chain(Self.imds(tokenStatus: 404)).resolve()
+    }
   }
 
   @Test func disabledOrAbsentInstanceMetadataMeansNoCredentialsHere() throws {

@@ -74,8 +74,9 @@ struct RoleCredentialTests {
     #expect(form["SerialNumber"] == "arn:aws:iam::123456789012:mfa/alice")
     #expect(form["TokenCode"] == "123456")
     #expect(prompts.withLock { $0 } == ["Enter MFA code for arn:aws:iam::123456789012:mfa/alice: "])
-    #expect(throws: CredentialError.mfaRefreshNeeded(
-      profile: "qa", serial: "arn:aws:iam::123456789012:mfa/alice")
+    #expect(
+      throws: CredentialError.mfaRefreshNeeded(
+        profile: "qa", serial: "arn:aws:iam::123456789012:mfa/alice")
     ) {
       try provider.credentials()
     }
@@ -86,7 +87,9 @@ struct RoleCredentialTests {
       config: "[profile qa]\nrole_arn = \(Self.role)\ncredential_source = Environment\n"
         + "mfa_serial = arn:aws:iam::1:mfa/a\n",
       environment: ["AWS_ACCESS_KEY_ID": "AK", "AWS_SECRET_ACCESS_KEY": "s"])
-    #expect(throws: CredentialError.mfaCodeUnavailable(profile: "qa", serial: "arn:aws:iam::1:mfa/a")) {
+    #expect(
+      throws: CredentialError.mfaCodeUnavailable(profile: "qa", serial: "arn:aws:iam::1:mfa/a")
+    ) {
       try AssumeRoleCredentials(profile: "qa", context: fixture.context(Self.sts())).credentials()
     }
   }
@@ -108,12 +111,36 @@ struct RoleCredentialTests {
     let found = try fixture.chain(transport, profile: "top").resolve().credentials
     #expect(found.accessKeyID == "ASIA2")
     let requests = transport.requests
-    #expect(requests.map { RoutedTransport.form($0)["RoleArn"] } == [
-      "arn:aws:iam::123456789012:role/middle", "arn:aws:iam::123456789012:role/top",
-    ])
+    #expect(
+      requests.map { RoutedTransport.form($0)["RoleArn"] } == [
+        "arn:aws:iam::123456789012:role/middle", "arn:aws:iam::123456789012:role/top",
+      ])
     #expect(requests[0].header("Authorization")?.contains("Credential=AKBASE/") == true)
     #expect(requests[1].header("Authorization")?.contains("Credential=ASIA1/") == true)
     #expect(requests[1].header("X-Amz-Security-Token") == "token-of-ASIA1")
+  }
+
+  /// A source profile is read through its own providers (botocore's profile chain), its
+  /// `credential_process` included, never the environment's keys.
+  @Test func aSourceProfilesCredentialProcessSignsAssumeRole() throws {
+    var fixture = try CredentialFixture(
+      environment: ["AWS_ACCESS_KEY_ID": "AKENV", "AWS_SECRET_ACCESS_KEY": "e"])
+    let script = try fixture.write(
+      """
+      #!/bin/sh
+      echo '{"Version": 1, "AccessKeyId": "ASIAPROCESS", "SecretAccessKey": "p", "SessionToken": "pt"}'
+      """, to: "proc.sh", mode: 0o755)
+    try fixture.write(
+      "[profile base]\ncredential_process = \(script)\n"
+        + "[profile qa]\nrole_arn = \(Self.role)\nsource_profile = base\n", to: "config")
+    fixture.environment["AWS_PROFILE"] = "qa"
+    let transport = Self.sts()
+    let found = try fixture.chain(transport).resolve().credentials
+    #expect(found.accessKeyID == "AKENV")
+    _ = try fixture.chain(transport, profile: "qa").resolve()
+    let request = try #require(transport.requests.first)
+    #expect(request.header("Authorization")?.contains("Credential=ASIAPROCESS/") == true)
+    #expect(request.header("X-Amz-Security-Token") == "pt")
   }
 
   @Test(arguments: [
@@ -131,7 +158,10 @@ struct RoleCredentialTests {
     let transport = RoutedTransport([
       ("/creds", { _ in MetadataCredentialTests.credentialsJSON("ASIACONTAINER") }),
       ("/latest/api/token", { _ in RoutedTransport.json("tok") }),
-      ("/latest/meta-data/iam/security-credentials/ec2", { _ in MetadataCredentialTests.credentialsJSON("ASIAEC2") }),
+      (
+        "/latest/meta-data/iam/security-credentials/ec2",
+        { _ in MetadataCredentialTests.credentialsJSON("ASIAEC2") }
+      ),
       ("/latest/meta-data/iam/security-credentials/", { _ in RoutedTransport.json("ec2") }),
       ("/", { _ in RoutedTransport.stsCredentials("AssumeRole", key: "ASIAROLE") }),
     ])
@@ -164,7 +194,8 @@ struct RoleCredentialTests {
         """,
       environment: ["AWS_ACCESS_KEY_ID": "AKENV", "AWS_SECRET_ACCESS_KEY": "e"])
     let transport = Self.sts()
-    let error = try #require(credentialError { _ = try fixture.chain(transport, profile: "qa").resolve() })
+    let error = try #require(
+      credentialError { _ = try fixture.chain(transport, profile: "qa").resolve() })
     guard case .invalidProfile(let profile, let named, _) = error else {
       Issue.record("\(error)")
       return
@@ -193,7 +224,11 @@ struct RoleCredentialTests {
         }
       )
     ])
-    let error = try #require(credentialError { _ = try AssumeRoleCredentials(profile: "qa", context: fixture.context(transport)).credentials() })
+    let error = try #require(
+      credentialError {
+        _ = try AssumeRoleCredentials(profile: "qa", context: fixture.context(transport))
+          .credentials()
+      })
     #expect(error.description.contains("AccessDenied"))
     #expect(error.description.contains("not authorized to perform: sts:AssumeRole"))
     #expect(error.description.contains("role_arn"))
@@ -228,10 +263,14 @@ struct RoleCredentialTests {
     fixture.environment["AWS_PROFILE"] = "eks"
     let viaVariable = Self.sts()
     _ = try fixture.chain(viaVariable).resolve()
-    #expect(RoutedTransport.form(try #require(viaVariable.requests.first))["WebIdentityToken"] == "from-env")
+    #expect(
+      RoutedTransport.form(try #require(viaVariable.requests.first))["WebIdentityToken"]
+        == "from-env")
     let viaOption = Self.sts()
     _ = try fixture.chain(viaOption, profile: "eks").resolve()
-    #expect(RoutedTransport.form(try #require(viaOption.requests.first))["WebIdentityToken"] == "from-profile")
+    #expect(
+      RoutedTransport.form(try #require(viaOption.requests.first))["WebIdentityToken"]
+        == "from-profile")
   }
 
   @Test func aWebIdentityTokenWithoutARoleIsRefusedNamingTheKey() throws {
@@ -246,6 +285,7 @@ struct RoleCredentialTests {
     try fixture.write(
       "[profile eks]\nrole_arn = \(Self.role)\nweb_identity_token_file = \(token)\n", to: "config")
     let transport = Self.sts()
-    #expect(try fixture.chain(transport, profile: "eks").resolve().credentials.method == .webIdentity)
+    #expect(
+      try fixture.chain(transport, profile: "eks").resolve().credentials.method == .webIdentity)
   }
 }

@@ -30,19 +30,26 @@ struct STSClientTests {
     let sts = try STSClient(
       region: "eu-west-1", environment: [:], transport: transport, clock: FakeClock())
     let identity = try sts.callerIdentity(with: Self.keys)
-    #expect(identity == CallerIdentity(
-      arn: "arn:aws:iam::123456789012:user/a&b", account: "123456789012", userID: "AIDAAB"))
+    #expect(
+      identity
+        == CallerIdentity(
+          arn: "arn:aws:iam::123456789012:user/a&b", account: "123456789012", userID: "AIDAAB"))
     let request = try #require(transport.requests.first)
     #expect(request.method == "POST")
     #expect(request.origin == "https://sts.eu-west-1.amazonaws.com")
-    #expect(String(decoding: request.body, as: UTF8.self) == "Action=GetCallerIdentity&Version=2011-06-15")
+    #expect(
+      String(decoding: request.body, as: UTF8.self) == "Action=GetCallerIdentity&Version=2011-06-15"
+    )
     #expect(request.header("Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
     #expect(request.header("Authorization")?.contains("/eu-west-1/sts/aws4_request") == true)
   }
 
   @Test func parametersAreFormEncoded() throws {
-    let transport = RoutedTransport([("/", { _ in RoutedTransport.stsCredentials("AssumeRole", key: "ASIA1") })])
-    let sts = try STSClient(region: "us-west-2", environment: [:], transport: transport, clock: FakeClock())
+    let transport = RoutedTransport([
+      ("/", { _ in RoutedTransport.stsCredentials("AssumeRole", key: "ASIA1") })
+    ])
+    let sts = try STSClient(
+      region: "us-west-2", environment: [:], transport: transport, clock: FakeClock())
     _ = try sts.assumeRole([("RoleSessionName", "a b+c/d=é")], signedWith: Self.keys, source: "x")
     let body = String(decoding: try #require(transport.requests.first).body, as: UTF8.self)
     #expect(body.hasSuffix("&RoleSessionName=a%20b%2Bc%2Fd%3D%C3%A9"))
@@ -51,17 +58,25 @@ struct STSClientTests {
   @Test func theEndpointIsTheVariableElseTheRegionsElseTheGlobalOne() throws {
     let transport = RoutedTransport()
     func origin(_ region: String?, _ environment: [String: String]) throws -> String {
-      try STSClient(region: region, environment: environment, transport: transport, clock: FakeClock())
-        .endpoint.origin
+      try STSClient(
+        region: region, environment: environment, transport: transport, clock: FakeClock()
+      )
+      .endpoint.origin
     }
     #expect(try origin(nil, [:]) == "https://sts.amazonaws.com")
-    #expect(try STSClient(region: nil, environment: [:], transport: transport, clock: FakeClock()).signingRegion == "us-east-1")
-    #expect(try origin("ap-south-1", ["AWS_ENDPOINT_URL": "http://127.0.0.1:5"]) == "http://127.0.0.1:5")
     #expect(
-      try origin("ap-south-1", ["AWS_ENDPOINT_URL": "http://a", "AWS_ENDPOINT_URL_STS": "http://b"])
+      try STSClient(region: nil, environment: [:], transport: transport, clock: FakeClock())
+        .signingRegion == "us-east-1")
+    #expect(
+      try origin("ap-south-1", ["AWS_ENDPOINT_URL": "http://127.0.0.1:5"]) == "http://127.0.0.1:5")
+    #expect(
+      try origin(
+        "ap-south-1", ["AWS_ENDPOINT_URL": "http://a", "AWS_ENDPOINT_URL_STS": "http://b"])
         == "http://b")
     #expect(
-      try origin("ap-south-1", ["AWS_ENDPOINT_URL_STS": "http://b", "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS": "true"])
+      try origin(
+        "ap-south-1",
+        ["AWS_ENDPOINT_URL_STS": "http://b", "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS": "true"])
         == "https://sts.ap-south-1.amazonaws.com")
     #expect(throws: CredentialError.self) { try origin("r", ["AWS_ENDPOINT_URL_STS": "file:///x"]) }
   }
@@ -85,9 +100,11 @@ struct STSClientTests {
         }
       )
     ])
-    let sts = try STSClient(region: "us-west-2", environment: [:], transport: transport, clock: clock)
-    #expect(throws: AWSError.service(
-      code: .other("InvalidClientTokenId"), message: "no such key", status: 403, requestID: nil)
+    let sts = try STSClient(
+      region: "us-west-2", environment: [:], transport: transport, clock: clock)
+    #expect(
+      throws: AWSError.service(
+        code: .other("InvalidClientTokenId"), message: "no such key", status: 403, requestID: nil)
     ) {
       try sts.callerIdentity(with: Self.keys)
     }
@@ -96,7 +113,8 @@ struct STSClientTests {
   }
 
   @Test func anAnswerLargerThanTheCapIsRefused() throws {
-    let huge = HTTPResponse(status: 200, body: Array(repeating: UInt8(ascii: " "), count: STSClient.maximumAnswer + 1))
+    let huge = HTTPResponse(
+      status: 200, body: Array(repeating: UInt8(ascii: " "), count: STSClient.maximumAnswer + 1))
     let sts = try STSClient(
       region: "us-west-2", environment: [:], transport: RoutedTransport([("/", { _ in huge })]),
       clock: FakeClock(), retry: RetryPolicy(maximumAttempts: 1))
@@ -114,7 +132,8 @@ struct STSClientTests {
 
   @Test func elementsTextAndPrefixesAreRead() throws {
     let root = try QueryXML.parse(
-      Array(#"<?xml version="1.0"?><s:R a="1>2"><s:C>x &lt;y&gt; &quot;z&apos;</s:C><E/></s:R>"#.utf8))
+      Array(
+        #"<?xml version="1.0"?><s:R a="1>2"><s:C>x &lt;y&gt; &quot;z&apos;</s:C><E/></s:R>"#.utf8))
     #expect(root.name == "R")
     #expect(root.text(at: "C") == #"x <y> "z'"#)
     #expect(root.child("E")?.text == "")

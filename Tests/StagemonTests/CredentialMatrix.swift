@@ -1,5 +1,6 @@
 import Foundation
 import StandInHarness
+import Synchronization
 
 /// The AWS CLI and stagemon run side by side on the same files and environment, against the
 /// credential stand-ins: what each says the credentials are and whose they are.
@@ -59,7 +60,8 @@ struct CredentialMatrix {
        {"name": "web", "webIdentityToken": "eyJ-web-identity-token"},
        {"name": "mfa-role", "trust": ["alice"],
         "mfa": {"serial": "arn:aws:iam::123456789012:mfa/alice", "code": "654321"}}],
-     "sso": {"accessToken": "sso-access-token",
+     "sso": {"accessToken": "sso-access-token", "refreshToken": "refresh-1",
+             "renewedAccessToken": "sso-renewed-token",
              "roles": [{"account": "123456789012", "role": "sso-role"}]},
      "container": {"token": "container-token", "role": "ecs-role"},
      "imds": {"role": "ec2-role"}}
@@ -100,6 +102,7 @@ struct CredentialMatrix {
       "LANG": "C.UTF-8", "HOME": folder, "AWS_CONFIG_FILE": folder + "/config",
       "AWS_SHARED_CREDENTIALS_FILE": folder + "/credentials",
       "AWS_ENDPOINT_URL_STS": standIn.endpoint, "AWS_ENDPOINT_URL_SSO": standIn.endpoint,
+      "AWS_ENDPOINT_URL_SSO_OIDC": standIn.endpoint,
       "AWS_DEFAULT_REGION": "us-west-2", "AWS_EC2_METADATA_DISABLED": "true",
     ]
     for variable in ["PYENV_ROOT", "PYENV_VERSION", "VIRTUAL_ENV"] {
@@ -130,25 +133,48 @@ struct CredentialMatrix {
       """, "process.sh", mode: 0o700)
     let valid = #"{"accessToken":"sso-access-token","expiresAt":"2099-01-01T00:00:00Z"}"#
     let expired = #"{"accessToken":"sso-access-token","expiresAt":"2020-01-01T00:00:00Z"}"#
+    // Expiring within botocore's 15-minute window, with a token the portal no longer takes:
+    // only a renewal through CreateToken gets the role's credentials.
+    let soon = Self.isoTime(Date().addingTimeInterval(300))
+    let renewing =
+      #"{"startUrl":"https://renew.example/start","region":"us-east-1","#
+      + #""accessToken":"sso-old-token","expiresAt":"\#(soon)","clientId":"client-1","#
+      + #""clientSecret":"client-secret-1","registrationExpiresAt":"2099-01-01T00:00:00Z","#
+      + #""refreshToken":"refresh-1"}"#
     for (name, token) in [
       ("corp", valid), ("https://corp.example/start", valid), ("stale", expired),
+      ("renewing", renewing),
     ] {
-      try write(token, ".aws/sso/cache/\(Self.sha1(name)).json")
+      try write(token, ".aws/sso/cache/\(Self.cacheFiles[name] ?? "").json")
     }
   }
 
-  /// The hex SHA-1 botocore names a token cache file by.
-  static func sha1(_ text: String) -> String {
+  /// `2026-12-04T09:14:22Z`.
+  static func isoTime(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
+  }
+
+  /// The token cache files' names (the hex SHA-1 botocore names them by), computed once.
+  static let cacheFiles: [String: String] = {
+    let names = ["corp", "https://corp.example/start", "stale", "renewing"]
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import hashlib,sys;print(hashlib.sha1(sys.argv[1].encode()).hexdigest())", text]
+    process.arguments =
+      [
+        "python3", "-c",
+        "import hashlib,sys;[print(hashlib.sha1(a.encode()).hexdigest()) for a in sys.argv[1:]]",
+      ]
+      + names
     let output = Pipe()
     process.standardOutput = output
     try? process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-  }
+    let hashes = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    return Dictionary(uniqueKeysWithValues: zip(names, hashes))
+  }()
 
   /// Runs `arguments` with exactly `environment` (nothing inherited), stdin `input`.
   static func run(
@@ -178,8 +204,10 @@ struct CredentialMatrix {
   /// The AWS CLI's driver (`aws configure list`, then `aws sts get-caller-identity`, in one
   /// interpreter: Tests/StandIn/aws_cli.py) and `stagemon credentials --check` for `row`, run
   /// at once.
+  /// Each tool gets its own copy of the row's folder, so neither sees what the other writes
+  /// there (the CLI's role cache, a renewed IAM Identity Center token).
   func answers(_ row: Case) throws -> (identity: Answer, list: Answer, stagemon: Answer) {
-    let (folder, environment) = try prepare(row)
+    let places = [try prepare(row), try prepare(row)]
     let profile = row.profile.map { ["--profile", $0] } ?? []
     let commands = [
       ["setsid", "-w", "python3", Self.awsScript] + profile,
@@ -190,7 +218,9 @@ struct CredentialMatrix {
       results.set(
         index,
         Result {
-          try Self.run(commands[index], environment: environment, directory: folder)
+          try Self.run(
+            commands[index], environment: places[index].environment,
+            directory: places[index].folder)
         })
     }
     let aws = try results.get(0)
@@ -211,19 +241,14 @@ struct CredentialMatrix {
   }
 
   /// Answers filled in from several threads.
-  final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Result<Answer, any Error>?]
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+  final class Results: Sendable {
+    private let values: Mutex<[Result<Answer, any Error>?]>
+    init(count: Int) { values = Mutex(Array(repeating: nil, count: count)) }
     func set(_ index: Int, _ value: Result<Answer, any Error>) {
-      lock.lock()
-      defer { lock.unlock() }
-      values[index] = value
+      values.withLock { $0[index] = value }
     }
     func get(_ index: Int) throws -> Answer {
-      lock.lock()
-      defer { lock.unlock() }
-      guard let value = values[index] else { throw MatrixError.noAnswer(index) }
+      guard let value = values.withLock({ $0[index] }) else { throw MatrixError.noAnswer(index) }
       return try value.get()
     }
   }

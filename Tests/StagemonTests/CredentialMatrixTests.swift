@@ -18,13 +18,18 @@ struct CredentialMatrixTests {
   /// The rows, built with the stand-in's users' keys.
   static func rows(_ matrix: CredentialMatrix) -> [CredentialMatrix.Case] {
     let alice = matrix.keyVariables("alice")
-    let imds = ["AWS_EC2_METADATA_DISABLED": "", "AWS_EC2_METADATA_SERVICE_ENDPOINT": matrix.standIn.endpoint]
+    let imds = [
+      "AWS_EC2_METADATA_DISABLED": "", "AWS_EC2_METADATA_SERVICE_ENDPOINT": matrix.standIn.endpoint,
+    ]
     let container = [
       "AWS_CONTAINER_CREDENTIALS_FULL_URI": matrix.standIn.endpoint + "/container/creds",
       "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": "{FOLDER}/container-token",
     ]
-    let ssoSession = "[sso-session corp]\nsso_start_url = https://corp.example/start\nsso_region = us-east-1\n"
+    let ssoSession =
+      "[sso-session corp]\nsso_start_url = https://corp.example/start\nsso_region = us-east-1\n"
       + "[sso-session stale]\nsso_start_url = https://stale.example/start\nsso_region = us-east-1\n"
+      + "[sso-session renewing]\nsso_start_url = https://renew.example/start\n"
+      + "sso_region = us-east-1\n"
     return [
       .init(name: "keys in the environment", environment: alice, outcome: .same(method: "env")),
       .init(
@@ -62,11 +67,13 @@ struct CredentialMatrixTests {
         outcome: .same(method: "assume-role")),
       .init(
         name: "role_arn with credential_source Environment",
-        config: "[profile envrole]\nrole_arn = \(role)source-role\ncredential_source = Environment\n",
+        config:
+          "[profile envrole]\nrole_arn = \(role)source-role\ncredential_source = Environment\n",
         environment: alice, profile: "envrole", outcome: .same(method: "assume-role")),
       .init(
         name: "role_arn with credential_source EcsContainer",
-        config: "[profile ecsrole]\nrole_arn = \(role)source-role\ncredential_source = EcsContainer\n",
+        config:
+          "[profile ecsrole]\nrole_arn = \(role)source-role\ncredential_source = EcsContainer\n",
         environment: container, profile: "ecsrole", outcome: .same(method: "assume-role")),
       .init(
         name: "role_arn with credential_source Ec2InstanceMetadata",
@@ -88,7 +95,8 @@ struct CredentialMatrixTests {
         ], outcome: .same(method: "assume-role-with-web-identity")),
       .init(
         name: "web identity from the profile",
-        config: "[profile eks]\nrole_arn = \(role)web\nweb_identity_token_file = {FOLDER}/web-token\n"
+        config:
+          "[profile eks]\nrole_arn = \(role)web\nweb_identity_token_file = {FOLDER}/web-token\n"
           + "role_session_name = pod-2\n",
         profile: "eks", outcome: .same(method: "assume-role-with-web-identity")),
       .init(
@@ -107,6 +115,11 @@ struct CredentialMatrixTests {
         config: "[profile legacy]\nsso_start_url = https://corp.example/start\n"
           + "sso_region = us-east-1\nsso_account_id = 123456789012\nsso_role_name = sso-role\n",
         profile: "legacy", outcome: .same(method: "sso")),
+      .init(
+        name: "an IAM Identity Center token renewed with its refresh token",
+        config: "[profile renew]\nsso_session = renewing\nsso_account_id = 123456789012\n"
+          + "sso_role_name = sso-role\n" + ssoSession,
+        profile: "renew", outcome: .same(method: "sso")),
       .init(
         name: "an expired IAM Identity Center token",
         config: "[profile stale]\nsso_session = stale\nsso_account_id = 123456789012\n"
@@ -169,14 +182,16 @@ struct CredentialMatrixTests {
       case .same(let method):
         #expect(identity.status == 0, "\(row): aws: \(identity.stderr)")
         #expect(stagemon.status == 0, "\(row): stagemon: \(stagemon.stderr)")
-        #expect(CredentialMatrix.awsMethod(list) == method, "\(row): aws configure list: \(list.stdout)")
+        #expect(
+          CredentialMatrix.awsMethod(list) == method, "\(row): aws configure list: \(list.stdout)")
         #expect(
           CredentialMatrix.stagemonLine(stagemon, "source")?.hasPrefix(method + ":") == true,
           "\(row): stagemon: \(stagemon.stdout)")
         let expected = CredentialMatrix.normalized(CredentialMatrix.awsIdentity(identity))
         #expect(expected != nil, "\(row): aws: \(identity.stdout)")
         #expect(
-          CredentialMatrix.normalized(CredentialMatrix.stagemonLine(stagemon, "identity")) == expected,
+          CredentialMatrix.normalized(CredentialMatrix.stagemonLine(stagemon, "identity"))
+            == expected,
           "\(row): stagemon \(stagemon.stdout) vs aws \(identity.stdout)")
       case .bothFail(let words):
         #expect(identity.status != 0, "\(row): aws succeeded: \(identity.stdout)")
@@ -218,8 +233,11 @@ struct CredentialMatrixTests {
     #expect(!done.screen.contains("654321"), "the code was echoed: \(done.screen)")
     #expect(done.screen.contains("assumed-role/mfa-role/with-mfa"))
     #expect(
-      CredentialMatrix.awsIdentity(aws) == "arn:aws:sts::123456789012:assumed-role/mfa-role/with-mfa")
-    let sent = try matrix.standIn.calls("sts", "AssumeRole").compactMap { $0["tokenCode"] as? String }
+      CredentialMatrix.awsIdentity(aws)
+        == "arn:aws:sts::123456789012:assumed-role/mfa-role/with-mfa")
+    let sent = try matrix.standIn.calls("sts", "AssumeRole").compactMap {
+      $0["tokenCode"] as? String
+    }
     #expect(sent == ["654321", "654321"])
   }
 

@@ -54,7 +54,7 @@ from moto.core.authorization import ActionAuthenticatorMixin
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 from moto.iam.models import iam_backends
 from moto.sts.models import sts_backends
-from werkzeug.serving import make_server
+from werkzeug.serving import WSGIRequestHandler, make_server
 from werkzeug.wrappers import Request, Response
 
 
@@ -228,9 +228,10 @@ class StandIn:
         sso = self.config.get("sso", {})
         token = request.headers.get("x-amz-sso_bearer_token")
         role, account = request.args.get("role_name"), request.args.get("account_id")
+        valid = [t for t in (sso.get("accessToken"), sso.get("renewedAccessToken")) if t]
         self.record(service="sso", action="GetRoleCredentials", role=role, account=account,
-                    tokenAccepted=token in (sso.get("accessToken"), sso.get("renewedAccessToken")))
-        if token not in (sso.get("accessToken"), sso.get("renewedAccessToken")):
+                    tokenAccepted=token in valid)
+        if token is None or token not in valid:
             return json_response({"message": "Session token not found or invalid"}, 401,
                                  {"x-amzn-ErrorType": "UnauthorizedException"})
         if {"account": account, "role": role} not in sso.get("roles", []):
@@ -305,6 +306,18 @@ class _Body:
         return chunk
 
 
+class KeepingUnderscores(WSGIRequestHandler):
+    """werkzeug's server drops headers whose names hold `_`; IAM Identity Center's
+    `x-amz-sso_bearer_token` has one, so it is put back."""
+
+    def make_environ(self):
+        environ = super().make_environ()
+        for name, value in self.headers.items():
+            if "_" in name:
+                environ["HTTP_" + name.upper().replace("-", "_")] = value
+        return environ
+
+
 def json_response(value, status=200, headers=None):
     return Response(json.dumps(value), status=status, headers=headers or {},
                     content_type="application/json")
@@ -325,7 +338,8 @@ def main():
     with open(arguments.config) as file:
         config = json.load(file)
     app = StandIn(config)
-    server = make_server("127.0.0.1", arguments.port, app, threaded=True)
+    server = make_server(
+        "127.0.0.1", arguments.port, app, threaded=True, request_handler=KeepingUnderscores)
     print(f"LISTENING {server.server_address[1]}", flush=True)
     server.serve_forever()
 
