@@ -108,7 +108,7 @@ let package = Package(
     .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
     .testTarget(name: "IVSRulesTests", dependencies: ["IVSRules"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
-    .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit"]),
+    .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit", "StandInHarness"]),
     .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit"]),
     .testTarget(
       name: "StageEngineTests",

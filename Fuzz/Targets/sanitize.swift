@@ -21,7 +21,7 @@ public func fuzzSanitize(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     precondition(
       TerminalText.isClean(text, keepingLineBreaks: keeping) == oneByOne,
-      "isClean's vector scan disagrees with judging each scalar")
+      "isClean's ASCII shortcut disagrees with judging each scalar")
   }
   var json: [UInt8] = []
   JSONWriter.writeString(text, into: &json)

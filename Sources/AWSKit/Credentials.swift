@@ -15,18 +15,24 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible,
   public let expiration: Int64?
   /// Where they were found, e.g. `environment` or `profile dev in ~/.aws/credentials`.
   public let source: String
+  /// The kind of source, as botocore names it (`aws configure list` shows it as the type).
+  public let method: CredentialMethod
 
   /// Creates credentials.
   public init(
     accessKeyID: String, secretAccessKey: String, sessionToken: String? = nil,
-    expiration: Int64? = nil, source: String
+    expiration: Int64? = nil, source: String, method: CredentialMethod = .explicit
   ) {
     self.accessKeyID = accessKeyID
     self.secretAccessKey = secretAccessKey
     self.sessionToken = sessionToken
     self.expiration = expiration
     self.source = source
+    self.method = method
   }
+
+  /// The access key ID's last four characters behind stars, as `aws configure list` shows it.
+  public var maskedAccessKeyID: String { "****" + accessKeyID.suffix(4) }
 
   /// `access key AKID… from SOURCE (secret redacted)`.
   public var description: String {
@@ -42,38 +48,32 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible,
   }
 }
 
-/// Why credentials that were configured could not be used, in words that say where to look.
-public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A credentials or config file exists but cannot be read.
-  case unreadableFile(path: String, reason: String)
-  /// A profile names an access key without its secret, or the like.
-  case incompleteProfile(profile: String, file: String, missing: String)
-  /// `--profile NAME` or `AWS_PROFILE` names a profile no file has.
-  case noSuchProfile(profile: String, files: [String])
-  /// `credential_process` failed or printed something unusable.
-  case process(profile: String, problem: String)
-  /// Only one of `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY` is set.
-  case incompleteEnvironment(missing: String)
-  /// No provider had credentials: each one's name, in the order asked.
-  case notFound(tried: [String])
-
-  /// The message, naming the file, profile or variable concerned.
-  public var description: String {
-    switch self {
-    case .unreadableFile(let path, let reason):
-      return "cannot read \(path): \(reason)"
-    case .incompleteProfile(let profile, let file, let missing):
-      return "profile \(profile) in \(file) has no \(missing)"
-    case .noSuchProfile(let profile, let files):
-      return "no profile named \(profile) in \(files.joined(separator: " or "))"
-    case .process(let profile, let problem):
-      return "credential_process of profile \(profile): \(problem)"
-    case .incompleteEnvironment(let missing):
-      return "\(missing) is not set (the other half of the environment's access key is)"
-    case .notFound(let tried):
-      return "no AWS credentials found; looked in: " + tried.joined(separator: "; ")
-        + ". Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give --profile NAME "
-        + "(see docs/LIVE.md for SSO and role profiles through credential_process)"
-    }
-  }
+/// The kinds of credential source, by the names botocore gives them (`METHOD`), which
+/// `aws configure list` prints as the access key's type: so `stagemon credentials` and the AWS
+/// CLI can be compared word for word.
+public enum CredentialMethod: String, Sendable, Equatable, CaseIterable {
+  /// Given directly (tests, benchmarks).
+  case explicit
+  /// `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`.
+  case environment = "env"
+  /// STS AssumeRole for a profile's `role_arn`.
+  case assumeRole = "assume-role"
+  /// STS AssumeRoleWithWebIdentity.
+  case webIdentity = "assume-role-with-web-identity"
+  /// IAM Identity Center's GetRoleCredentials.
+  case sso
+  /// Keys in the credentials file.
+  case sharedCredentialsFile = "shared-credentials-file"
+  /// A profile's `credential_process`.
+  case process = "custom-process"
+  /// Keys in the config file.
+  case configFile = "config-file"
+  /// The old EC2 tools' `AWS_CREDENTIAL_FILE`.
+  case ec2CredentialsFile = "ec2-credentials-file"
+  /// boto 2's `BOTO_CONFIG`, `/etc/boto.cfg` or `~/.boto`.
+  case botoConfig = "boto-config"
+  /// The ECS or EKS container credentials endpoint.
+  case container = "container-role"
+  /// The EC2 instance metadata service.
+  case instanceMetadata = "iam-role"
 }

@@ -1,7 +1,8 @@
 import COpenSSL
 
 /// SHA-256 and HMAC-SHA256 through OpenSSL's libcrypto, so the signer never carries its own
-/// hash code: the two primitives SigV4 is built from, and nothing else.
+/// hash code: the two primitives SigV4 is built from. SHA-1 names the IAM Identity Center
+/// token cache's files, as botocore names them; it protects nothing.
 public enum Digest {
   /// The SHA-256 of `bytes`.
   public static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
@@ -10,6 +11,19 @@ public enum Digest {
     contiguous.withUnsafeBufferPointer { input in
       out.withUnsafeMutableBufferPointer { output in
         _ = stagemon_sha256(input.baseAddress, input.count, output.baseAddress)
+      }
+    }
+    return out
+  }
+
+  /// The SHA-1 of `bytes` (for file names the AWS CLI derives with it, never for security).
+  public static func sha1(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: Int(SHA_DIGEST_LENGTH))
+    var length: UInt32 = 0
+    let contiguous = Array(bytes)
+    contiguous.withUnsafeBufferPointer { input in
+      out.withUnsafeMutableBufferPointer { output in
+        _ = EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, EVP_sha1(), nil)
       }
     }
     return out

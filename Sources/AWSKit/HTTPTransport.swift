@@ -27,7 +27,8 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
 
   /// The answer to `request`, or `.transport` after `timeout` seconds.
   public func send(_ request: HTTPRequest, timeout: Double) throws(AWSError) -> HTTPResponse {
-    guard let url = URL(string: request.origin + CanonicalURI.path(request.path)) else {
+    let query = request.query.isEmpty ? "" : "?" + CanonicalURI.query(request.query)
+    guard let url = URL(string: request.origin + CanonicalURI.path(request.path) + query) else {
       throw .transport("bad endpoint \(request.origin)")
     }
     var urlRequest = URLRequest(url: url, timeoutInterval: timeout)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where IVS real-time requests go: `--endpoint-url`, else `AWS_ENDPOINT_URL_IVS_REALTIME`,
 /// else `AWS_ENDPOINT_URL`, else `https://ivsrealtime.REGION.amazonaws.com` (the AWS CLI's
 /// order).
@@ -20,14 +18,10 @@ public struct IVSEndpoint: Sendable, Equatable {
       host = "ivsrealtime.\(region).amazonaws.com"
       return
     }
-    guard let parts = URLComponents(string: chosen), let scheme = parts.scheme?.lowercased(),
-      scheme == "https" || scheme == "http", let name = parts.host, !name.isEmpty
-    else {
+    guard let url = EndpointURL(chosen) else {
       throw .transport("endpoint \(chosen) is not an http:// or https:// URL")
     }
-    let defaultPort = scheme == "https" ? 443 : 80
-    let port = parts.port.flatMap { $0 == defaultPort ? nil : $0 }
-    host = port.map { "\(name):\($0)" } ?? name
-    origin = "\(scheme)://\(host)"
+    host = url.host
+    origin = url.origin
   }
 }

@@ -21,13 +21,12 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   /// The pacer every request waits on.
   public let pacer: RequestPacer
   private let signer: SigV4Signer
-  private let credentialProvider: any CredentialProvider
+  private let credentials: CredentialCache
   private let transport: any HTTPTransport
   private let retry: RetryPolicy
   private let clock: any AWSClock
   private let timeout: Double
   private let lock = Mutex(())
-  private var cachedCredentials: Credentials?
   private var clockOffset = 0.0
   private var sentCount = 0
   private var throttledCount = 0
@@ -36,14 +35,14 @@ public final class IVSRealTimeClient: @unchecked Sendable {
 
   /// Creates a client.
   public init(
-    region: String, endpoint: IVSEndpoint, credentials: any CredentialProvider,
+    region: String, endpoint: IVSEndpoint, credentials: CredentialCache,
     transport: any HTTPTransport, pacer: RequestPacer, clock: any AWSClock,
     retry: RetryPolicy = RetryPolicy(), timeout: Double = 30
   ) {
     self.region = region
     self.endpoint = endpoint
     self.signer = SigV4Signer(service: "ivs", region: region)
-    self.credentialProvider = credentials
+    self.credentials = credentials
     self.transport = transport
     self.pacer = pacer
     self.clock = clock
@@ -54,7 +53,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   /// Requests sent so far, retries included.
   public var requestCount: Int { locked { sentCount } }
   /// The credentials in use as `Credentials.description` shows them (no secret), once known.
-  public var credentialSummary: String? { locked { cachedCredentials?.description } }
+  public var credentialSummary: String? { credentials.kept?.description }
   /// Answers that said "throttled" so far.
   public var throttleCount: Int { locked { throttledCount } }
 
@@ -90,15 +89,13 @@ public final class IVSRealTimeClient: @unchecked Sendable {
         failure = error
       }
       if RetryPolicy.isThrottling(failure) { locked { throttledCount += 1 } }
-      let decision = retry.decision(for: failure, attempt: attempt, clockSkew: skew)
-      if decision == .stop, !renewed, Self.saysExpired(failure), credentialProvider.renew() {
-        // Once per call: credentials a new run of credential_process brings are sent at once.
-        locked { cachedCredentials = nil }
-        renewed = true
-        continue
-      }
-      switch decision {
+      let renewal: CredentialRenewal =
+        !renewed && credentials.canRenew ? .available : .unavailable
+      switch retry.decision(for: failure, attempt: attempt, clockSkew: skew, renewal: renewal) {
       case .stop: throw failure
+      case .renewCredentials:
+        credentials.renew()
+        renewed = true
       case .correctClock(let seconds):
         locked { clockOffset += seconds }
         skewCorrected = true
@@ -112,18 +109,13 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     }
   }
 
-  /// Codes that say the credentials themselves expired (not the clock: a skewed clock's
-  /// RequestExpired is corrected first).
-  static let expiredCodes: Set<AWSErrorCode> = [
-    .expiredToken, .other("ExpiredToken"), .requestExpired,
-  ]
-
-  private static func saysExpired(_ error: AWSError) -> Bool {
-    error.code.map(expiredCodes.contains) ?? false
-  }
-
   private func send(_ operation: IVSOperation, _ body: JSON) throws(AWSError) -> HTTPResponse {
-    let credentials = try currentCredentials()
+    let credentials: Credentials
+    do {
+      credentials = try self.credentials.current()
+    } catch {
+      throw .credentials(error)
+    }
     let request = HTTPRequest(
       method: "POST", origin: endpoint.origin, host: endpoint.host, path: "/\(operation.name)",
       headers: [.init(name: "Content-Type", value: "application/json")],
@@ -133,24 +125,6 @@ public final class IVSRealTimeClient: @unchecked Sendable {
       request, at: AMZDate(secondsSince1970: Int64(time.rounded(.down))), with: credentials)
     locked { sentCount += 1 }
     return try transport.send(signed, timeout: timeout)
-  }
-
-  private func currentCredentials() throws(AWSError) -> Credentials {
-    if let cached = locked({ cachedCredentials }) {
-      guard let expiration = cached.expiration else { return cached }
-      if Double(expiration) - clock.now() > Double(ProcessCredentials.refreshMargin) {
-        return cached
-      }
-    }
-    let found: Credentials?
-    do {
-      found = try credentialProvider.credentials()
-    } catch {
-      throw .credentials(error)
-    }
-    guard let found else { throw .credentials(.notFound(tried: [credentialProvider.name])) }
-    locked { cachedCredentials = found }
-    return found
   }
 
   private func decode(_ response: HTTPResponse, _ operation: IVSOperation) throws(AWSError) -> JSON

@@ -3,69 +3,42 @@ import InputKit
 import JSONKit
 
 /// `credential_process` of a profile: runs the command and reads its JSON (`Version` 1,
-/// `AccessKeyId`, `SecretAccessKey`, `SessionToken`, `Expiration`). This is how SSO
-/// (`aws configure export-credentials`), aws-vault and granted hand credentials over. The
-/// answer is kept and the command run again only when less than `refreshMargin` seconds
-/// remain before `Expiration`, as botocore refreshes — or at once when the service says they
-/// expired (`renew`).
-public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
-  /// The files and profile read.
+/// `AccessKeyId`, `SecretAccessKey`, `SessionToken`, `Expiration`). This is how aws-vault,
+/// granted and `aws configure export-credentials` hand credentials over. Each call runs the
+/// command; `CredentialCache` keeps the answer until shortly before its `Expiration`.
+public struct ProcessCredentials: CredentialProvider {
+  /// The files read.
   public let files: ProfileFiles
-  /// Seconds before expiry at which the command is run again.
-  public static let refreshMargin: Int64 = 600
+  /// The profile's name.
+  public let profile: String
   /// The largest output accepted from the command.
   static let maximumOutput = 1 << 20
-  private let now: @Sendable () -> Int64
-  private let lock = NSLock()
-  private var cached: Credentials?
 
-  /// Reads the profile of `files`; `now` gives the time in seconds since 1970.
-  public init(_ files: ProfileFiles, now: @escaping @Sendable () -> Int64) {
+  /// Runs the `credential_process` of `profile` in `files`.
+  public init(_ files: ProfileFiles, profile: String) {
     self.files = files
-    self.now = now
+    self.profile = profile
   }
 
   /// Where it looks, as the "no credentials" message lists it.
   public var name: String {
-    "credential_process of profile \(files.profile) in \(files.configPath)"
+    "credential_process of profile \(profile) in \(files.configPath)"
   }
+
+  /// The command may print new credentials when run again.
+  public var isRenewable: Bool { true }
 
   /// The credentials, nil when none are configured here.
   public func credentials() throws(CredentialError) -> Credentials? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let cached, let expiration = cached.expiration {
-      // The expiry is the command's output: a far-off or far-past one must not overflow.
-      let (left, overflow) = expiration.subtractingReportingOverflow(now())
-      if !overflow, left > Self.refreshMargin { return cached }
-    } else if let cached {
-      return cached
+    guard let command = try files.load().value("credential_process", of: profile) else {
+      return nil
     }
-    guard let command = try configuredCommand() else { return nil }
-    let found = try Self.parse(try run(command), profile: files.profile)
-    cached = found
-    return found
-  }
-
-  /// Forgets the kept answer, so the command runs again; whether there was one.
-  public func renew() -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    let kept = cached != nil
-    cached = nil
-    return kept
-  }
-
-  private func configuredCommand() throws(CredentialError) -> String? {
-    var section = try files.configSection()
-    if section?["credential_process"] == nil { section = try files.credentialsSection() }
-    guard let command = section?["credential_process"], !command.isEmpty else { return nil }
-    return command
+    return try Self.parse(try run(command), profile: profile)
   }
 
   private func run(_ command: String) throws(CredentialError) -> [UInt8] {
     let words = ShellWords.split(command)
-    guard !words.isEmpty else { throw .process(profile: files.profile, problem: "empty command") }
+    guard !words.isEmpty else { throw .process(profile: profile, problem: "empty command") }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = words
@@ -74,7 +47,7 @@ public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
     do {
       try process.run()
     } catch {
-      throw .process(profile: files.profile, problem: "cannot run \(words[0])")
+      throw .process(profile: profile, problem: "cannot run \(words[0])")
     }
     let bytes: [UInt8]
     do {
@@ -88,13 +61,13 @@ public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
       process.waitUntilExit()
       let tooLarge = error.problem == .tooLarge(limit: Self.maximumOutput)
       throw .process(
-        profile: files.profile,
+        profile: profile,
         problem: tooLarge ? "printed more than 1 MB" : "its output: \(error.reason)")
     }
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw .process(
-        profile: files.profile,
+        profile: profile,
         problem: "\(words[0]) exited with status \(process.terminationStatus)")
     }
     return bytes
@@ -126,47 +99,7 @@ public final class ProcessCredentials: CredentialProvider, @unchecked Sendable {
     }
     return Credentials(
       accessKeyID: key, secretAccessKey: secret, sessionToken: json["SessionToken"]?.stringValue,
-      expiration: expiration, source: "credential_process of profile \(profile)")
-  }
-}
-
-/// Splits a command line into words as a POSIX shell would for quotes and backslashes (no
-/// variables or globbing), as botocore splits `credential_process`.
-enum ShellWords {
-  static func split(_ line: String) -> [String] {
-    var words: [String] = []
-    var word = ""
-    var inWord = false
-    var quote: Character?
-    var escaped = false
-    for character in line {
-      if escaped {
-        word.append(character)
-        escaped = false
-        continue
-      }
-      if character == "\\", quote != "'" {
-        escaped = true
-        inWord = true
-        continue
-      }
-      if let open = quote {
-        if character == open { quote = nil } else { word.append(character) }
-        continue
-      }
-      if character == "'" || character == "\"" {
-        quote = character
-        inWord = true
-      } else if character == " " || character == "\t" {
-        if inWord { words.append(word) }
-        word = ""
-        inWord = false
-      } else {
-        word.append(character)
-        inWord = true
-      }
-    }
-    if inWord { words.append(word) }
-    return words
+      expiration: expiration, source: "credential_process of profile \(profile)",
+      method: .process)
   }
 }

@@ -1,145 +1,171 @@
-import InputKit
-
-/// The AWS CLI's two INI files and the profile to read from them: `AWS_SHARED_CREDENTIALS_FILE`
-/// (default `~/.aws/credentials`, sections `[NAME]`) and `AWS_CONFIG_FILE` (default
-/// `~/.aws/config`, sections `[profile NAME]` and `[default]`).
-public struct ProfileFiles: Sendable {
+/// The AWS CLI's two INI files: `AWS_SHARED_CREDENTIALS_FILE` (default `~/.aws/credentials`,
+/// sections `[NAME]`) and `AWS_CONFIG_FILE` (default `~/.aws/config`, sections
+/// `[profile NAME]`, `[default]` and `[sso-session NAME]`). They are read afresh each time
+/// credentials are looked up, as botocore reads them once per session.
+public struct ProfileFiles: Sendable, Equatable {
   /// The credentials file's path.
   public let credentialsPath: String
   /// The config file's path.
   public let configPath: String
-  /// The profile's name.
-  public let profile: String
-  /// Whether the profile was named (`--profile`, `AWS_PROFILE`): then it must exist.
-  public let isNamed: Bool
 
   /// The largest credentials or config file read.
   static let maximumBytes = 1 << 20
 
-  /// The files and profile the AWS CLI would use for `profile` (from `--profile`) and
-  /// `environment`.
-  public init(environment: [String: String], profile: String?) {
-    let home = environment["HOME"] ?? ""
+  /// The files the AWS CLI reads in `environment` (`~` and `$VARIABLE` expanded, as botocore
+  /// expands them).
+  public init(environment: [String: String]) {
     func path(_ variable: String, _ fallback: String) -> String {
       let value = environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? fallback
-      return value.hasPrefix("~/") ? home + value.dropFirst() : value
+      return HomePath.expand(value, environment: environment)
     }
     credentialsPath = path("AWS_SHARED_CREDENTIALS_FILE", "~/.aws/credentials")
     configPath = path("AWS_CONFIG_FILE", "~/.aws/config")
-    let named = profile ?? environment["AWS_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
-    self.profile = named ?? "default"
-    isNamed = named != nil
   }
 
-  /// The profile's keys in the credentials file, nil when it has no such section.
-  func credentialsSection() throws(CredentialError) -> [String: String]? {
-    try INIFile.sections(atPath: credentialsPath)[profile]
-  }
-
-  /// The profile's keys in the config file, nil when it has no such section.
-  func configSection() throws(CredentialError) -> [String: String]? {
-    let sections = try INIFile.sections(atPath: configPath)
-    if profile == "default", let plain = sections["default"] { return plain }
-    return sections["profile \(profile)"]
-  }
-
-  /// Throws when the profile was named and neither file has it.
-  func requireProfile() throws(CredentialError) {
-    guard isNamed, try credentialsSection() == nil, try configSection() == nil else { return }
-    throw .noSuchProfile(profile: profile, files: [credentialsPath, configPath])
+  /// Both files, read now.
+  public func load() throws(CredentialError) -> SharedConfig {
+    let config = try INIFile.sections(atPath: configPath, limit: Self.maximumBytes)
+    let credentials = try INIFile.sections(atPath: credentialsPath, limit: Self.maximumBytes)
+    return SharedConfig(files: self, config: config, credentials: credentials)
   }
 }
 
-/// A small reader of the AWS CLI's INI dialect: `[section]`, `key = value`, `#`/`;` comments;
-/// indented lines (nested settings such as `s3 =`) are skipped. A missing file has no sections.
-enum INIFile {
-  static func sections(atPath path: String) throws(CredentialError) -> [String: [String: String]] {
-    let text: String
-    do {
-      text = try BoundedInput.text(atPath: path, limit: ProfileFiles.maximumBytes)
-    } catch {
-      if error.problem == .noSuchFile || error.problem == .empty { return [:] }
-      throw .unreadableFile(path: path, reason: error.reason)
+/// The profiles of both files as botocore sees them (`Session.full_config`): a config-file
+/// profile with the same credentials-file section's keys laid over it, so a profile may take
+/// `role_arn` from one file and keys from the other.
+public struct SharedConfig: Sendable, Equatable {
+  /// Where the profiles were read.
+  public let files: ProfileFiles
+  /// The config file's profiles by name.
+  let configProfiles: [String: [String: String]]
+  /// The credentials file's sections by name.
+  let credentialsProfiles: [String: [String: String]]
+  /// The config file's `[sso-session NAME]` sections by name.
+  let ssoSessions: [String: [String: String]]
+
+  init(files: ProfileFiles, config: [INIFile.Section], credentials: [INIFile.Section]) {
+    self.files = files
+    var profiles: [String: [String: String]] = [:]
+    var sessions: [String: [String: String]] = [:]
+    for section in config {
+      // botocore splits the header as a shell would: `[profile "my name"]` names `my name`.
+      let words = ShellWords.split(section.name)
+      if section.name == "default" {
+        profiles["default"] = section.options
+      } else if words.count == 2, words[0] == "profile" {
+        profiles[words[1]] = section.options
+      } else if words.count == 2, words[0] == "sso-session" {
+        sessions[words[1]] = section.options
+      }
     }
-    return parse(text)
+    configProfiles = profiles
+    ssoSessions = sessions
+    credentialsProfiles = Dictionary(
+      credentials.map { ($0.name, $0.options) }, uniquingKeysWith: { _, last in last })
   }
 
-  static func parse(_ text: String) -> [String: [String: String]] {
-    var sections: [String: [String: String]] = [:]
-    var current: String?
-    for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
-      if rawLine.first == " " || rawLine.first == "\t" { continue }
-      let line = rawLine.trimmingSpaces
-      if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
-      if line.hasPrefix("["), line.hasSuffix("]") {
-        let name = String(line.dropFirst().dropLast()).trimmingSpaces
-        current = name
-        sections[name, default: [:]] = sections[name, default: [:]]
+  /// The profile's keys, the credentials file's over the config file's; nil when neither
+  /// file has it.
+  public func profile(_ name: String) -> [String: String]? {
+    switch (configProfiles[name], credentialsProfiles[name]) {
+    case (nil, nil): return nil
+    case (let config, let credentials):
+      return (config ?? [:]).merging(credentials ?? [:]) { _, fromCredentials in fromCredentials }
+    }
+  }
+
+  /// One key of a profile, nil when absent (an empty value counts as absent).
+  func value(_ key: String, of profile: String) -> String? {
+    guard let value = self.profile(profile)?[key], !value.isEmpty else { return nil }
+    return value
+  }
+
+  /// Throws when `choice` names a profile neither file has (the AWS CLI refuses to run then,
+  /// even with keys in the environment).
+  public func require(_ choice: ProfileChoice) throws(CredentialError) {
+    guard choice.isNamed, profile(choice.name) == nil else { return }
+    throw .noSuchProfile(profile: choice.name, files: [files.credentialsPath, files.configPath])
+  }
+}
+
+/// Which profile credentials come from, and who chose it: `--profile`, else
+/// `AWS_DEFAULT_PROFILE`, else `AWS_PROFILE` (botocore's order), else `default`.
+public struct ProfileChoice: Sendable, Equatable {
+  /// Who named the profile.
+  public enum Origin: Sendable, Equatable {
+    /// `--profile NAME`: the environment's keys are then skipped, as the AWS CLI skips them.
+    case option
+    /// A variable (`AWS_PROFILE`).
+    case variable(String)
+    /// Nobody: the profile `default`.
+    case fallback
+  }
+
+  /// The profile's name.
+  public let name: String
+  /// Who named it.
+  public let origin: Origin
+
+  /// The choice for `option` (`--profile`) in `environment`. An empty variable counts as unset.
+  public init(option: String?, environment: [String: String]) {
+    if let option {
+      name = option
+      origin = .option
+      return
+    }
+    for variable in ["AWS_DEFAULT_PROFILE", "AWS_PROFILE"] {
+      if let value = environment[variable], !value.isEmpty {
+        name = value
+        origin = .variable(variable)
+        return
+      }
+    }
+    name = "default"
+    origin = .fallback
+  }
+
+  /// Whether the profile was named, so it must exist.
+  public var isNamed: Bool { origin != .fallback }
+
+  /// `dev (--profile)`, `dev (AWS_PROFILE)` or `default`.
+  public var description: String {
+    switch origin {
+    case .option: return "\(name) (--profile)"
+    case .variable(let variable): return "\(name) (\(variable))"
+    case .fallback: return name
+    }
+  }
+}
+
+/// `~` and `$VARIABLE` in a path from the environment or a profile, expanded as Python's
+/// `os.path.expandvars` and `expanduser` expand them (an unknown variable stays as written).
+enum HomePath {
+  static func expand(_ path: String, environment: [String: String]) -> String {
+    let expanded = variables(in: path, environment: environment)
+    guard expanded == "~" || expanded.hasPrefix("~/") else { return expanded }
+    return (environment["HOME"] ?? "") + expanded.dropFirst()
+  }
+
+  private static func variables(in path: String, environment: [String: String]) -> String {
+    guard path.contains("$") else { return path }
+    var result = ""
+    var rest = Substring(path)
+    while let dollar = rest.firstIndex(of: "$") {
+      result += rest[..<dollar]
+      let after = rest[rest.index(after: dollar)...]
+      let braced = after.first == "{"
+      let nameStart = braced ? after.index(after: after.startIndex) : after.startIndex
+      let name = after[nameStart...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+      let nameEnd = name.endIndex
+      let closed = !braced || (nameEnd < after.endIndex && after[nameEnd] == "}")
+      guard !name.isEmpty, closed, let value = environment[String(name)] else {
+        result += "$"
+        rest = after
         continue
       }
-      guard let section = current, let equals = line.firstIndex(of: "=") else { continue }
-      let key = String(line[..<equals]).trimmingSpaces
-      let value = String(line[line.index(after: equals)...]).trimmingSpaces
-      sections[section, default: [:]][key] = value
+      result += value
+      rest = after[(braced ? after.index(after: nameEnd) : nameEnd)...]
     }
-    return sections
-  }
-}
-
-extension StringProtocol {
-  /// Without leading and trailing spaces and tabs.
-  var trimmingSpaces: String {
-    var slice = Substring(self)
-    while let first = slice.first, first == " " || first == "\t" || first == "\r" {
-      slice = slice.dropFirst()
-    }
-    while let last = slice.last, last == " " || last == "\t" || last == "\r" {
-      slice = slice.dropLast()
-    }
-    return String(slice)
-  }
-}
-
-/// Static keys of a profile: `aws_access_key_id`, `aws_secret_access_key` and
-/// `aws_session_token`, in the credentials file first, then the config file.
-public struct ProfileCredentials: CredentialProvider {
-  /// The files and profile read.
-  public let files: ProfileFiles
-
-  /// Reads the profile of `files`.
-  public init(_ files: ProfileFiles) { self.files = files }
-
-  /// Where it looks, as the "no credentials" message lists it.
-  public var name: String {
-    "profile \(files.profile) in \(files.credentialsPath) and \(files.configPath)"
-  }
-
-  /// The credentials, nil when none are configured here.
-  public func credentials() throws(CredentialError) -> Credentials? {
-    try files.requireProfile()
-    if let found = try keys(try files.credentialsSection(), file: files.credentialsPath) {
-      return found
-    }
-    return try keys(try files.configSection(), file: files.configPath)
-  }
-
-  private func keys(_ section: [String: String]?, file: String) throws(CredentialError)
-    -> Credentials?
-  {
-    guard let section else { return nil }
-    let key = section["aws_access_key_id"].flatMap { $0.isEmpty ? nil : $0 }
-    let secret = section["aws_secret_access_key"].flatMap { $0.isEmpty ? nil : $0 }
-    switch (key, secret) {
-    case (nil, nil): return nil
-    case (nil, _):
-      throw .incompleteProfile(profile: files.profile, file: file, missing: "aws_access_key_id")
-    case (_, nil):
-      throw .incompleteProfile(profile: files.profile, file: file, missing: "aws_secret_access_key")
-    case (let key?, let secret?):
-      let token = section["aws_session_token"].flatMap { $0.isEmpty ? nil : $0 }
-      return Credentials(
-        accessKeyID: key, secretAccessKey: secret, sessionToken: token,
-        source: "profile \(files.profile) in \(file)")
-    }
+    return result + rest
   }
 }

@@ -1,7 +1,8 @@
 /// When to try a failed request again, as the AWS SDKs' standard retry mode decides: at most
 /// `maximumAttempts` attempts, a jittered exponential backoff capped at `maximumBackoff`
 /// seconds, for throttling, server faults and lost connections; a clock-skew answer corrects
-/// the clock once. Pure: the jitter is injected (botocore `retries/standard.py` injects
+/// the clock once; credentials the service calls expired are renewed once when their source
+/// can bring new ones. Pure: the jitter is injected (botocore `retries/standard.py` injects
 /// `random`), so every delay is testable.
 public struct RetryPolicy: Sendable {
   /// What to do after a failed attempt.
@@ -10,6 +11,8 @@ public struct RetryPolicy: Sendable {
     case retry(after: Double)
     /// Move the signing clock by this many seconds, then send again at once.
     case correctClock(bySeconds: Double)
+    /// Fetch the credentials anew (`CredentialCache.renew`), then send again at once.
+    case renewCredentials
     /// Give up: the error is final.
     case stop
   }
@@ -27,7 +30,8 @@ public struct RetryPolicy: Sendable {
 
   /// Codes that mean "try again later".
   static let throttlingCodes: Set<AWSErrorCode> = [
-    .throttling, .tooManyRequests, .other("ThrottledException"), .other("RequestLimitExceeded"),
+    .throttling, .tooManyRequests, .other("Throttling"), .other("ThrottledException"),
+    .other("RequestLimitExceeded"),
     .other("SlowDown"), .other("RequestThrottled"), .other("RequestThrottledException"),
     .other("ProvisionedThroughputExceededException"), .other("BandwidthLimitExceeded"),
   ]
@@ -35,6 +39,12 @@ public struct RetryPolicy: Sendable {
   static let clockSkewCodes: Set<AWSErrorCode> = [
     .requestTimeTooSkewed, .requestExpired, .invalidSignature, .signatureDoesNotMatch,
     .other("RequestInTheFuture"), .other("AuthFailure"),
+  ]
+
+  /// Codes that say the credentials themselves expired (a session revoked or cut short before
+  /// its stated expiry); a skewed clock's `RequestExpired` is corrected first.
+  static let expiredCredentialCodes: Set<AWSErrorCode> = [
+    .expiredToken, .other("ExpiredToken"), .requestExpired,
   ]
 
   /// The standard mode: 3 attempts, backoff capped at 20 s, `jitter` from `[0, 1)`.
@@ -48,12 +58,19 @@ public struct RetryPolicy: Sendable {
   }
 
   /// The decision after attempt number `attempt` (from 1) failed with `error`. `clockSkew` is
-  /// the server's time minus ours when the answer said, nil when unknown or already corrected.
-  public func decision(for error: AWSError, attempt: Int, clockSkew: Double? = nil) -> Decision {
+  /// the server's time minus ours when the answer said, nil when unknown or already corrected;
+  /// `renewal` says whether the credentials may be fetched anew for this request.
+  public func decision(
+    for error: AWSError, attempt: Int, clockSkew: Double? = nil,
+    renewal: CredentialRenewal = .unavailable
+  ) -> Decision {
     if let skew = clockSkew, abs(skew) >= Self.skewThreshold, let code = error.code,
       Self.clockSkewCodes.contains(code)
     {
       return .correctClock(bySeconds: skew)
+    }
+    if renewal == .available, let code = error.code, Self.expiredCredentialCodes.contains(code) {
+      return .renewCredentials
     }
     guard attempt < maximumAttempts, Self.isRetryable(error) else { return .stop }
     let exponent = Double(1 << min(max(attempt - 1, 0), 30))
@@ -75,4 +92,14 @@ public struct RetryPolicy: Sendable {
     guard case .service(let code, _, let status, _) = error else { return false }
     return throttlingCodes.contains(code) || status == 429
   }
+}
+
+/// Whether a request's credentials may be fetched anew after the service called them expired:
+/// once per request, and only when their source can bring others (a command, a service), not
+/// keys written in the environment or a file.
+public enum CredentialRenewal: Sendable, Equatable {
+  /// The source can bring new credentials and this request has not renewed them yet.
+  case available
+  /// The same credentials would come again, or this request already renewed them.
+  case unavailable
 }

@@ -39,14 +39,20 @@ public final class StandInServer: @unchecked Sendable {
   public var endpoint: String { "http://127.0.0.1:\(port)" }
 
   /// Starts a server holding `config` (JSON, see the script's docstring and docs/LIVE.md).
-  public init(config: String) throws {
+  public convenience init(config: String) throws {
+    try self.init(script: Self.script, config: config)
+  }
+
+  /// Starts `script` (a stand-in under Tests/StandIn that prints `LISTENING PORT`) holding
+  /// `config`.
+  public init(script: String, config: String) throws {
     configPath =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("standin-\(UUID().uuidString).json").path
     try SafeFile.write(config, to: configPath, mode: SafeFile.privateMode)
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Self.script, "--config", configPath]
+    process.arguments = ["python3", script, "--config", configPath]
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -102,6 +108,11 @@ public final class StandInServer: @unchecked Sendable {
 
   private func post(_ path: String, _ json: String) throws {
     _ = try exchange("POST", path, Data(json.utf8))
+  }
+
+  /// The body of the answer to an unsigned control request (`GET /_standin/…`).
+  public func control(_ method: String, _ path: String, _ body: Data? = nil) throws -> Data {
+    try exchange(method, path, body)
   }
 
   /// One HTTP/1.0 exchange over a plain socket (the control calls need no more, and a socket

@@ -66,9 +66,9 @@ enum LiveBenchmark {
     let client = IVSRealTimeClient(
       region: "us-west-2",
       endpoint: try IVSEndpoint(region: "us-west-2", explicit: server.endpoint, environment: [:]),
-      credentials: EnvironmentCredentials([
-        "AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret,
-      ]),
+      credentials: CredentialCache(
+        EnvironmentCredentials(["AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret]),
+        clock: clock),
       transport: URLSessionTransport(), pacer: RequestPacer(pace: .every(rate), clock: clock),
       clock: clock)
     guard let stage = StageReference(stageArn) else { return false }

@@ -1,30 +1,20 @@
 import Foundation
 import IVSRecords
 import InputKit
-import MonitorUI
-import StageEngine
-import TerminalKit
 
 /// `stagemon-bench safeio`: what the untrusted-I/O helpers cost. (a) `explain` of a generated
 /// 300-participant session, end to end, against sanitising its report (`Console.write`'s
-/// `TerminalText.safe`); (b) one 200×60 frame at 10,000 participants against the sanitiser's
-/// check of the text the frame puts (`isClean` over each row it draws, as `CellGrid.put` scans
-/// each text it puts once and judges no character of a clean one again; the participants
-/// table's and the log's rows are put back as the cells they kept, checked when first drawn);
-/// (c) a 100 MB JSONL file written through `SafeFile` against a plain `open`/`write`/`close`
-/// (and against the same plus `fsync`), rounds alternating in one folder.
+/// `TerminalText.safe`); (b) a 100 MB JSONL file written through `SafeFile` against a plain
+/// `open`/`write`/`close` (and against the same plus `fsync`), rounds alternating in one folder.
 enum SafeIOBenchmark {
   static let sanitiseTarget = 0.02
   static let writeTarget = 1.1
-  /// Where the frame's checks leave their count, so the optimiser keeps them.
-  nonisolated(unsafe) static var checked = 0
 
   static func run() -> Bool {
     do {
       let explain = try explainShare()
-      let frame = try frameShare()
       let write = try writeRatio()
-      return explain && frame && write
+      return explain && write
     } catch {
       print("safeio benchmark failed: \(error)")
       return false
@@ -59,47 +49,7 @@ enum SafeIOBenchmark {
     return share <= sanitiseTarget
   }
 
-  // MARK: (b) a frame
-
-  private static func frameShare() throws -> Bool {
-    let state = try RenderBenchmark.controller(participants: RenderBenchmark.largeCount).state
-    var grid = CellGrid(width: RenderBenchmark.size.width, height: RenderBenchmark.size.height)
-    Screen.render(state, into: &grid)
-    let size = TerminalSize(width: grid.width, height: grid.height)
-    let kept = Screen.layout(state, size: size).map { [$0.participants, $0.log] } ?? []
-    let rows = grid.text().enumerated().filter { y, _ in
-      !kept.contains { $0.y <= y && y < $0.maxY }
-    }.map(\.element)
-    let characters = rows.flatMap { Array($0) }
-    let rates = BenchmarkHarness.compare(
-      rounds: 7,
-      baseline: {
-        Screen.render(state, into: &grid)
-        return 1
-      },
-      candidate: {
-        // CellGrid.put scans each text once; a clean one is not judged again per character.
-        var safe = 0
-        for row in rows where TerminalText.isClean(row) { safe += 1 }
-        checked &+= safe
-        return 1
-      })
-    let frameMs = 1_000 / rates.baseline
-    let sanitiseMs = 1_000 / rates.candidate
-    let share = sanitiseMs / frameMs
-    print(
-      "safeio (b) one 200×60 frame at 10,000 participants (\(rows.count) rows drawn,"
-        + " \(characters.count) characters):")
-    BenchmarkHarness.report(
-      "  frame", String(format: "%.3f ms", frameMs), target: "—", met: true)
-    BenchmarkHarness.report(
-      "  the sanitiser's checks of its characters",
-      String(format: "%.4f ms = %.2f %%", sanitiseMs, share * 100), target: "≤ 2 %",
-      met: share <= sanitiseTarget)
-    return share <= sanitiseTarget
-  }
-
-  // MARK: (c) writing 100 MB of JSONL
+  // MARK: (b) writing 100 MB of JSONL
 
   private static func writeRatio() throws -> Bool {
     let line = Array(
@@ -128,7 +78,7 @@ enum SafeIOBenchmark {
       BenchmarkHarness.median(plain), BenchmarkHarness.median(synced),
       BenchmarkHarness.median(safe)
     )
-    print("safeio (c) \(chunks * chunk.count / 1_048_576) MiB of JSONL, median of 5 rounds:")
+    print("safeio (b) \(chunks * chunk.count / 1_048_576) MiB of JSONL, median of 5 rounds:")
     BenchmarkHarness.report(
       "  plain open/write/close", String(format: "%.3f s", p), target: "—", met: true)
     BenchmarkHarness.report(

@@ -126,6 +126,15 @@ enum CommandTable {
       summary: "the account's public keys (ImportPublicKey, ListPublicKeys, DeletePublicKey)",
       options: [.value("--name", .text), .value("--region", .text)] + liveOptions,
       operands: .choices(["register", "list", "delete"]), help: KeyCommand.help),
+    CommandRow(
+      words: ["credentials"],
+      synopses: ["[STAGE_ARN] [--profile NAME] [--region REGION] [--endpoint-url URL] [--check]"],
+      summary: "where the live commands' AWS credentials come from; --check asks STS whose they are",
+      options: [
+        .value("--profile", .text), .value("--region", .text), .value("--endpoint-url", .text),
+        .flag("--check"),
+      ],
+      operands: .text, help: CredentialsCommand.help),
   ]
 
   /// The monitor (`stagemon [SCENARIO.json]`): its options are `MonitorCommand.Option`'s.

@@ -19,7 +19,8 @@ enum KeyCommand {
     list      ListPublicKeys: every key of the account in the region, ARN and name
     delete    DeletePublicKey
 
-    The region is --region, else AWS_REGION, else AWS_DEFAULT_REGION (delete: the ARN's).
+    The region is --region, else AWS_REGION, AWS_DEFAULT_REGION or the profile's region
+    (delete: the ARN's).
 
     OPTIONS:
       --name NAME          the key's name in IVS (letters, digits, - and _)
@@ -53,7 +54,7 @@ enum KeyCommand {
     -> ExitStatus
   {
     let name = try arguments.option("--name")
-    let region = try self.region(&arguments)
+    let region = try self.region(&arguments, live)
     guard let folder = arguments.positional() else { throw UsageError("key register needs KEYDIR") }
     try arguments.finish()
     let pem = try InputFiles.text(at: (folder as NSString).appendingPathComponent("public.pem"))
@@ -73,7 +74,7 @@ enum KeyCommand {
   }
 
   private static func list(_ arguments: inout Arguments, _ live: LiveOptions) throws -> ExitStatus {
-    let region = try self.region(&arguments)
+    let region = try self.region(&arguments, live)
     try arguments.finish()
     let client = try live.client(region: region)
     let keys = try LiveCall.run("ListPublicKeys", client) {
@@ -105,16 +106,21 @@ enum KeyCommand {
     return .success
   }
 
-  /// `--region`, else the AWS CLI's variables.
-  static func region(_ arguments: inout Arguments) throws(UsageError) -> String {
+  /// `--region`, else `AWS_REGION`, `AWS_DEFAULT_REGION` or the profile's `region`.
+  static func region(_ arguments: inout Arguments, _ live: LiveOptions) throws -> String {
     let environment = ProcessInfo.processInfo.environment
-    let region =
-      try arguments.option("--region") ?? environment["AWS_REGION"]
-      ?? environment["AWS_DEFAULT_REGION"]
-    guard let region, !region.isEmpty,
-      region.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
-    else { throw UsageError("give the region with --region (or AWS_REGION), e.g. us-west-2") }
-    return region
+    let explicit = try arguments.option("--region").map { RegionChoice(name: $0, origin: "--region") }
+    let profile = ProfileChoice(option: live.profile, environment: environment)
+    let config = try ProfileFiles(environment: environment).load()
+    guard
+      let region = RegionChoice.resolve(
+        explicit: explicit, environment: environment, profile: profile.name, config: config),
+      region.isWellFormed
+    else {
+      throw UsageError(
+        "give the region with --region (or AWS_REGION, or the profile's region), e.g. us-west-2")
+    }
+    return region.name
   }
 }
 

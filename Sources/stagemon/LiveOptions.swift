@@ -15,7 +15,8 @@ struct LiveOptions {
       --endpoint-url URL   send requests here (else AWS_ENDPOINT_URL_IVS_REALTIME, AWS_ENDPOINT_URL,
                            https://ivsrealtime.REGION.amazonaws.com)
       --profile NAME       the AWS CLI profile (else AWS_PROFILE, else the environment's keys,
-                           else profile default); credential_process is run as the CLI runs it
+                           else profile default), followed as the AWS CLI follows it: roles,
+                           IAM Identity Center, credential_process… (`stagemon credentials`)
       --max-rps N          at most N requests a second (default: 80 % of each operation's IVS
                            quota, 4 a second for reads; attach: 1 in all)
     """
@@ -35,16 +36,19 @@ struct LiveOptions {
     maxRPS = rate
   }
 
-  /// The credential chain: the environment's keys (unless `--profile` names one, as the AWS
-  /// CLI does), the profile's keys, then its `credential_process`.
-  func credentials(_ environment: [String: String]) -> CredentialChain {
-    let files = ProfileFiles(environment: environment, profile: profile)
-    let clock = SystemClock()
-    var providers: [any CredentialProvider] = []
-    if profile == nil { providers.append(EnvironmentCredentials(environment)) }
-    providers.append(ProfileCredentials(files))
-    providers.append(ProcessCredentials(files, now: { Int64(clock.now()) }))
-    return CredentialChain(providers)
+  /// The credentials the AWS CLI would use for `profile` (`--profile`) and requests to
+  /// `region`, kept for the run (`DefaultCredentialChain`, docs/LIVE.md): an MFA code is asked
+  /// for on the terminal.
+  static func credentials(
+    profile: String?, region: String?, environment: [String: String],
+    transport: any HTTPTransport, clock: any AWSClock
+  ) throws(CredentialError) -> CredentialCache {
+    let context = CredentialContext(
+      environment: environment, region: region, transport: transport, clock: clock,
+      askSecretly: TerminalPrompt.askSecretly)
+    let chain = try DefaultCredentialChain.make(
+      profile: ProfileChoice(option: profile, environment: environment), context: context)
+    return CredentialCache(chain, clock: clock)
   }
 
   /// A client for `region`: each operation paced at its share of IVS's quota (lowered by
@@ -59,9 +63,13 @@ struct LiveOptions {
       throw UsageError("\(error)")
     }
     let clock = SystemClock()
+    let transport = URLSessionTransport()
     return IVSRealTimeClient(
-      region: region, endpoint: endpoint, credentials: credentials(environment),
-      transport: URLSessionTransport(),
+      region: region, endpoint: endpoint,
+      credentials: try Self.credentials(
+        profile: profile, region: region, environment: environment, transport: transport,
+        clock: clock),
+      transport: transport,
       pacer: RequestPacer(
         pace: .quota(limit: maxRPS), total: total.map { maxRPS ?? $0 }, clock: clock),
       clock: clock)

@@ -43,6 +43,7 @@ enum Stagemon {
     case "fetch": return FetchCommand.run(rest)
     case "key": return KeyCommand.run(rest)
     case "attach": return AttachCommand.run(rest)
+    case "credentials": return CredentialsCommand.run(rest)
     case "completions": return CompletionsCommand.run(rest)
     default: return MonitorCommand.run(words)
     }

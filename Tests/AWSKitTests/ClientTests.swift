@@ -10,7 +10,7 @@ struct ClientTests {
     IVSRealTimeClient(
       region: "us-west-2",
       endpoint: try IVSEndpoint(region: "us-west-2", explicit: nil, environment: [:]),
-      credentials: StaticCredentials(), transport: transport,
+      credentials: CredentialCache(StaticCredentials(), clock: clock), transport: transport,
       pacer: RequestPacer(pace: .every(rps), clock: clock), clock: clock,
       retry: RetryPolicy(jitter: { 0.5 }))
   }
@@ -142,13 +142,13 @@ struct ExpiredCredentialsTests {
     var fetched = 0
     init(renews: Bool) { self.renews = renews }
     var name: String { "renewing" }
+    var isRenewable: Bool { renews }
     func credentials() throws(CredentialError) -> Credentials? {
       fetched += 1
       return Credentials(
         accessKeyID: "ASIA\(fetched)", secretAccessKey: "s", sessionToken: "t",
         expiration: 4_000_000_000, source: "test")
     }
-    func renew() -> Bool { renews }
   }
 
   static func client(_ transport: FakeTransport, _ credentials: RenewingCredentials) throws
@@ -158,7 +158,7 @@ struct ExpiredCredentialsTests {
     return IVSRealTimeClient(
       region: "us-west-2",
       endpoint: try IVSEndpoint(region: "us-west-2", explicit: nil, environment: [:]),
-      credentials: credentials, transport: transport,
+      credentials: CredentialCache(credentials, clock: clock), transport: transport,
       pacer: RequestPacer(pace: .every(4), clock: clock), clock: clock,
       retry: RetryPolicy(jitter: { 0.5 }))
   }

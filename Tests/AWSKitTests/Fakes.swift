@@ -64,6 +64,7 @@ final class FakeTransport: HTTPTransport, @unchecked Sendable {
 /// Static test credentials.
 struct StaticCredentials: CredentialProvider {
   var name: String { "test" }
+  var isRenewable: Bool { false }
   func credentials() throws(CredentialError) -> Credentials? {
     Credentials(
       accessKeyID: "AKIDTEST", secretAccessKey: "s3cr3t/secret+KEY", sessionToken: "TOKEN",

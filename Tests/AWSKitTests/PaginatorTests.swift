@@ -27,7 +27,7 @@ struct PaginatorTests {
     return IVSRealTimeClient(
       region: "us-west-2",
       endpoint: try IVSEndpoint(region: "us-west-2", explicit: nil, environment: [:]),
-      credentials: StaticCredentials(), transport: transport,
+      credentials: CredentialCache(StaticCredentials(), clock: clock), transport: transport,
       pacer: RequestPacer(clock: clock), clock: clock, retry: RetryPolicy(jitter: { 0 }))
   }
 

@@ -28,6 +28,7 @@ struct SessionFetcherTests {
 
   struct Keys: CredentialProvider {
     var name: String { "test" }
+    var isRenewable: Bool { false }
     func credentials() throws(CredentialError) -> Credentials? {
       Credentials(accessKeyID: "AKID", secretAccessKey: "s", source: "test")
     }
@@ -56,7 +57,8 @@ struct SessionFetcherTests {
     let client = IVSRealTimeClient(
       region: "us-west-2",
       endpoint: try IVSEndpoint(region: "us-west-2", explicit: nil, environment: [:]),
-      credentials: Keys(), transport: script, pacer: RequestPacer(pace: .every(4), clock: clock),
+      credentials: CredentialCache(Keys(), clock: clock), transport: script,
+      pacer: RequestPacer(pace: .every(4), clock: clock),
       clock: clock)
     let result = try SessionFetcher(client: client, stage: stage) { _ in }.fetch(sessionId: nil)
     #expect(result.sessionId == "st-Abcdefghijklm")

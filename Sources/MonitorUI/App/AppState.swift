@@ -8,12 +8,7 @@ public struct AppState {
   /// The runner driving the stage (and the stage itself, `runner.stage`).
   public let runner: ScenarioRunner
   /// The latest stage snapshot (taken after each change, not per frame).
-  public var snapshot: StageSnapshot {
-    didSet { snapshotRevision = Revision.next() }
-  }
-  /// Changes with every change of `snapshot` (`Revision`): the participants table keeps its
-  /// rows by it.
-  private(set) var snapshotRevision = Revision.next()
+  public var snapshot: StageSnapshot
   /// Which pane has focus.
   public var focus: Pane = .participants
   /// How the screen is divided: a zoomed pane (`z`), the log hidden (presenter mode).
@@ -81,13 +76,7 @@ public struct AppState {
   /// `attach`: keys that would change the stage are refused, so the footer leaves them out.
   public var isReadOnly = false
   /// Participants whose SDK the records did not state: their profile is marked everywhere.
-  public var sdkGuesses = SDKGuesses() {
-    didSet { guessesRevision = Revision.next() }
-  }
-  /// Changes with every change of `sdkGuesses` (`Revision`).
-  private(set) var guessesRevision = Revision.next()
-  /// The rows the log and the participants table drew for the last frames (`PaneMemo`).
-  var paneMemos = PaneMemos()
+  public var sdkGuesses = SDKGuesses()
 
   /// Creates the state for a runner.
   public init(runner: ScenarioRunner, theme: Theme, logCapacity: Int) {
@@ -99,7 +88,9 @@ public struct AppState {
 
   /// The stage ID (last segment of the ARN).
   public var stageID: String {
-    String(snapshot.stageARN.split(separator: "/").last ?? "")
+    let arn = snapshot.stageARN
+    guard let slash = arn.lastIndex(of: "/") else { return arn }
+    return String(arn[arn.index(after: slash)...])
   }
 
   /// The selected participant, if any.

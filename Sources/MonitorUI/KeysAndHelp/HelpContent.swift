@@ -23,7 +23,7 @@ public enum HelpContent {
           binding.action.rawValue.padding(toLength: actionWidth + 1, withPad: " ", startingAt: 0),
           .muted),
         Span(binding.help),
-        Span(qualifier(binding), .muted),
+        Span(binding.qualifier.map { "  (\($0))" } ?? "", .muted),
       ])
     }
     lines.append([])
@@ -82,25 +82,6 @@ public enum HelpContent {
     guard !notes.isEmpty else { return [] }
     return [[Span("Import notes", .title), Span("  (what the import guessed and chose)", .muted)]]
       + notes.map { [Span("  " + $0)] } + [[]]
-  }
-
-  private static func qualifier(_ binding: KeyBinding) -> String {
-    var parts: [String] = []
-    switch binding.context {
-    case .global: break
-    case .panes(let panes): parts.append("in " + panes.map(\.rawValue).joined(separator: "/"))
-    case .help: parts.append("in help")
-    case .deck: parts.append("in the token deck")
-    case .input: parts.append("while typing")
-    }
-    switch binding.condition {
-    case .always: break
-    case .questionPending: parts.append("when a strategy question is pending")
-    case .questionLeftToKeys:
-      parts.append("when a question is pending that the script does not answer next")
-    case .noQuestionLeftToKeys: parts.append("otherwise")
-    }
-    return parts.isEmpty ? "" : "  (" + parts.joined(separator: ", ") + ")"
   }
 
   private static let legendKinds: [EventKind] = [

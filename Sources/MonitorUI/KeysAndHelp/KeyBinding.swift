@@ -73,4 +73,25 @@ public struct KeyBinding: Sendable {
   public func keyLabel(ascii: Bool) -> String {
     keys.map { $0.label(ascii: ascii) }.joined(separator: "/")
   }
+
+  /// Where and when the binding applies, in words ("in composition, when a strategy question
+  /// is pending"); nil for a key that works in every pane at any time.
+  public var qualifier: String? {
+    var parts: [String] = []
+    switch context {
+    case .global: break
+    case .panes(let panes): parts.append("in " + panes.map(\.rawValue).joined(separator: "/"))
+    case .help: parts.append("in help")
+    case .deck: parts.append("in the token deck")
+    case .input: parts.append("while typing")
+    }
+    switch condition {
+    case .always: break
+    case .questionPending: parts.append("when a strategy question is pending")
+    case .questionLeftToKeys:
+      parts.append("when a question is pending that the script does not answer next")
+    case .noQuestionLeftToKeys: parts.append("otherwise")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
 }

@@ -13,31 +13,17 @@ public struct LogBuffer: Sendable {
   /// At most this many lines are kept; older ones are dropped.
   public let capacity: Int
   private var runs = LogRuns()
-  /// The lines the log pane formatted and laid out for the last frames (shared by copies: it
-  /// checks each entry against the line's own).
-  var layouts = LogLayoutCache()
   /// Search texts by `number % capacity`, each with its line number, formatted the first time
   /// a filter tests the line (made when a filter is first set).
   private var searchTexts: [(number: Int, text: String)?] = []
   /// Lines ever appended; line numbers run from 0 to `appended - 1`.
-  public private(set) var appended = 0 {
-    didSet { revise() }
-  }
+  public private(set) var appended = 0
   /// The filter text ("" shows everything). Lower-cased for matching.
-  public private(set) var filter = "" {
-    didSet { revise() }
-  }
+  public private(set) var filter = ""
   private var matches: [Int] = []
   private var matchStart = 0
   /// The number of lines appended when the log was paused; nil while following.
-  public private(set) var pausedAt: Int? {
-    didSet { revise() }
-  }
-  /// Changes whenever what the log shows may have: a line appended, the filter set, a pause
-  /// or resume (`Revision`: the log pane keeps its rows by it).
-  public private(set) var revision = Revision.next()
-
-  private mutating func revise() { revision = Revision.next() }
+  public private(set) var pausedAt: Int?
 
   /// Creates an empty log keeping at most `capacity` lines (at least 1).
   public init(capacity: Int) { self.capacity = max(1, capacity) }

@@ -33,21 +33,7 @@ public enum LogView {
   /// Renders into `rect` (border included), newest event at the bottom; the selected line is
   /// painted while the log has focus.
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
-    let focused = state.focus == .log
-    let key = LogPaneKey(
-      revision: state.log.revision, scroll: state.logScroll, focused: focused,
-      selected: focused ? state.selectedLogLine : nil, glyphs: grid.glyphs, theme: state.theme)
-    state.paneMemos.log.draw(
-      key, in: rect, background: state.theme[.text], into: &grid
-    ) { grid in
-      draw(state, selected: key.selected, in: rect, into: &grid)
-    }
-  }
-
-  /// Draws the pane from the log itself, for `render` when its rows are not kept.
-  private static func draw(
-    _ state: AppState, selected: Int?, in rect: Rect, into grid: inout CellGrid
-  ) {
+    let selected = state.focus == .log ? state.selectedLogLine : nil
     let inner = PaneFrame.draw(
       rect, title: title(state.log), focused: state.focus == .log, theme: state.theme,
       into: &grid)
@@ -97,11 +83,9 @@ public enum LogView {
   private static func place(
     _ numbers: [Int], of log: LogBuffer, in inner: Rect, ellipsis: String, fromTop: Bool
   ) -> (lines: [Placed], subjectX: Int) {
-    let lines = numbers.compactMap { number in
-      log.entry(number).map { (number, $0, log.layouts.line(number, of: $0)) }
-    }
+    let lines = numbers.compactMap { number in log.line(number).map { (number, $0) } }
     let wide = inner.width >= 120
-    let longest = min(longestName, lines.map { Span.columns($0.2.name) }.max() ?? 0)
+    let longest = min(longestName, lines.map { Span.columns($0.1.name) }.max() ?? 0)
     let whoX = 9 + 2 + (wide ? 12 + 15 : 15)
     // A name that does not fit beside the time and source starts the subject instead.
     let nameWidth = whoX + longest <= inner.width ? longest : 0
@@ -109,16 +93,14 @@ public enum LogView {
     // A narrow pane starts the subject on the row below the head, under the symbol.
     let below = inner.width - besideX < minimumSubjectColumns
     let subjectX = below ? belowSubjectX : besideX
-    let layout = LogLayoutCache.Layout(
+    let layout = Layout(
       wide: wide, nameWidth: nameWidth, wrapWidth: max(1, inner.width - subjectX), below: below,
       ellipsis: ellipsis)
     var placed: [Placed] = []
     var edge = fromTop ? inner.y : inner.maxY
-    for (number, entry, line) in fromTop ? lines : lines.reversed()
+    for (number, line) in fromTop ? lines : lines.reversed()
     where fromTop ? edge < inner.maxY : edge > inner.y {
-      let laid = log.layouts.rows(number, of: entry, line: line, in: layout) {
-        laidOut($0, in: layout)
-      }
+      let laid = laidOut(line, in: layout)
       let subject = laid.subject
       let top = fromTop ? edge : max(inner.y, edge - subject.count)
       let room = fromTop ? inner.maxY - top : edge - top
@@ -131,16 +113,30 @@ public enum LogView {
     return (fromTop ? placed : placed.reversed(), subjectX)
   }
 
+  /// The layout a line's rows depend on.
+  private struct Layout {
+    /// Whether the source and observer have a column each.
+    let wide: Bool
+    /// Columns of the name column (0: the name starts the subject).
+    let nameWidth: Int
+    /// Columns the subject wraps at.
+    let wrapWidth: Int
+    /// Whether the subject starts on the row below the head.
+    let below: Bool
+    /// The glyph set's truncation mark.
+    let ellipsis: String
+  }
+
   /// `line`'s head columns and its subject wrapped in `layout`: every character of the subject
-  /// is kept, on as many rows as it needs.
-  private static func laidOut(_ line: LogLine, in layout: LogLayoutCache.Layout)
-    -> LogLayoutCache.Rows
+  /// is kept, on as many rows as it needs (an empty first row when it starts below the head).
+  private static func laidOut(_ line: LogLine, in layout: Layout)
+    -> (head: [Span], subject: [[Span]])
   {
     let head = spans(
       line, wide: layout.wide, nameWidth: layout.nameWidth, ellipsis: layout.ellipsis)
     let text = layout.nameWidth == 0 ? line.name + " " + line.subject : line.subject
     let wrapped = Span.wrap([Span(text)], width: layout.wrapWidth)
-    return LogLayoutCache.Rows(head: head, subject: layout.below ? [[]] + wrapped : wrapped)
+    return (head, layout.below ? [[]] + wrapped : wrapped)
   }
 
   /// Whether the line `offset` visible lines above the newest is shown whole when the line

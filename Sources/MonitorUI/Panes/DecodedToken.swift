@@ -1,26 +1,15 @@
 import JSONKit
 import StageEngine
-import Synchronization
 import TokenCore
 
-/// The detail pane's decoded token: its header and claims as text. The selected participant's
-/// token is the same from one frame to the next, and splitting, base64url-decoding and parsing
-/// it was a tenth of a frame, so the last token's parts are kept (pure memoization: they are a
-/// function of the token's text alone).
+/// The detail pane's decoded token: its header and claims as text.
 enum DecodedToken {
   /// The header and the claims of `token` (`header.payload.signature`, the signature
   /// redacted), or nil when it has fewer than two parts.
   static func parts(of token: String) -> (header: String, claims: [(String, String)])? {
-    if let kept = last.withLock({ $0 }), kept.token == token { return kept.parts }
-    let parts = decode(token)
-    last.withLock { $0 = (token, parts) }
-    return parts
-  }
-
-  private static let last = Mutex<(token: String, parts: (String, [(String, String)])?)?>(nil)
-
-  private static func decode(_ token: String) -> (String, [(String, String)])? {
-    let parts = token.split(separator: ".")
+    // Split as bytes: splitting a string by characters walks grapheme boundaries, a tenth of a
+    // frame for one token.
+    let parts = token.utf8.split(separator: UInt8(ascii: ".")).map(Substring.init)
     guard parts.count >= 2 else { return nil }
     return (decoded(parts[0]), claims(parts[1]))
   }

@@ -68,10 +68,8 @@ struct DetailContent {
     whoSeesWhat = state.whoSeesWhat
     snapshot = state.snapshot
     head = Self.head(state: state, subject: subject, width: width)
-    token = state.paneMemos.detailToken.value(for: DetailHeadKey(state, subject, width)) {
-      Self.token(subject, now: state.snapshot.time).flatMap {
-        Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
-      }
+    token = Self.token(subject, now: state.snapshot.time).flatMap {
+      Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
     }
     layout = ObserverLayout(
       width: width, showsProfile: width >= Self.roomForProfile, truth: subject.metadata)
@@ -93,17 +91,8 @@ struct DetailContent {
     return head(state: state, subject: subject, width: width).count + observers
   }
 
-  /// The summary and the who-sees-what heading, wrapped to `width` (kept for the next frames:
-  /// `DetailHeadKey` holds all they are made from).
+  /// The summary and the who-sees-what heading, wrapped to `width`.
   static func head(state: AppState, subject: ParticipantSnapshot, width: Int) -> [[Span]] {
-    state.paneMemos.detailHead.value(for: DetailHeadKey(state, subject, width)) {
-      makeHead(state: state, subject: subject, width: width)
-    }
-  }
-
-  private static func makeHead(state: AppState, subject: ParticipantSnapshot, width: Int)
-    -> [[Span]]
-  {
     let truthText = subject.metadata.map(Self.metadataText) ?? "—"
     let heading = [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
     let summary =
@@ -134,9 +123,9 @@ struct DetailContent {
     }
     if beliefIndex < beliefLines {
       let (observer, part) = rows.observer(atLine: beliefIndex)
-      let lines = whoSeesWhat?.lines(
-        observer, in: snapshot, layout: layout, reasonBeside: rows.reasonBeside(observer))
-      guard let lines, part < lines.count else { return [] }
+      guard let belief = whoSeesWhat?.row(observer, in: snapshot) else { return [] }
+      let lines = layout.lines(belief, reasonBeside: rows.reasonBeside(observer))
+      guard part < lines.count else { return [] }
       return lines[part]
     }
     let tokenIndex = beliefIndex - beliefLines

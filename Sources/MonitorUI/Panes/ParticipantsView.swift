@@ -21,23 +21,6 @@ public enum ParticipantsView {
     let rows = max(0, rect.height - 3)
     let first = firstVisibleRow(selected: state.selected, count: participants.count, rows: rows)
     let visible = participants[first..<min(participants.count, first + rows)]
-    let key = ParticipantsPaneKey(
-      snapshot: state.snapshotRevision, guesses: state.guessesRevision, first: first,
-      selected: state.selected, focused: state.focus == .participants, glyphs: grid.glyphs,
-      theme: state.theme)
-    state.paneMemos.participants.draw(
-      key, in: rect, background: state.theme[.text], into: &grid
-    ) { grid in
-      draw(state, visible, in: rect, into: &grid)
-    }
-  }
-
-  /// Draws the table from the state, for `render` when its rows are not kept.
-  private static func draw(
-    _ state: AppState, _ visible: ArraySlice<ParticipantSnapshot>, in rect: Rect,
-    into grid: inout CellGrid
-  ) {
-    let participants = state.snapshot.participants
     let title = "Participants \(participants.count)"
     let inner = PaneFrame.draw(
       rect, title: title, focused: state.focus == .participants, theme: state.theme, into: &grid)

@@ -1,10 +1,9 @@
 import TerminalKit
 
 /// The whole frame as a pure function of the state: the same state always gives the same
-/// grid, and the backend writes only the cells that changed, so nothing flickers. The grid is
-/// cleared to the theme's background first (but for the rects of the panes that put back the
-/// rows they kept, which write every cell of their own), so no cell shows the terminal's own
-/// unless the theme says so.
+/// grid, whatever the grid held before, and the backend writes only the cells that changed, so
+/// nothing flickers. The grid is cleared to the theme's background first, so no cell shows the
+/// terminal's own unless the theme says so.
 public enum Screen {
   /// Draws `state` into `grid` (which has the terminal's size and glyphs).
   public static func render(_ state: AppState, into grid: inout CellGrid) {
@@ -16,8 +15,7 @@ public enum Screen {
       if grid.glyphs == .ascii { ASCIIFallback.apply(to: &grid) }
       return
     }
-    // The panes that keep their rows (`PaneMemo`) write every cell of their rects themselves.
-    grid.clear(style: state.theme[.text], except: [layout.participants, layout.log])
+    grid.clear(style: state.theme[.text])
     HeaderView.render(state, in: layout.header, into: &grid)
     for pane in Pane.allCases where !layout.hidden.contains(pane) {
       let rect = layout.rect(of: pane)

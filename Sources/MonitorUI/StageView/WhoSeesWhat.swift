@@ -14,8 +14,6 @@ public struct WhoSeesWhat: Sendable {
   public var compositionRows: [ObserverBelief]
   /// Observers whose SDK was guessed: their rows' profiles are marked.
   let sdkGuesses: SDKGuesses
-  /// The detail pane's lines of the rows it showed, kept for the next frame.
-  let observerLines = ObserverLinesCache()
 
   /// Finds every observer's view of `subject` in `snapshot` (table order), compositions last.
   public init(about subject: String, in snapshot: StageSnapshot, sdkGuesses: SDKGuesses = .init()) {
@@ -70,46 +68,20 @@ public struct WhoSeesWhat: Sendable {
   public var count: Int { views.count + compositionRows.count }
 
   /// Row `index`, made now from `snapshot` (the one these views were found in); nil outside
-  /// the rows or when the snapshot no longer holds that view.
+  /// the rows or when the snapshot no longer holds that view. The observer's profile is marked
+  /// when its SDK was guessed.
   public func row(_ index: Int, in snapshot: StageSnapshot) -> ObserverBelief? {
-    source(index, in: snapshot).map(row)
-  }
-
-  /// Row `index`'s lines in the detail pane's `layout`: those laid out before when the row
-  /// would be made from the same view (so a frame neither makes the row nor lays it out
-  /// again), else laid out now; nil as `row(_:in:)` is nil.
-  func lines(_ index: Int, in snapshot: StageSnapshot, layout: ObserverLayout, reasonBeside: Bool)
-    -> [[Span]]?
-  {
-    guard let source = source(index, in: snapshot) else { return nil }
-    return observerLines.lines(index, from: source, in: layout, reasonBeside: reasonBeside) {
-      row(from: source)
-    }
-  }
-
-  /// What row `index` is made from: the observer's view of the subject in `snapshot` (nil when
-  /// it no longer holds it), or the composition's row.
-  private func source(_ index: Int, in snapshot: StageSnapshot) -> ObserverLinesCache.Source? {
     guard index >= 0, index < count else { return nil }
-    guard index < views.count else { return .row(compositionRows[index - views.count]) }
+    guard index < views.count else { return compositionRows[index - views.count] }
     let at = views[index]
     guard at.participant < snapshot.participants.count else { return nil }
     let observer = snapshot.participants[at.participant]
     guard at.remote < observer.remotes.count else { return nil }
     let view = observer.remotes[at.remote]
     guard view.participant == subject else { return nil }
-    return .view(observer: observer.id, sdk: observer.sdk, view)
-  }
-
-  /// The row made from `source` (the profile marked when the observer's SDK was guessed).
-  private func row(from source: ObserverLinesCache.Source) -> ObserverBelief {
-    switch source {
-    case .row(let row): row
-    case .view(let observer, let sdk, let view):
-      ObserverBelief(
-        observer: observer, profile: sdkGuesses.profile(sdk, of: observer),
-        believed: view.believed, isStale: view.isStale, reason: view.staleReason)
-    }
+    return ObserverBelief(
+      observer: observer.id, profile: sdkGuesses.profile(observer.sdk, of: observer.id),
+      believed: view.believed, isStale: view.isStale, reason: view.staleReason)
   }
 
   /// Every row, made now (for copying the table and for tests; never per frame).

@@ -19,10 +19,6 @@ public struct CellGrid: Sendable {
   var storage: [StoredCell]
   /// The styles and graphemes `storage` refers to.
   var tables = GridTables()
-  /// By row, the stamp of the whole-row strip the row holds unchanged since it was put there,
-  /// or 0: putting the same strip back then writes nothing (`draw(_:x:y:)`). Every write to a
-  /// row sets its entry to 0 (`breakWideOverlap`, which every write starts with, and `restyle`).
-  var rowStrips: [UInt64]
 
   /// Creates a blank grid; negative sizes become 0.
   public init(width: Int, height: Int, glyphs: BorderGlyphs = .unicode) {
@@ -31,7 +27,6 @@ public struct CellGrid: Sendable {
     self.glyphs = glyphs
     let blank = StoredCell(glyph: .space, style: StyleID(index: 0))
     self.storage = Array(repeating: blank, count: self.width * self.height)
-    self.rowStrips = Array(repeating: 0, count: self.height)
   }
 
   /// All cells, row-major (`y * width + x`), for tests and exports that read the whole grid.
@@ -62,48 +57,17 @@ public struct CellGrid: Sendable {
   }
 
   /// Blanks every cell, keeping the size; `style` paints the blanks (a theme's background), so
-  /// clearing and painting the canvas cost one pass. Cells inside `kept` are left as they are,
-  /// for a caller that fills those rects itself (a pane putting back the rows it kept).
-  public mutating func clear(style: Style = .plain, except kept: [Rect] = []) {
-    if tables.isOversized {
-      // The kept cells' entries mean nothing in new tables: no row holds a strip any more.
-      tables = GridTables()
-      var strips = rowStrips.mutableSpan
-      strips.update(repeating: 0)
-    }
+  /// clearing and painting the canvas cost one pass.
+  public mutating func clear(style: Style = .plain) {
+    // Past their bound the tables start again: no cell refers to an entry any more.
+    if tables.isOversized { tables = GridTables() }
     let blank = StoredCell(glyph: .space, style: tables.id(of: style))
     guard storage.count == width * height else {
       storage = Array(repeating: blank, count: width * height)
-      rowStrips = Array(repeating: 0, count: height)
       return
     }
-    let kept = kept.map { $0.intersection(bounds) }.filter { $0.width > 0 && $0.height > 0 }
-      .sorted { $0.x < $1.x }
-    guard !kept.isEmpty else {
-      var cells = storage.mutableSpan
-      cells.update(repeating: blank)
-      var strips = rowStrips.mutableSpan
-      strips.update(repeating: 0)
-      return
-    }
-    // Each run is copied from one blank row: a move per run, not a store per cell.
-    let blanks = Array(repeating: blank, count: width)
-    for y in 0..<height {
-      var x = 0
-      for rect in kept where rect.y <= y && y < rect.maxY {
-        if rect.x > x { blankRun(blanks, y: y, from: x, to: rect.x) }
-        x = max(x, rect.maxX)
-      }
-      if x < width { blankRun(blanks, y: y, from: x, to: width) }
-    }
-  }
-
-  /// Copies columns `start..<end` of `blanks` (a row of blank cells) into row `y`.
-  private mutating func blankRun(_ blanks: [StoredCell], y: Int, from start: Int, to end: Int) {
-    breakWideOverlap(x: start, y: y)
-    breakWideOverlap(x: end - 1, y: y)
-    let row = y * width
-    storage.replaceSubrange((row + start)..<(row + end), with: blanks[start..<end])
+    var cells = storage.mutableSpan
+    cells.update(repeating: blank)
   }
 
   /// Resizes to `width × height` and blanks every cell (a resize redraws everything anyway).
@@ -186,7 +150,6 @@ public struct CellGrid: Sendable {
 
   /// Sets the style of the cells in columns `start..<end` of row `y`, keeping their text.
   mutating func restyle(y: Int, from start: Int, to end: Int, style: StyleID) {
-    rowStrips[y] = 0
     let row = y * width
     var cells = storage.mutableSpan
     for index in (row + start)..<(row + end) {
@@ -201,7 +164,6 @@ public struct CellGrid: Sendable {
 
   /// If (x, y) is half of a wide grapheme, turns the other half into a space.
   mutating func breakWideOverlap(x: Int, y: Int) {
-    rowStrips[y] = 0
     let index = y * width + x
     if storage[index].glyph == .continuation, x > 0 {
       storage[index - 1].glyph = .space

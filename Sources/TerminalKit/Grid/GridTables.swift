@@ -39,16 +39,6 @@ struct GridTables: Sendable {
     styles[Int(id.index)]
   }
 
-  /// Whether entry `id` holds `style`: a kept strip's entries are used as they are only then.
-  func means(_ id: StyleID, _ style: Style) -> Bool {
-    Int(id.index) < styles.count && styles[Int(id.index)] == style
-  }
-
-  /// Whether entry `id` holds the grapheme `text`.
-  func means(_ id: ClusterID, _ text: String) -> Bool {
-    Int(id.index) < clusters.count && clusters[Int(id.index)] == text
-  }
-
   /// How a cell stores `symbol` (one grapheme, or the text `CellGrid.set` was given).
   mutating func glyph(for symbol: String) -> Glyph {
     var scalars = symbol.unicodeScalars.makeIterator()
