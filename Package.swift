@@ -1,22 +1,30 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layering (each module depends only on modules below it):
-//   stagemon (executable) → MonitorUI → IVSRecords → StageEngine; MonitorUI → TerminalKit
-//   IVSRecords: real IVS records (ListParticipantEvents, EventBridge…) → scenarios, comparisons
-//   stagemon → ScenarioChecks → StageEngine, JSONKit;  stagemon → StreamCompare → JSONKit, InputKit
-//   StageEngine → TokenCore → IVSRules → InputKit
-//   IVSRules: the rule book (every IVS behaviour the model applies, dated and sourced)
-//   StageEngine, TokenCore → JSONKit, COpenSSL, InputKit
-//   stagemon → IVSLive → AWSKit → JSONKit, InputKit, COpenSSL (credentials, SigV4, the IVS real-time API)
+// Supported: Linux (glibc) only. The sources import Glibc and ncursesw's and OpenSSL's headers
+// from the system, and `Synchronization.Mutex` would need macOS 15; no Apple platform is
+// declared because none builds.
+#if !os(Linux)
+  #error("stagemon builds on Linux only (see Package.swift)")
+#endif
+
+// Layering (each module depends only on modules below it; every direct edge is listed):
+//   stagemon (executable) → MonitorUI, IVSRecords, ScenarioChecks, StreamCompare, IVSLive, …
+//   MonitorUI → IVSRecords, StageEngine, TerminalKit, TokenCore
+//   IVSRecords → StageEngine: real IVS records (ListParticipantEvents, EventBridge…) → scenarios
+//   ScenarioChecks → StageEngine, JSONKit;  StreamCompare → JSONKit
+//   StageEngine → TokenCore → IVSRules (the rule book: every IVS behaviour the model applies)
+//   StageEngine, TokenCore → JSONKit;  TokenCore → COpenSSL
+//   IVSLive → AWSKit → JSONKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
-//   JSONKit, TokenCore, StageEngine, IVSRecords, TerminalKit, stagemon → InputKit (bounded reads,
-//   safe writes, the terminal sanitiser and display widths, the standard streams)
 //   StageEngine, IVSRecords, AWSKit → CivilTime (the calendar and the one ISO 8601 reader and
 //   writer; it depends on nothing, so any module, IVSRules too, can read dates through it)
+//   JSONKit, IVSRules, TokenCore, StageEngine, IVSRecords, ScenarioChecks, StreamCompare,
+//   TerminalKit, AWSKit, IVSLive, StandInHarness, stagemon → InputKit (bounded reads, safe
+//   writes, the one write loop, the terminal sanitiser and display widths, the standard streams)
+//   TmuxHarness, StandInHarness: harnesses for the end-to-end tests and the benchmarks
 let package = Package(
   name: "stagemon",
-  platforms: [.macOS(.v13)],
   products: [
     .executable(name: "stagemon", targets: ["stagemon"]),
     .executable(name: "stagemon-bench", targets: ["stagemon-bench"]),
@@ -25,12 +33,12 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL",
       pkgConfig: "libcrypto",
-      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+      providers: [.apt(["libssl-dev"])]
     ),
     .systemLibrary(
       name: "CNcursesw",
       pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+      providers: [.apt(["libncurses-dev"])]
     ),
     .target(name: "InputKit"),
     // Dates and times on the calendar: the one ISO 8601 reader and writer, one validity rule.

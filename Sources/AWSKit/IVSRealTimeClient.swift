@@ -1,6 +1,7 @@
 import Foundation
 import InputKit
 import JSONKit
+import Synchronization
 
 /// Calls Amazon IVS real-time as the AWS CLI does: rest-json `POST /Operation` to
 /// `ivsrealtime.REGION.amazonaws.com`, signed with SigV4 under the name `ivs`, paced, retried
@@ -25,7 +26,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   private let retry: RetryPolicy
   private let clock: any AWSClock
   private let timeout: Double
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var clockOffset = 0.0
   private var sentCount = 0
   private var throttledCount = 0
@@ -148,8 +149,6 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   }
 
   private func locked<T>(_ body: () -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body()
+    lock.withLock { _ in body() }
   }
 }

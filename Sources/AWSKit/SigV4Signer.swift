@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Signs requests with AWS Signature Version 4 (AWS4-HMAC-SHA256), as the AWS CLI does. The
 /// steps are public and named after the specification's (canonical request, string to sign,
@@ -130,22 +131,17 @@ public struct SigV4Signer: Sendable {
   }
 }
 
-/// The last signing key derived, for its secret and day.
-final class SigningKeyCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var secret = ""
-  private var day = ""
-  private var key: [UInt8] = []
+/// The last signing key derived, with the secret and day it was derived from.
+final class SigningKeyCache: Sendable {
+  private let last = Mutex((secret: "", day: "", key: [UInt8]()))
 
   /// The key for `secret` on `day`, derived by `derive` only when either changed.
   func key(secret: String, day: String, derive: () -> [UInt8]) -> [UInt8] {
-    lock.lock()
-    defer { lock.unlock() }
-    if secret != self.secret || day != self.day || key.isEmpty {
-      key = derive()
-      self.secret = secret
-      self.day = day
+    last.withLock { last in
+      if secret != last.secret || day != last.day || last.key.isEmpty {
+        last = (secret, day, derive())
+      }
+      return last.key
     }
-    return key
   }
 }

@@ -32,8 +32,8 @@ public enum ISO8601 {
     guard bytes.count >= 20,
       bytes[10] == ascii("T") || bytes[10] == ascii("t") || bytes[10] == ascii(" "),
       bytes[13] == ascii(":"), bytes[16] == ascii(":"),
-      let hour = number(bytes, at: 11, digits: 2), let minute = number(bytes, at: 14, digits: 2),
-      let second = number(bytes, at: 17, digits: 2)
+      let hour = twoDigits(bytes, at: 11), let minute = twoDigits(bytes, at: 14),
+      let second = twoDigits(bytes, at: 17)
     else { throw .malformed }
     let date = try date(bytes)
     guard let time = UTCTime(date: date, hour: hour, minute: minute, second: second) else {
@@ -44,13 +44,12 @@ public enum ISO8601 {
     if bytes[index] == ascii(".") {
       index += 1
       let start = index
-      var scale = 100_000_000
       while index < bytes.count, let digit = digit(bytes[index]) {
-        nanoseconds += digit * scale
-        scale /= 10
+        if index - start < 9 { nanoseconds = nanoseconds * 10 + digit }
         index += 1
       }
       guard index > start else { throw .malformed }
+      for _ in min(index - start, 9)..<9 { nanoseconds *= 10 }
     }
     let offset = try offset(bytes, at: index)
     return ISO8601Time(
@@ -81,28 +80,29 @@ public enum ISO8601 {
       let side = seconds < UTCTime.earliest ? "before 0000" : "after 9999"
       return out.append(contentsOf: "out of range (\(side))".utf8)
     }
-    let (dash, colon): (UInt8?, UInt8?) =
-      form == .extended ? (ascii("-"), ascii(":")) : (nil, nil)
-    appendDigits(time.date.year, count: 4, to: &out)
-    if let dash { out.append(dash) }
-    appendDigits(time.date.month, count: 2, to: &out)
-    if let dash { out.append(dash) }
-    appendDigits(time.date.day, count: 2, to: &out)
+    let extended = form == .extended
+    appendTwoDigits(time.date.year / 100, to: &out)
+    appendTwoDigits(time.date.year % 100, to: &out)
+    if extended { out.append(ascii("-")) }
+    appendTwoDigits(time.date.month, to: &out)
+    if extended { out.append(ascii("-")) }
+    appendTwoDigits(time.date.day, to: &out)
     out.append(ascii("T"))
-    appendDigits(time.hour, count: 2, to: &out)
-    if let colon { out.append(colon) }
-    appendDigits(time.minute, count: 2, to: &out)
-    if let colon { out.append(colon) }
-    appendDigits(time.second, count: 2, to: &out)
+    appendTwoDigits(time.hour, to: &out)
+    if extended { out.append(ascii(":")) }
+    appendTwoDigits(time.minute, to: &out)
+    if extended { out.append(ascii(":")) }
+    appendTwoDigits(time.second, to: &out)
     out.append(ascii("Z"))
   }
 
   /// The `YYYY-MM-DD` that starts `bytes`.
   private static func date(_ bytes: Span<UInt8>) throws(ISO8601Error) -> CivilDate {
     guard bytes.count >= 10, bytes[4] == ascii("-"), bytes[7] == ascii("-"),
-      let year = number(bytes, at: 0, digits: 4), let month = number(bytes, at: 5, digits: 2),
-      let day = number(bytes, at: 8, digits: 2)
+      let century = twoDigits(bytes, at: 0), let yearOfCentury = twoDigits(bytes, at: 2),
+      let month = twoDigits(bytes, at: 5), let day = twoDigits(bytes, at: 8)
     else { throw .malformed }
+    let year = century * 100 + yearOfCentury
     guard let date = CivilDate(year: year, month: month, day: day) else { throw .noSuchDay }
     return date
   }
@@ -119,38 +119,32 @@ public enum ISO8601 {
     guard sign == ascii("+") || sign == ascii("-") else { throw .malformed }
     let minutesAt =
       start + 3 < bytes.count && bytes[start + 3] == ascii(":") ? start + 4 : start + 3
-    guard minutesAt + 2 == bytes.count, let hours = number(bytes, at: start + 1, digits: 2),
-      let minutes = number(bytes, at: minutesAt, digits: 2)
+    guard minutesAt + 2 == bytes.count, let hours = twoDigits(bytes, at: start + 1),
+      let minutes = twoDigits(bytes, at: minutesAt)
     else { throw .malformed }
     guard hours < 24, minutes < 60 else { throw .noSuchTime }
     let offset = Int64(hours * 3600 + minutes * 60)
     return sign == ascii("+") ? offset : -offset
   }
 
-  /// The decimal number in `digits` bytes from `start`, or nil when one is not a digit.
-  private static func number(_ bytes: Span<UInt8>, at start: Int, digits: Int) -> Int? {
-    guard start + digits <= bytes.count else { return nil }
-    var value = 0
-    for index in start..<(start + digits) {
-      guard let digit = digit(bytes[index]) else { return nil }
-      value = value * 10 + digit
-    }
-    return value
+  /// The two-digit number at `start`, or nil when either byte is not a digit (read without a
+  /// loop: a record's timestamp is read a million times).
+  private static func twoDigits(_ bytes: Span<UInt8>, at start: Int) -> Int? {
+    guard start + 2 <= bytes.count, let tens = digit(bytes[start]),
+      let ones = digit(bytes[start + 1])
+    else { return nil }
+    return tens * 10 + ones
   }
 
   private static func digit(_ byte: UInt8) -> Int? {
-    (ascii("0")...ascii("9")).contains(byte) ? Int(byte &- ascii("0")) : nil
+    let value = byte &- ascii("0")
+    return value < 10 ? Int(value) : nil
   }
 
-  private static func appendDigits(_ value: Int, count: Int, to out: inout [UInt8]) {
-    var divisor = 1
-    for _ in 1..<count { divisor *= 10 }
-    var rest = max(0, value)
-    while divisor > 0 {
-      out.append(ascii("0") &+ UInt8(rest / divisor % 10))
-      rest %= divisor
-      divisor /= 10
-    }
+  /// Appends `value` (0…99) as two digits.
+  private static func appendTwoDigits(_ value: Int, to out: inout [UInt8]) {
+    out.append(ascii("0") &+ UInt8(truncatingIfNeeded: value / 10))
+    out.append(ascii("0") &+ UInt8(truncatingIfNeeded: value % 10))
   }
 
   private static func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(character.value) }

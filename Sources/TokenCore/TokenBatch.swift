@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Signs and checks many tokens at once, on every core.
 ///
@@ -66,23 +67,18 @@ public struct MintRequest: Sendable {
   }
 }
 
-/// Results written by index from concurrent workers; the lock makes each write visible to
+/// Results written by index from concurrent workers; the mutex makes each write visible to
 /// the reader after `concurrentPerform` returns.
-private final class ResultSlots<Value: Sendable, Failure: Error>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var slots: [Result<Value, Failure>?]
+private final class ResultSlots<Value: Sendable, Failure: Error>: Sendable {
+  private let slots: Mutex<[Result<Value, Failure>?]>
 
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
+  init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
   func set(_ index: Int, _ result: Result<Value, Failure>) {
-    lock.lock()
-    defer { lock.unlock() }
-    slots[index] = result
+    slots.withLock { $0[index] = result }
   }
 
   var results: [Result<Value, Failure>] {
-    lock.lock()
-    defer { lock.unlock() }
-    return slots.compactMap { $0 }
+    slots.withLock { $0.compactMap { $0 } }
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import IVSLive
 import InputKit
 import JSONKit
+import Synchronization
 
 /// `stagemon fetch STAGE_ARN [--session st-…] [--out DIR] [live options]`: reads one session
 /// from IVS into the files the AWS CLI would write, plus `manifest.json`.
@@ -134,44 +135,44 @@ enum FetchCommand {
 
 /// The fetch's progress on standard error, only when that is a terminal: participants done,
 /// requests, the current rate and throttling waits, rewritten in place.
-final class FetchProgressLine: @unchecked Sendable {
+final class FetchProgressLine: Sendable {
   private let enabled = isatty(STDERR_FILENO) == 1
-  private let lock = NSLock()
-  private var waits = 0
-  private var shown = false
-  private var last: SessionFetcher.Progress?
-  private var rate = 0.0
+  private let state = Mutex(State())
+
+  /// What the line shows, and whether it was shown.
+  private struct State {
+    var waits = 0
+    var shown = false
+    var last: SessionFetcher.Progress?
+    var rate = 0.0
+  }
 
   func throttled() {
-    lock.lock()
-    waits += 1
-    lock.unlock()
+    state.withLock { $0.waits += 1 }
     redraw()
   }
 
   func show(_ progress: SessionFetcher.Progress, rate: Double) {
-    lock.lock()
-    last = progress
-    self.rate = rate
-    lock.unlock()
+    state.withLock { ($0.last, $0.rate) = (progress, rate) }
     redraw()
   }
 
   func finish() {
-    guard enabled, shown else { return }
+    guard enabled, state.withLock({ $0.shown }) else { return }
     Console.writeRawError("\n")
   }
 
   private func redraw() {
     guard enabled else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    guard let last else { return }
-    shown = true
-    let rateText = String(format: "%.1f", rate)
-    let line =
-      "\r\u{1B}[Kfetch: \(last.participantsDone)/\(last.participantsTotal) participants · "
-      + "\(last.requests) requests · \(rateText) req/s · \(waits) throttling wait\(waits == 1 ? "" : "s")"
-    Console.writeRawError(line)
+    state.withLock { state in
+      guard let last = state.last else { return }
+      state.shown = true
+      let rateText = String(format: "%.1f", state.rate)
+      let waits = state.waits
+      let line =
+        "\r\u{1B}[Kfetch: \(last.participantsDone)/\(last.participantsTotal) participants · "
+        + "\(last.requests) requests · \(rateText) req/s · \(waits) throttling wait\(waits == 1 ? "" : "s")"
+      Console.writeRawError(line)
+    }
   }
 }

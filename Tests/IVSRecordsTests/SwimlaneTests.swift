@@ -1,10 +1,7 @@
 import Foundation
+import FoundationXML
 import IVSRecords
 import Testing
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 /// `explain --svg`: one swimlane per observer, well-formed XML whatever the records say.
 @Suite struct SwimlaneTests {

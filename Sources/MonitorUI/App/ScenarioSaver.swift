@@ -1,13 +1,8 @@
 import Foundation
+import Glibc
 import InputKit
 import StageEngine
 import TokenCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Saves the session as a scenario file (`:save-scenario`): the runner's history in the SPEC §6
 /// format, plus the run's generated key beside it (mode 0600) so that raw tokens it signed

@@ -1,13 +1,8 @@
 import Foundation
+import Glibc
 import InputKit
 import StageEngine
 import TerminalKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `:screenshot [FILE]`: the current frame, exactly as rendered in memory, written three times —
 /// `FILE.txt` (plain text), `FILE.ans` (with ANSI colours; `cat` shows it) and `FILE.svg` (a

@@ -1,12 +1,7 @@
 import Foundation
+import Glibc
 import InputKit
 import StageEngine
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Saves log lines as SPEC §7 JSON lines with StageEngine's headless writer, so a saved log
 /// reads exactly like `stagemon run --format jsonl` (and, like it, never holds a signature).

@@ -1,12 +1,16 @@
 import CNcursesw
 import Foundation
 import InputKit
+import Synchronization
 
 /// The real terminal: output through ncursesw, input read from stdin as bytes and decoded by
 /// `KeyDecoder` (so pastes and mouse reports arrive whole, exactly as tests and the fuzzer feed
-/// them). All curses calls are serialised by `lock`, so `TerminalSession` can restore the
-/// terminal from its signal-handling thread at any moment. Never print to stdout while it is
+/// them). All curses calls are serialised by `screen`'s lock, so `TerminalSession` can restore
+/// the terminal from its signal-handling thread at any moment. Never print to stdout while it is
 /// active: curses owns the screen.
+///
+/// `@unchecked Sendable`: curses' own state and the colour pairs are touched only under that
+/// lock, and `input` only by the one thread that reads keys.
 public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   /// Whether the locale is UTF-8; if not, `glyphs` is ASCII and non-ASCII text shows as "?".
   public let isUTF8: Bool
@@ -15,14 +19,19 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   public let colorDepth: ColorDepth
   /// Border and ellipsis glyphs suitable for the locale.
   public var glyphs: BorderGlyphs { isUTF8 ? .unicode : .ascii }
-  let lock = NSLock()
-  private let screen: OpaquePointer
+  private let screen = Mutex(Screen())
+  private let cursesScreen: OpaquePointer
   private let pairs: CursesColorPairs
-  private var previous: CellGrid?
-  private var active = true
   private let mouse: Bool
   private var input = InputQueue()
-  private var lastSize = TerminalSize(width: 0, height: 0)
+
+  /// What the lock guards besides the curses calls: the frame last drawn, whether curses is
+  /// still on, and the size last seen.
+  private struct Screen {
+    var previous: CellGrid?
+    var active = true
+    var lastSize = TerminalSize(width: 0, height: 0)
+  }
 
   /// Takes over the terminal: locale from the environment, cbreak, no echo, no newline
   /// translation, hidden cursor, colours with the terminal's defaults, bracketed paste and (with
@@ -32,11 +41,11 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw .notATerminal
     }
-    guard let screen = stagemon_newterm() else {
+    guard let cursesScreen = stagemon_newterm() else {
       throw .cannotInitialize(term: environment["TERM"] ?? "")
     }
-    self.screen = screen
-    set_term(screen)
+    self.cursesScreen = cursesScreen
+    set_term(cursesScreen)
     isUTF8 = stagemon_locale_is_utf8() != 0
     let colors = CursesBackend.configureTerminal()
     colorDepth = min(
@@ -46,7 +55,8 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     pairs = CursesColorPairs(
       pairLimit: stagemon_color_pairs(), defaultColorsWork: colors.defaultsWork)
     self.mouse = mouse
-    lastSize = kernelSize ?? size
+    let initialSize = kernelSize ?? size
+    screen.withLock { $0.lastSize = initialSize }
     TerminalModes.enable(mouse: mouse)
   }
 
@@ -67,7 +77,7 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
 
   /// The current size as curses knows it (updated on KEY_RESIZE).
   public var size: TerminalSize {
-    lock.withLock {
+    screen.withLock { _ in
       var rows: Int32 = 0
       var columns: Int32 = 0
       stagemon_getmaxyx(stagemon_stdscr(), &rows, &columns)
@@ -78,9 +88,10 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   /// Writes the changed cells, then one `wnoutrefresh` + `doupdate`. Erases first only when the
   /// whole screen is repainted (first frame, resize, restore).
   public func draw(_ grid: CellGrid) {
-    lock.withLock {
-      guard active else { return }
+    screen.withLock { screen in
+      guard screen.active else { return }
       let window = stagemon_stdscr()
+      let previous = screen.previous
       if previous == nil || previous?.width != grid.width || previous?.height != grid.height {
         werase(window)
       }
@@ -89,7 +100,7 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
       }
       wnoutrefresh(window)
       doupdate()
-      previous = grid
+      screen.previous = grid
     }
   }
 
@@ -126,7 +137,7 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     let deadline = clock.now + timeout
     while true {
       if let event = input.next() { return event }
-      if lock.withLock({ resizeIfNeeded() }) { return .key(.resize) }
+      if screen.withLock({ resizeIfNeeded(&$0) }) { return .key(.resize) }
       let now = clock.now
       guard now < deadline || input.isWaitingForRest else { return nil }
       let wait = min(.milliseconds(50), input.isWaitingForRest ? input.patience : deadline - now)
@@ -136,7 +147,7 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
 
   /// Bytes from stdin once some arrive within `wait` (empty if none did).
   private func readBytes(waiting wait: Duration) -> [UInt8] {
-    guard lock.withLock({ active }) else { return [] }
+    guard screen.withLock({ $0.active }) else { return [] }
     let milliseconds = Int32(
       wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
     var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
@@ -156,30 +167,30 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
 
   /// Tells curses about a new terminal size; returns whether there was one. The next draw
   /// repaints everything.
-  private func resizeIfNeeded() -> Bool {
-    guard active, let current = kernelSize, current != lastSize else { return false }
-    lastSize = current
+  private func resizeIfNeeded(_ screen: inout Screen) -> Bool {
+    guard screen.active, let current = kernelSize, current != screen.lastSize else { return false }
+    screen.lastSize = current
     resizeterm(Int32(current.height), Int32(current.width))
     TerminalModes.write(TerminalModes.alternateScreenAgain)
     // The alternate screen is blank again: the next draw clears and repaints every cell.
     clearok(stagemon_stdscr(), true)
-    previous = nil
+    screen.previous = nil
     return true
   }
 
   /// Writes `sequence` straight to the terminal after the last frame (curses has flushed it),
   /// under the lock so it never lands inside a frame.
   public func send(_ sequence: [UInt8]) {
-    lock.withLock {
-      guard active else { return }
+    screen.withLock { screen in
+      guard screen.active else { return }
       try? WriteLoop.write(sequence, to: STDOUT_FILENO)
     }
   }
 
   /// Leaves curses mode temporarily (`def_prog_mode` + `endwin`), e.g. to run a pager.
   public func suspend() {
-    lock.withLock {
-      guard active else { return }
+    screen.withLock { screen in
+      guard screen.active else { return }
       TerminalModes.write(TerminalModes.allOff)
       def_prog_mode()
       endwin()
@@ -188,26 +199,34 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
 
   /// Re-enters curses mode after `suspend`; the next draw repaints everything.
   public func restore() {
-    lock.withLock {
-      guard active else { return }
+    screen.withLock { screen in
+      guard screen.active else { return }
       reset_prog_mode()
       TerminalModes.enable(mouse: mouse)
-      previous = nil
+      screen.previous = nil
     }
   }
 
   /// Ends curses for good and gives the terminal back in its original state. Idempotent; any
   /// later draw or read does nothing.
   func shutDown() {
-    lock.withLock { shutDownLocked() }
+    screen.withLock { shutDown(&$0) }
   }
 
-  /// `shutDown` for callers already holding `lock` (the signal path).
-  func shutDownLocked() {
-    guard active else { return }
-    active = false
+  /// The signal path: waits for any curses call in flight, ends curses, then runs `exit` (which
+  /// does not return) still holding the lock, so no other thread draws again.
+  func shutDown(thenExit exit: () -> Never) -> Never {
+    screen.withLock { screen in
+      shutDown(&screen)
+      exit()
+    }
+  }
+
+  private func shutDown(_ screen: inout Screen) {
+    guard screen.active else { return }
+    screen.active = false
     TerminalModes.write(TerminalModes.allOff)
     endwin()
-    delscreen(screen)
+    delscreen(cursesScreen)
   }
 }

@@ -67,11 +67,10 @@ public final class TerminalSession: @unchecked Sendable {
     for entry in TerminalSession.exitSignals {
       let source = DispatchSource.makeSignalSource(signal: entry.signal, queue: .global())
       source.setEventHandler { [backend] in
-        // Wait for any curses call in flight, then never release: the process exits here.
-        backend.lock.lock()
-        backend.shutDownLocked()
-        TerminalRestoreHooks.cursesIsActive.store(false, ordering: .releasing)
-        Foundation.exit(entry.status)
+        backend.shutDown {
+          TerminalRestoreHooks.cursesIsActive.store(false, ordering: .releasing)
+          Foundation.exit(entry.status)
+        }
       }
       source.resume()
       signalSources.append(source)
