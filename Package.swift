@@ -69,7 +69,7 @@ let package = Package(
     ),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
     .target(name: "StreamCompare", dependencies: ["JSONKit", "InputKit"]),
-    // Runs scenario files as tests: verdicts, the text report and JUnit XML.
+    // Runs scenario files as tests: verdicts, goldens, the text report and JUnit XML.
     .target(
       name: "ScenarioChecks", dependencies: ["StageEngine", "StreamCompare", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth: the EmbedThemes plugin compiles its files into
