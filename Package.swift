@@ -121,6 +121,7 @@ let package = Package(
       name: "MonitorUITests",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "InputKit",
+        "JSONKit",
       ]
     ),
     .testTarget(

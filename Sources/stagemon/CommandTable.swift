@@ -119,7 +119,8 @@ enum CommandTable {
     CommandRow(
       words: ["attach"], synopses: ["STAGE_ARN [--session st-…] [--sdk ID=P@V]… [live options]"],
       summary: "the monitor on a live session, read-only, with the model's prediction",
-      options: [.value("--session", .text), .value("--sdk", .text)] + liveOptions,
+      options: [.value("--session", .text), .value("--sdk", .text), .value("--rate", .text)]
+        + liveOptions,
       operands: .text, help: AttachCommand.help),
     CommandRow(
       words: ["key"], synopses: ["register|list|delete … [live options]"],

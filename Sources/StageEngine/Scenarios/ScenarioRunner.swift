@@ -26,7 +26,8 @@ public final class ScenarioRunner {
   /// otherwise only the start is kept and travelling replays from there.
   public var keepsCheckpoints = false
 
-  let file: String
+  /// The scenario's file (or the session's name), as errors name it.
+  public let file: String
   var factory: ScenarioTokenFactory
   var tokens: [String: String] = [:]
   var strategies: [String: StrategySettings] = [:]
