@@ -9,11 +9,8 @@ enum GoldenStream {
   /// `DIR/expected/NAME.jsonl` for `DIR/NAME.json`; empty for standard input.
   static func defaultPath(for scenario: String) -> String {
     guard scenario != "-" else { return "" }
-    let url = URL(fileURLWithPath: scenario)
-    let name = url.deletingPathExtension().lastPathComponent
-    let directory = (scenario as NSString).deletingLastPathComponent
-    return ((directory as NSString).appendingPathComponent("expected") as NSString)
-      .appendingPathComponent("\(name).jsonl")
+    let directory = PathName.join(PathName.folder(of: scenario), "expected")
+    return PathName.join(directory, PathName.stem(of: scenario) + ".jsonl")
   }
 
   /// The golden at `path`, checked to be JSONL before anything runs.
@@ -30,13 +27,11 @@ enum GoldenStream {
   /// Writes `text` to `path` through `SafeFile`, creating its folder; `--update-golden` asks for
   /// the old golden to be replaced, never the scenario it comes from.
   static func write(_ text: String, to path: String, scenario: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathName.folder(of: path)
     do {
-      if !folder.isEmpty {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      }
+      try SafeFolder.create(folder)
     } catch {
-      throw InputError("cannot create the folder \(folder): \(error.localizedDescription)")
+      throw InputError("cannot create the folder \(folder): \(error.reason)")
     }
     try SafeFile.write(text, to: path, replacing: true, sparing: [scenario])
   }

@@ -29,7 +29,7 @@ extension Scenario {
         base = FileManager.default.currentDirectoryPath
       } else {
         text = try BoundedInput.text(atPath: path, limit: Self.maximumFileBytes)
-        base = (path as NSString).deletingLastPathComponent
+        base = PathName.folder(of: path)
       }
     } catch {
       throw ScenarioError(file: path, location: "", message: error.reason)
@@ -166,8 +166,7 @@ struct ScenarioDecoder {
       }
       let half = try keyHalf(object, element)
       let path = try object.required(half.rawValue).string()
-      let resolved =
-        path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+      let resolved = PathName.join(baseDirectory, path)
       keys.append(ScenarioKey(arn: arn, path: resolved, half: half))
     }
     guard keys.count <= 3 else { throw node.error("at most 3 keys (the IVS per-region limit)") }
