@@ -7,8 +7,8 @@ import TokenCore
 /// Saves the session as a scenario file (`:save-scenario`): the runner's history in the SPEC §6
 /// format, plus the run's generated key beside it (mode 0600) so that raw tokens it signed
 /// verify on replay. Both go through `SafeFile`: never through a symbolic link, never over a file
-/// it was not told to replace, whole or not at all. The scenario is 0600 like its key, as a
-/// session may hold bearer tokens pasted into it.
+/// it was not told to replace, whole or not at all, and the two together: both or neither. The
+/// scenario is 0600 like its key, as a session may hold bearer tokens pasted into it.
 public enum ScenarioSaver {
   /// Where a save went.
   public struct Saved: Equatable, Sendable {
