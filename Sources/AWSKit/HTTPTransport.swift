@@ -123,7 +123,17 @@ private final class Exchange: @unchecked Sendable {
     var redirect: String?
     var tooLarge = false
     var error: String?
+    var untrusted = false
   }
+
+  /// URLError's codes for a certificate that failed verification or a TLS handshake that
+  /// failed (-1200 secureConnectionFailed … -1206 clientCertificateRequired). Foundation on
+  /// Linux reports libcurl's TLS failures as -1 with libcurl's words, which begin with "SSL".
+  static let certificateCodes = -1206 ... -1200
+
+  /// Where the system's libcurl finds the CA certificates it checks a server against
+  /// (Debian's build: CAfile and CApath).
+  static let systemBundle = "/etc/ssl/certs/ca-certificates.crt"
 
   init(limit: Int) { self.limit = limit }
 
@@ -149,6 +159,11 @@ private final class Exchange: @unchecked Sendable {
   func finish(_ error: (any Error)?, response: URLResponse?) {
     state.withLock { state in
       state.error = error.map { $0.localizedDescription }
+      if let error {
+        state.untrusted =
+          Self.certificateCodes.contains((error as NSError).code)
+          || error.localizedDescription.hasPrefix("SSL")
+      }
       if state.response == nil { state.response = response as? HTTPURLResponse }
     }
     done.signal()
@@ -170,6 +185,13 @@ private final class Exchange: @unchecked Sendable {
       throw .refused(
         "\(request.origin) redirected \(operation)\(code) to \(Excerpt.quoted(target)); "
           + "stagemon follows no redirect, so nothing was sent there")
+    }
+    if state.untrusted {
+      throw .transport(
+        "TLS with \(request.origin) failed (\(state.error ?? "certificate not trusted")): "
+          + "its certificate was checked against the system's CA certificates "
+          + "(\(Self.systemBundle)); AWS_CA_BUNDLE and a profile's ca_bundle are not read, and "
+          + "stagemon never accepts a certificate unchecked")
     }
     guard let http = state.response else {
       throw .transport(state.error ?? "not an HTTP answer")

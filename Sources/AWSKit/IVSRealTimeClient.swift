@@ -137,7 +137,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     do {
       return try transport.send(signed, timeout: max(left, 0))
     } catch {
-      guard case .transport = error else { throw error }
+      guard case .transport = error, let deadline, clock.now() >= deadline else { throw error }
       throw deadlineError(operation)
     }
   }
