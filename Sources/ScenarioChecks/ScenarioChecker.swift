@@ -1,4 +1,5 @@
 import Foundation
+import IVSRules
 import InputKit
 import JSONKit
 import StageEngine
@@ -11,6 +12,10 @@ public struct ScenarioChecker {
   public var keyword: String?
   /// Receives every event of a run, e.g. to write its golden (`stagemon test -u`).
   public var sink: (([StageEvent]) -> Void)?
+  /// Today by the command's clock: the latest `asOf` a scenario may name (nil: unbounded).
+  public var today: ServiceDate?
+  /// `--as-of DATE`: the day every scenario tells, over its own `asOf`.
+  public var asOf: ServiceDate?
 
   /// Creates a checker; no keyword selects everything.
   public init(keyword: String? = nil, sink: (([StageEvent]) -> Void)? = nil) {
@@ -45,9 +50,10 @@ public struct ScenarioChecker {
       return .settled(
         ScenarioCheck(file: item.path, outcome: .error("\(item.path): no such file or folder", [])))
     }
-    let scenario: Scenario
+    var scenario: Scenario
     do {
-      scenario = try Scenario(contentsOfFile: item.path)
+      scenario = try Scenario(contentsOfFile: item.path, today: today)
+      scenario.asOf = asOf ?? scenario.asOf
     } catch {
       if item.origin == .found, Self.isNotAScenario(item.path) {
         if keyword.map({ !item.path.contains($0) }) ?? false { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import IVSRules
 import InputKit
 import ScenarioChecks
 import StageEngine
@@ -31,6 +32,8 @@ enum TestCommand {
                       expected/NAME.jsonl beside it; a scenario whose expectations
                       fail gets no golden (exit 1) unless --force
       --force         with -u: write goldens even for failing scenarios
+      --as-of DATE    run every scenario as IVS behaved on DATE (YYYY-MM-DD), over
+                      its own "asOf"
       -h, --help      show this help
 
     Exit status: 0 every assertion passed, 1 any failed, a file could not load or
@@ -76,7 +79,7 @@ enum TestCommand {
     var checks: [ScenarioCheck] = []
     for item in items {
       var capture = options.updateGolden ? StreamCapture() : nil
-      var checker = ScenarioChecker(keyword: options.keyword)
+      var checker = options.checker
       if capture != nil { checker.sink = { capture?.append($0) } }
       guard var check = checker.check(item) else { continue }
       if let stream = capture, !check.isSkipped, check.error == nil,
@@ -116,7 +119,7 @@ enum TestCommand {
   /// `--list`: every assertion that would run, as `FILE::step N: name`; files that cannot
   /// load are listed as errors.
   private static func list(_ items: [TestItem], _ options: Options) -> ExitStatus {
-    let checker = ScenarioChecker(keyword: options.keyword)
+    let checker = options.checker
     var status = ExitStatus.success
     for item in items {
       switch checker.load(item) {
@@ -145,6 +148,16 @@ enum TestCommand {
     let verbose: Bool
     let updateGolden: Bool
     let force: Bool
+    /// `--as-of DATE`: the day every scenario tells, over its own `asOf`.
+    let asOf: ServiceDate?
+
+    /// A checker for these options: the keyword, today and `--as-of`.
+    var checker: ScenarioChecker {
+      var checker = ScenarioChecker(keyword: keyword)
+      checker.today = AsOfOption.today
+      checker.asOf = asOf
+      return checker
+    }
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       junit = try arguments.option("--junit")
@@ -154,6 +167,7 @@ enum TestCommand {
       verbose = arguments.flag("--verbose", "-v")
       updateGolden = arguments.flag("--update-golden", "-u")
       force = arguments.flag("--force")
+      asOf = try AsOfOption.parse(&arguments)
       var paths: [String] = []
       while let path = arguments.positional() { paths.append(path) }
       try arguments.finish()

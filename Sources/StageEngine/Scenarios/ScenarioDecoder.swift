@@ -1,4 +1,5 @@
 import Foundation
+import IVSRules
 import InputKit
 import JSONKit
 import TokenCore
@@ -10,7 +11,7 @@ extension Scenario {
   /// The top-level fields a scenario may have.
   static let topLevelFields = [
     "description", "stage", "start", "keys", "composition", "participants", "steps", "notes",
-    "recorded",
+    "recorded", "asOf",
   ]
 
   /// The largest scenario file read (a scenario at the service limits is well under 1 MB).
@@ -19,7 +20,10 @@ extension Scenario {
   /// Loads and validates the scenario file at `path` (`-` reads standard input). A file that
   /// cannot be read says why (no such file, permission denied, a directory, empty, too large,
   /// the first byte that is not UTF-8).
-  public init(contentsOfFile path: String) throws(ScenarioError) {
+  ///
+  /// `today` (the command's clock; the model has none) bounds `asOf`; nil leaves it unbounded
+  /// (scenarios built by tests and benchmarks).
+  public init(contentsOfFile path: String, today: ServiceDate? = nil) throws(ScenarioError) {
     let text: String
     let base: String
     do {
@@ -34,7 +38,7 @@ extension Scenario {
     } catch {
       throw ScenarioError(file: path, location: "", message: error.reason)
     }
-    try self.init(parsing: text, file: path, baseDirectory: base)
+    try self.init(parsing: text, file: path, baseDirectory: base, today: today)
   }
 
   private static func utf8(_ bytes: [UInt8], path: String) throws(InputFileError) -> String {
@@ -47,8 +51,11 @@ extension Scenario {
   }
 
   /// Parses and validates scenario text; `file` names it in errors and
-  /// `baseDirectory` resolves relative key paths.
-  public init(parsing text: String, file: String, baseDirectory: String) throws(ScenarioError) {
+  /// `baseDirectory` resolves relative key paths; `today` bounds `asOf` (see
+  /// `init(contentsOfFile:today:)`).
+  public init(
+    parsing text: String, file: String, baseDirectory: String, today: ServiceDate? = nil
+  ) throws(ScenarioError) {
     let json: JSON
     do {
       json = try JSONParser.parse(text)
@@ -61,7 +68,30 @@ extension Scenario {
       .object(allowed: Scenario.topLevelFields)
     var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
     self = try decoder.decode(root)
-    stepPositions = JSONParser.elementPositions(ofMember: "steps", in: Array(text.utf8))
+    let bytes = Array(text.utf8)
+    if let node = root.optional("asOf") {
+      let position = JSONParser.valuePosition(ofMember: "asOf", in: bytes)
+      asOf = try Self.decodeAsOf(node, at: position, today: today)
+    }
+    stepPositions = JSONParser.elementPositions(ofMember: "steps", in: bytes)
+  }
+
+  /// `asOf`: a day as `YYYY-MM-DD`, not before IVS real-time streaming nor after `today`; a
+  /// bad one is reported as `FILE:LINE:COLUMN: asOf: …`.
+  private static func decodeAsOf(
+    _ node: ScenarioNode, at position: SourcePosition?, today: ServiceDate?
+  ) throws(ScenarioError) -> ServiceDate {
+    let place = position.map { "\(node.file):\($0)" } ?? node.file
+    guard case .string(let text) = node.value else {
+      throw ScenarioError(
+        file: place, location: "asOf",
+        message: "expected a day as a string \"YYYY-MM-DD\", found \(node.value.typeName)")
+    }
+    do {
+      return try RuleBook.ivs.date(parsing: text, today: today)
+    } catch {
+      throw ScenarioError(file: place, location: "asOf", message: error.description)
+    }
   }
 }
 
@@ -170,7 +200,10 @@ struct ScenarioDecoder {
         path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
       keys.append(ScenarioKey(arn: arn, path: resolved, half: half))
     }
-    guard keys.count <= 3 else { throw node.error("at most 3 keys (the IVS per-region limit)") }
+    let limit = RuleBook.ivs.latest.decide(.publicKeysPerRegion).outcome
+    guard keys.count <= limit else {
+      throw node.error("at most \(limit) keys (the IVS per-region limit, keys.per-region)")
+    }
     return keys
   }
 
