@@ -71,13 +71,14 @@ enum CommandTable {
       CommandRow(
         words: ["test"],
         synopses: [
-          "[PATH...] [-k TEXT] [-x] [--list] [-v] [--junit FILE]", "[PATH...] -u [--force]",
+          "[PATH...] [-k EXPRESSION] [-x] [--list] [-v] [--junit FILE] [--ci]",
+          "[PATH...] -u [--force]",
         ],
         summary: "find scenarios under PATH and check every expect step, as pytest does",
         options: [
           .value("--junit", .file), .value("-k", .text), .flag("-x"), .flag("--fail-fast"),
           .flag("--list"), .flag("-v"), .flag("--verbose"), .flag("-u"), .flag("--update-golden"),
-          .flag("--force"), .value("--as-of", .text),
+          .flag("--force"), .flag("--ci"), .value("--as-of", .text),
         ],
         operands: .file, help: TestCommand.help),
       CommandRow(
@@ -128,7 +129,10 @@ enum CommandTable {
     CommandRow(
       words: ["attach"], synopses: ["STAGE_ARN [--session st-…] [--sdk ID=P@V]… [live options]"],
       summary: "the monitor on a live session, read-only, with the model's prediction",
-      options: [.value("--session", .text), .value("--sdk", .text), .value("--as-of", .text)]
+      options: [
+        .value("--session", .text), .value("--sdk", .text), .value("--rate", .text),
+        .value("--as-of", .text),
+      ]
         + liveOptions,
       operands: .text, help: AttachCommand.help),
     CommandRow(

@@ -11,7 +11,7 @@ extension Scenario {
   /// The top-level fields a scenario may have.
   static let topLevelFields = [
     "description", "stage", "start", "keys", "composition", "participants", "steps", "notes",
-    "recorded", "asOf",
+    "recorded", "golden", "asOf",
   ]
 
   /// The largest scenario file read (a scenario at the service limits is well under 1 MB).
@@ -52,28 +52,40 @@ extension Scenario {
 
   /// Parses and validates scenario text; `file` names it in errors and
   /// `baseDirectory` resolves relative key paths; `today` bounds `asOf` (see
-  /// `init(contentsOfFile:today:)`).
+  /// `init(contentsOfFile:today:)`). A leading UTF-8 byte order mark (what some Windows editors
+  /// write) is read past. Bad JSON is placed `FILE:LINE:COLUMN:` with its cause; a mistake
+  /// inside a step is placed where that step starts.
   public init(
     parsing text: String, file: String, baseDirectory: String, today: ServiceDate? = nil
   ) throws(ScenarioError) {
+    let body =
+      text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     let json: JSON
     do {
-      json = try JSONParser.parse(text)
+      json = try JSONParser.parse(body)
     } catch {
       throw ScenarioError(
-        file: file, location: "line \(error.line), column \(error.column)",
-        message: "bad JSON: \(error.reason)")
+        file: file, location: "", message: "bad JSON: \(error.reason)",
+        position: (error.line, error.column))
     }
-    let root = try ScenarioNode(value: json, path: "", file: file)
-      .object(allowed: Scenario.topLevelFields)
-    var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
-    self = try decoder.decode(root)
-    let bytes = Array(text.utf8)
+    let bytes = Array(body.utf8)
+    let positions = JSONParser.elementPositions(ofMember: "steps", in: bytes)
+    let root: ScenarioObject
+    do {
+      root = try ScenarioNode(value: json, path: "", file: file)
+        .object(allowed: Scenario.topLevelFields)
+      var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
+      self = try decoder.decode(root)
+    } catch {
+      guard let number = error.stepNumber, number <= positions.count else { throw error }
+      let start = positions[number - 1]
+      throw error.placed(at: (start.line, start.column))
+    }
     if let node = root.optional("asOf") {
       let position = JSONParser.valuePosition(ofMember: "asOf", in: bytes)
       asOf = try Self.decodeAsOf(node, at: position, today: today)
     }
-    stepPositions = JSONParser.elementPositions(ofMember: "steps", in: bytes)
+    stepPositions = positions
   }
 
   /// `asOf`: a day as `YYYY-MM-DD`, not before IVS real-time streaming nor after `today`; a
@@ -81,16 +93,18 @@ extension Scenario {
   private static func decodeAsOf(
     _ node: ScenarioNode, at position: SourcePosition?, today: ServiceDate?
   ) throws(ScenarioError) -> ServiceDate {
-    let place = position.map { "\(node.file):\($0)" } ?? node.file
+    let place = position.map { (line: $0.line, column: $0.column) }
     guard case .string(let text) = node.value else {
       throw ScenarioError(
-        file: place, location: "asOf",
-        message: "expected a day as a string \"YYYY-MM-DD\", found \(node.value.typeName)")
+        file: node.file, location: "asOf",
+        message: "expected a day as a string \"YYYY-MM-DD\", found \(node.value.typeName)",
+        position: place)
     }
     do {
       return try RuleBook.ivs.date(parsing: text, today: today)
     } catch {
-      throw ScenarioError(file: place, location: "asOf", message: error.description)
+      throw ScenarioError(
+        file: node.file, location: "asOf", message: error.description, position: place)
     }
   }
 }
@@ -143,7 +157,17 @@ struct ScenarioDecoder {
       }
       scenario.recorded = recorded.value
     }
+    scenario.golden = try root.optional("golden").map(decodeGolden)
     return scenario
+  }
+
+  /// A golden stream's path, relative to the scenario's folder unless absolute.
+  private func decodeGolden(_ node: ScenarioNode) throws(ScenarioError) -> String {
+    let path = try node.string()
+    guard !path.isEmpty, !path.utf8.contains(0) else {
+      throw node.error("expected the path of a JSONL golden stream, e.g. \"expected/name.jsonl\"")
+    }
+    return path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
   }
 
   private func decodeNotes(_ node: ScenarioNode) throws(ScenarioError) -> [String] {
