@@ -49,7 +49,7 @@ let package = Package(
     .target(name: "JSONKit", dependencies: ["InputKit"]),
     // The rule book: every IVS behaviour the model applies, as dated, sourced data. Beneath
     // TokenCore, whose exchange checks decide through it too.
-    .target(name: "IVSRules", dependencies: ["InputKit"]),
+    .target(name: "IVSRules", dependencies: ["InputKit", "CivilTime"]),
     .target(name: "TokenCore", dependencies: ["IVSRules", "JSONKit", "COpenSSL", "InputKit"]),
     // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
     .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL", "CivilTime"]),
@@ -83,7 +83,8 @@ let package = Package(
     .executableTarget(name: "stagemon-soundness", dependencies: ["SoundnessOracle", "InputKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
     .target(
-      name: "ScenarioChecks", dependencies: ["StageEngine", "StreamCompare", "JSONKit", "InputKit"]),
+      name: "ScenarioChecks",
+      dependencies: ["StageEngine", "IVSRules", "StreamCompare", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth: the EmbedThemes plugin compiles its files into
     // TerminalKit (ThemeEmbedder writes them as a Swift source), so an installed binary has them.
     .executableTarget(name: "ThemeEmbedder"),
@@ -92,15 +93,15 @@ let package = Package(
       name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], plugins: ["EmbedThemes"]),
     .target(
       name: "MonitorUI",
-      dependencies: ["IVSRecords", "StageEngine", "TerminalKit", "TokenCore"]
+      dependencies: ["IVSRecords", "StageEngine", "IVSRules", "TerminalKit", "TokenCore"]
     ),
     // BuildInfo writes the git commit into the executable for `stagemon --version`.
     .plugin(name: "BuildInfo", capability: .buildTool()),
     .executableTarget(
       name: "stagemon",
       dependencies: [
-        "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit", "IVSLive",
+        "MonitorUI", "IVSRecords", "StageEngine", "IVSRules", "TerminalKit", "TokenCore",
+        "JSONKit", "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit", "IVSLive",
       ],
       plugins: ["BuildInfo"]
     ),

@@ -2,6 +2,7 @@ import AWSKit
 import Foundation
 import IVSLive
 import IVSRecords
+import IVSRules
 import InputKit
 import JSONKit
 import MonitorUI
@@ -17,7 +18,7 @@ import TerminalKit
 enum AttachCommand {
   static let help = """
     USAGE: stagemon attach STAGE_ARN [--session st-…] [--sdk ID=PLATFORM@VERSION]… [--rate N]
-                           [--endpoint-url URL] [--profile NAME] [--max-rps N]
+                           [--endpoint-url URL] [--profile NAME] [--max-rps N] [--as-of DATE]
 
     Opens the monitor on a live session (the active one, else the latest): participants as
     IVS reports them, recorded events in the log as they are read, and the model's
@@ -42,6 +43,7 @@ enum AttachCommand {
       --session st-…       the session (default: the active one, else the latest)
       --sdk ID=P@V         the SDK a participant really runs, as for `stagemon import`
       --rate N             requests a second in all, shared by every operation (default 1)
+      --as-of DATE         tell IVS as it behaved on DATE (YYYY-MM-DD; default: today)
     \(LiveOptions.helpLines)
       -h, --help           show this help
     """
@@ -114,6 +116,7 @@ enum AttachCommand {
           imports.sdks.append(try ImportOptions.assignment(text, option: "--sdk"))
         }
       }
+      imports.asOf = try AsOfOption.parse(&arguments) ?? AsOfOption.today
       self.imports = imports
       if let text = try arguments.option("--rate") {
         guard let rate = Double(text), rate > 0, rate <= 1000 else {

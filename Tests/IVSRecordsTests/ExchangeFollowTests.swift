@@ -112,7 +112,7 @@ import Testing
   static func session(before: String, after: String) throws -> ImportedSession {
     let text = """
       {"start": "2026-01-01T12:00:00Z", "recorded": [],
-       "composition": {"participantOrderAttribute": "seat"},
+       "composition": {"participantOrderAttribute": "seat", "updates": "on-reconnect"},
        "participants": [
          {"id": "host", "sdk": "ios@1.37.0", "capabilities": ["publish", "subscribe"]},
          {"id": "guest", "sdk": "android@1.37.0", "capabilities": ["publish", "subscribe"],

@@ -155,12 +155,15 @@ public enum RecordImporter {
       return "\(id): \(plan.stated.shown) (\(plan.source.rawValue), from \(plan.basis))"
     }
     scenario.composition = options.composition
+    scenario.asOf =
+      options.asOf ?? (options.datesFromRecords ? ServiceDate.ofRecords(startingAt: start) : nil)
     scenario.notes =
       ids.compactMap { plans[$0]?.expiredAtJoin.map { "finding: \($0)" } }
       + notes(plans, ids, timeline, records, options, guessed) + builder.notes
     if let composition = options.composition {
       scenario.notes.append(
-        "what-if: a server-side composition (policy \(composition.updates.rawValue)) the records do "
+        "what-if: a server-side composition (policy "
+          + "\(composition.updates?.rawValue ?? "of the session's day")) the records do "
           + "not have was added (--composition)")
     }
     if imported.merged > 0 {

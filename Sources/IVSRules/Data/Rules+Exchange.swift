@@ -69,7 +69,9 @@ extension RuleBook {
         + "rejects an exchange that changes any of them at once, naming each one.",
       basis: .documented(
         Page.tokenExchange(
-          "Exchanging Tokens", "topic • resource • jti • whip_url • events_url"))),
+          "Exchanging Tokens",
+          "Exchanging a token that modifies an immutable field results in the SDK immediately "
+            + "rejecting the exchange."))),
     Rule(
       .exchangeServiceChecks,
       "The service checks the new token as at join (signature by its kid, exp in the future and "
@@ -113,8 +115,9 @@ extension RuleBook {
       basis: .documented(
         Page.tokenExchange(
           "Exchanging Tokens",
-          "The same is true for removed capabilities: if the previous token had the publish "
-            + "capability and the new token does not"))),
+          "if the previous token had the publish capability and the new token does not, the "
+            + "participant immediately unpublishes without invoking the stage strategy functions "
+            + "for publishing"))),
     Rule(
       .exchangeSubscribeGained,
       "When an exchange grants subscribe, shouldSubscribeToParticipant is asked for every remote "

@@ -110,7 +110,7 @@ extension AppController {
   }
 
   func cyclePolicy() {
-    guard let current = state.shownComposition?.configuration.updates else {
+    guard let current = state.shownComposition?.updates.outcome else {
       report("this scenario has no composition", .error)
       return
     }

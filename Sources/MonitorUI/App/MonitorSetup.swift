@@ -1,3 +1,4 @@
+import IVSRules
 import StageEngine
 
 /// Builds everything a monitor session needs from a scenario: the runner (which signs the
@@ -31,9 +32,12 @@ public struct MonitorSetup {
   public var presenterOpening: String?
 
   /// Loads the built-in demo and runs its setup steps, so it opens on a live stage.
-  public static func demo() throws(ScenarioError) -> MonitorSetup {
+  /// `asOf` (`--as-of`) pins the day of IVS it tells.
+  public static func demo(asOf: ServiceDate? = nil) throws(ScenarioError) -> MonitorSetup {
+    var scenario = try DemoScenario.load()
+    scenario.asOf = asOf ?? scenario.asOf
     var setup = try MonitorSetup(
-      scenario: DemoScenario.load(), file: DemoScenario.fileName, prepared: DemoScenario.deck,
+      scenario: scenario, file: DemoScenario.fileName, prepared: DemoScenario.deck,
       notes: DemoScenario.notes, openingNote: DemoScenario.openingNote, followsScript: true)
     for _ in 0..<DemoScenario.openingSteps { try setup.runner.step() }
     setup.openingStep = DemoScenario.openingSteps
@@ -43,9 +47,13 @@ public struct MonitorSetup {
   }
 
   /// Loads the scenario file at `path`. None of its steps runs until the user presses `n`:
-  /// the file is the user's. Its `description` is the opening status line.
-  public static func file(_ path: String) throws(ScenarioError) -> MonitorSetup {
-    let scenario = try Scenario(contentsOfFile: path)
+  /// the file is the user's. Its `description` is the opening status line. `today` (the
+  /// command's clock) bounds the file's `asOf`; `asOf` (`--as-of`) overrides it.
+  public static func file(_ path: String, today: ServiceDate? = nil, asOf: ServiceDate? = nil)
+    throws(ScenarioError) -> MonitorSetup
+  {
+    var scenario = try Scenario(contentsOfFile: path, today: today)
+    scenario.asOf = asOf ?? scenario.asOf
     var setup = try MonitorSetup(
       scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario), notes: [:],
       openingNote: openingNote(of: scenario))

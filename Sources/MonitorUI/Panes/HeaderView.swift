@@ -79,6 +79,8 @@ public enum HeaderView {
   private struct Facts {
     let stage: String
     let live: String?
+    /// "IVS as of 2025-12-01" while the rules are not today's (`--as-of`, a scenario's `asOf`).
+    let asOf: String?
     let publishers: String
     let composition: String
     let theme: String
@@ -86,11 +88,13 @@ public enum HeaderView {
     init(_ state: AppState, ascii: Bool) {
       stage = stageText(state)
       live = state.live?.text(ascii: ascii)
+      let rules = state.snapshot.rules
+      asOf = rules.isLatest ? nil : "IVS as of \(rules.date)"
       publishers = "publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)"
-      if let configuration = state.shownComposition?.configuration {
+      if let shown = state.shownComposition {
         let others = state.snapshot.compositions.count - 1
         composition =
-          "\(configuration.layout.rawValue) \(configuration.updates.rawValue)"
+          "\(shown.configuration.layout.rawValue) \(shown.updates.outcome.rawValue)"
           + (others > 0 ? " +\(others)" : "")
       } else {
         composition = "no composition"
@@ -102,6 +106,7 @@ public enum HeaderView {
     func parts(time: String, timeline: String?, withTheme: Bool) -> [String] {
       var parts = [stage] + (time.isEmpty ? [] : [time])
       if let live { parts.append(live) }
+      if let asOf { parts.append(asOf) }
       parts += timeline.map { [$0] } ?? []
       parts += [publishers, composition]
       if withTheme { parts.append(theme) }
@@ -134,7 +139,7 @@ public enum HeaderView {
     let arrow = ascii ? ">" : "▶"
     if state.focus == .composition, let composition = state.shownComposition {
       return
-        "\(arrow) composition \(composition.id) (\(composition.configuration.updates.rawValue))"
+        "\(arrow) composition \(composition.id) (\(composition.updates.outcome.rawValue))"
     }
     guard let participant = state.selectedParticipant else { return "\(arrow) nobody" }
     return withSDK

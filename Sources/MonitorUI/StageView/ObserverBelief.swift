@@ -27,7 +27,7 @@ public struct ObserverBelief: Equatable, Sendable {
       let name =
         composition.id == Stage.firstCompositionID ? "composition" : "comp \(composition.id)"
       return ObserverBelief(
-        observer: name, profile: composition.configuration.updates.rawValue,
+        observer: name, profile: composition.updates.outcome.rawValue,
         believed: view.believed, isStale: view.isStale, reason: view.staleReason)
     }
   }

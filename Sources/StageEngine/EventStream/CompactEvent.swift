@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// One recorded event as the stage keeps it until it is drained: the fields a fan-out event
@@ -26,6 +27,8 @@ struct CompactEvent: Sendable {
   var capabilities: Capabilities?
   /// The new state (client events) or the strategy's answer (strategy events).
   var word: EventWord?
+  /// The rule of the book that decided the event (it fits in the padding before the slots).
+  var rule: RuleID?
   /// The reporting client's slot (client and strategy events) or the publisher a subscribe
   /// server event is about (server events), or -1: no event has both, so they share a field.
   @Index32 private var observerOrRemote = -1

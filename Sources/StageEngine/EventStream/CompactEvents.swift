@@ -87,6 +87,7 @@ struct CompactEvents: ~Copyable, Sendable {
     }
     event.streams = compact.streams
     event.capabilities = compact.capabilities
+    event.rule = compact.rule
     let word = compact.word?.text
     if compact.source == .strategy { event.answer = word } else { event.state = word }
     return event

@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// Runs a scenario on a fresh stage, one step at a time (the UI's `n` key) or
@@ -50,7 +51,8 @@ public final class ScenarioRunner {
       configuration: StageConfiguration(
         arn: scenario.stage.arn, start: scenario.start, keys: keyring.store,
         eventsURL: scenario.stage.eventsURL, whipURL: scenario.stage.whipURL,
-        composition: scenario.composition))
+        composition: scenario.composition,
+        rules: scenario.asOf.map(RuleBook.ivs.inForce(on:)) ?? RuleBook.ivs.latest))
     try checkClaimOverrides()
     var toSign: [(id: String, location: String, request: MintRequest)] = []
     for (index, participant) in scenario.participants.enumerated() {

@@ -80,13 +80,14 @@ extension Stage {
 
   func compositionSnapshot(_ state: CompositionState) -> CompositionSnapshot {
     let reason =
-      "composition (\(state.configuration.updates.rawValue)): sees it on republish or reconnect"
+      "composition (\(state.updates.outcome.rawValue)): sees it on republish or reconnect"
     let believed = publishOrder.map { slot in
       remoteView(
         of: slot, version: state.versions[slot] ?? clients[slot].version, reason: reason,
         view: RemoteView(known: true, subscribe: .subscribed, streams: .audioVideo))
     }
     return CompositionSnapshot(
-      id: state.id, configuration: state.configuration, slots: state.slots, believed: believed)
+      id: state.id, configuration: state.configuration, updates: state.updates, slots: state.slots,
+      believed: believed)
   }
 }

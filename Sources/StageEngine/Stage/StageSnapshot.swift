@@ -82,6 +82,9 @@ public struct CompositionSnapshot: Equatable, Sendable {
   public var id: String
   /// Settings.
   public var configuration: CompositionConfiguration
+  /// When it follows an exchange, with the rule that says so (a what-if when `configuration`
+  /// sets `updates`).
+  public var updates: Decision<CompositionUpdates>
   /// Current layout.
   public var slots: [CompositionSlot]
   /// Believed participant info per publisher, in publish-start order.
