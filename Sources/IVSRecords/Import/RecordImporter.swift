@@ -341,11 +341,40 @@ public enum RecordImporter {
       notes.append(
         "\(records.repeatedDeliveries) repeated EventBridge delivery(ies) dropped (same id)")
     }
+    if records.envelopeTimedEvents > 0 { notes.append(wholeSecondNote(records, timeline)) }
     return notes
   }
 }
 
 extension RecordImporter {
+  /// EventBridge events timed by their envelope (whole seconds), and those of them within a
+  /// second of a token exchange: whether they came before or after it is unknown.
+  static func wholeSecondNote(_ records: RecordSet, _ timeline: RecordTimeline) -> String {
+    var exchanges: [Int64: [Int64]] = [:]
+    for event in timeline.events where event.kind == .tokenExchanged {
+      exchanges[event.second, default: []].append(event.time)
+    }
+    let close = timeline.events.filter { event in
+      event.hasWholeSecondTime
+        && (event.second - 1...event.second + 1).contains { second in
+          exchanges[second]?.contains { abs($0 - event.time) < 1000 } ?? false
+        }
+    }
+    var note =
+      "\(records.envelopeTimedEvents) EventBridge event(s) carry no detail.event_time: timed by the"
+      + " envelope's time, whole seconds"
+    if !close.isEmpty {
+      let named = close.prefix(3).map {
+        "\($0.name) of \($0.participantId) at \(RecordTime.iso8601(milliseconds: $0.time))"
+      }
+      note +=
+        "; \(close.count) within a second of a token exchange (\(named.joined(separator: ", "))):"
+        + " whether each came before or after the exchange is unknown (its"
+        + " list-participant-events record has the exact time)"
+    }
+    return note
+  }
+
   /// An already imported scenario (`stagemon import --out`) with its `recorded` events read
   /// back, so it can be run and compared again.
   public static func session(fromScenario scenario: Scenario, file: String) throws(RecordError)
