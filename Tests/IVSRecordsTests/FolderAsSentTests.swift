@@ -246,3 +246,35 @@ struct TemporaryFolder: ~Copyable {
     #expect(failure(empty).hasPrefix("file1.json: log.entries: a browser HAR file holding no IVS"))
   }
 }
+
+/// Item 3: a get-composition output is read for its layout and attributes.
+@Suite struct GetCompositionTests {
+  static let composition = """
+    {"composition": {"arn": "arn:aws:ivs:us-east-1:123456789012:composition/abcdABCDefgh",
+      "stageArn": "arn:aws:ivs:us-east-1:123456789012:stage/AbCdEf123456", "state": "ACTIVE",
+      "destinations": [], "tags": {}, "startTime": "2026-03-14T18:00:00Z",
+      "layout": {"pip": {"featuredParticipantAttribute": "", "participantOrderAttribute": "seat",
+                         "pipBehavior": "DYNAMIC", "pipParticipantAttribute": "role",
+                         "pipPosition": "TOP_LEFT"}}}}
+    """
+
+  @Test func theLayoutAndAttributesAreRead() throws {
+    let records = try RecordFixtures.records([RecordFolderTests.events, Self.composition])
+    let configuration = try #require(records.composition?.configuration)
+    #expect(configuration.layout == .pip)
+    #expect(configuration.participantOrderAttribute == "seat")
+    #expect(configuration.pipParticipantAttribute == "role")
+    #expect(configuration.pipBehavior == .dynamic)
+    #expect(configuration.pipPosition == "TOP_LEFT")
+    // Started before 2026-04-16: layouts moved on republish or reconnect then.
+    #expect(configuration.updates == .onReconnect)
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    #expect(session.runnable.composition == configuration)
+    #expect(
+      session.runnable.notes.contains(
+        "composition from file2.json: composition: pip layout, order attribute seat, PiP attribute"
+          + " role, started 2026-03-14T18:00:00Z; layouts move on republish or reconnect"
+          + " (composition.layout.on-reconnect, before 2026-04-16); the model runs it from the"
+          + " session's start"))
+  }
+}

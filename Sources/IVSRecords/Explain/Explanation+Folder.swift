@@ -11,10 +11,28 @@ extension Explanation {
     allowsOtherSessions: Bool = false, toleranceSeconds: Int64 = 5
   ) throws -> Explanation {
     let read = try RecordFolder.read(paths, allowsOtherSessions: allowsOtherSessions).records
+    return try make(
+      read, file: paths.joined(separator: " "), options: options,
+      toleranceSeconds: toleranceSeconds)
+  }
+
+  /// As `make(folder:options:allowsOtherSessions:toleranceSeconds:)`, for files already in
+  /// memory (names and bytes, in folder order).
+  public static func make(
+    files: [(name: String, bytes: [UInt8])], options: ImportOptions = ImportOptions(),
+    allowsOtherSessions: Bool = false, toleranceSeconds: Int64 = 5
+  ) throws -> Explanation {
+    let read = try RecordFolder.read(files: files, allowsOtherSessions: allowsOtherSessions)
+    return try make(
+      read.records, file: "folder", options: options, toleranceSeconds: toleranceSeconds)
+  }
+
+  private static func make(
+    _ read: consuming RecordSet, file: String, options: ImportOptions, toleranceSeconds: Int64
+  ) throws -> Explanation {
     try read.requireEvents()
     let variants = options.variants
     let sessions = try RecordImporter.makeSessions(from: consume read, variants: variants)
-    let file = paths.joined(separator: " ")
     guard let first = sessions.first else {
       throw RecordError(file: file, location: "", message: "nothing to explain")
     }

@@ -126,7 +126,9 @@ public enum RecordImporter {
         id: id, events: byParticipant[id] ?? TimelineEvents(timeline: [], positions: []),
         record: records.participants[id], isRemoteOnly: byParticipant[id] == nil)
     }
-    let findings = try applySDKOptions(options, to: &plans, names: labels(plans, records))
+    let findings =
+      try applySDKOptions(options, to: &plans, names: labels(plans, records))
+      + ids.compactMap { plans[$0]?.expiredAtJoin }
     let start = min(
       records.sessionStart.map { $0.floorDivided(by: 1000) } ?? .max,
       timeline.events.first?.second ?? VirtualTime.defaultStart)
@@ -152,12 +154,17 @@ public enum RecordImporter {
       }
       return "\(id): \(plan.stated.shown) (\(plan.source.rawValue), from \(plan.basis))"
     }
-    scenario.composition = options.composition
-    scenario.notes = notes(plans, ids, timeline, records, options, guessed) + builder.notes
+    scenario.composition = options.composition ?? records.composition?.configuration
+    scenario.notes =
+      ids.compactMap { plans[$0]?.expiredAtJoin.map { "finding: \($0)" } }
+      + notes(plans, ids, timeline, records, options, guessed) + builder.notes
     if let composition = options.composition {
       scenario.notes.append(
         "what-if: a server-side composition (policy \(composition.updates.rawValue)) the records do "
           + "not have was added (--composition)")
+    }
+    if options.composition == nil, let recorded = records.composition {
+      scenario.notes.append(Self.compositionNote(recorded))
     }
     if imported.merged > 0 {
       scenario.notes.append(
@@ -278,7 +285,11 @@ public enum RecordImporter {
     // No overflow: `start`, `end` and `expirationTime` all come from RecordTime, which only
     // reads four-digit years, so every one lies within ±3.2e11 s.
     var ttl = max(12 * 3600, end - start + 3600)
-    if let expiry = token.expirationTime, expiry > start { ttl = expiry - start }
+    // What the records show happened wins over the model's clock: a token the records say had
+    // expired before the join they show is not given that `exp` (`ParticipantPlan.expiredAtJoin`).
+    if let expiry = token.expirationTime, expiry > start, plan.expiredAtJoin == nil {
+      ttl = expiry - start
+    }
     return ScenarioParticipant(
       id: plan.id, sdk: plan.sdk, strategy: plan.strategy,
       token: .mint(
@@ -347,6 +358,27 @@ public enum RecordImporter {
 }
 
 extension RecordImporter {
+  /// What the model made of a get-composition output.
+  static func compositionNote(_ recorded: RecordedComposition) -> String {
+    let configuration = recorded.configuration
+    var parts = ["\(configuration.layout.rawValue) layout"]
+    for (name, value) in [
+      ("featured", configuration.featuredParticipantAttribute),
+      ("order", configuration.participantOrderAttribute),
+      ("PiP", configuration.pipParticipantAttribute),
+    ] where !value.isEmpty {
+      parts.append("\(name) attribute \(value)")
+    }
+    let moves =
+      configuration.updates == .live
+      ? "layouts move at once (composition.layout.live, from 2026-04-16)"
+      : "layouts move on republish or reconnect (composition.layout.on-reconnect, before 2026-04-16)"
+    let start = recorded.start.map { ", started \(RecordTime.iso8601(milliseconds: $0))" } ?? ""
+    return
+      "composition from \(recorded.origin): \(parts.joined(separator: ", "))\(start); \(moves);"
+      + " the model runs it from the session's start"
+  }
+
   /// EventBridge events timed by their envelope (whole seconds), and those of them within a
   /// second of a token exchange: whether they came before or after it is unknown.
   static func wholeSecondNote(_ records: RecordSet, _ timeline: RecordTimeline) -> String {

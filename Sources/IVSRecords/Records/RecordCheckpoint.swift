@@ -16,6 +16,7 @@ struct RecordCheckpoint {
   let sessionEnd: Int64?
   let sessionBoundsOrigin: String?
   let manifest: RecordManifest?
+  let composition: RecordedComposition?
 }
 
 /// What reading one file changed in the set's tables: each participant record as it was
@@ -34,7 +35,7 @@ extension RecordSet {
       pages: pages.count,
       repeatedDeliveries: repeatedDeliveries, envelopeTimedEvents: envelopeTimedEvents,
       stage: stage, session: session, sessionStart: sessionStart, sessionEnd: sessionEnd,
-      sessionBoundsOrigin: sessionBoundsOrigin, manifest: manifest)
+      sessionBoundsOrigin: sessionBoundsOrigin, manifest: manifest, composition: composition)
   }
 
   /// Keeps what was read since `checkpoint()`.
@@ -60,6 +61,7 @@ extension RecordSet {
     sessionEnd = mark.sessionEnd
     sessionBoundsOrigin = mark.sessionBoundsOrigin
     manifest = mark.manifest
+    composition = mark.composition
   }
 
   /// Takes back what was read since `mark`, and goes on journalling (the file is read again).

@@ -51,16 +51,50 @@ public struct RecordFolder: Sendable {
       do {
         try records.read(atPath: file, limit: limit)
       } catch {
-        switch error {
-        case .unreadable(let error):
-          skipped.append(
-            Skipped(file: file, reason: error.description, error: "cannot read \(error)"))
-        case .invalid(let error):
-          skipped.append(
-            Skipped(file: file, reason: Self.reason(error, file: file), error: error.description))
-        }
+        skipped.append(Self.skipped(file, error))
       }
     }
+    return try finish(records, skipped, allowsOtherSessions: allowsOtherSessions)
+  }
+
+  /// As `read(_:allowsOtherSessions:limit:)`, for files already in memory (names and bytes,
+  /// in folder order): the soundness oracle's folders, which never touch the disk.
+  public static func read(
+    files: [(name: String, bytes: [UInt8])], allowsOtherSessions: Bool = false
+  )
+    throws(RecordFolderError) -> RecordFolder
+  {
+    var records = RecordSet()
+    records.allowsOtherSessions = allowsOtherSessions
+    records.collectsBlockers = true
+    var skipped: [Skipped] = []
+    for file in files {
+      let mark = records.checkpoint()
+      do {
+        try records.read(bytes: file.bytes, file: file.name)
+        records.commit()
+      } catch {
+        records.restore(mark)
+        skipped.append(Self.skipped(file.name, .invalid(error)))
+      }
+    }
+    return try finish(records, skipped, allowsOtherSessions: allowsOtherSessions)
+  }
+
+  private static func skipped(_ file: String, _ error: RecordReadError) -> Skipped {
+    switch error {
+    case .unreadable(let error):
+      return Skipped(file: file, reason: error.description, error: "cannot read \(error)")
+    case .invalid(let error):
+      return Skipped(file: file, reason: reason(error, file: file), error: error.description)
+    }
+  }
+
+  /// Notes the skipped files, checks the session's bounds (or, without them, looks for
+  /// another session's files) and throws every blocker at once.
+  private static func finish(
+    _ records: consuming RecordSet, _ skipped: [Skipped], allowsOtherSessions: Bool
+  ) throws(RecordFolderError) -> RecordFolder {
     // A `.json` file skipped is records lost (invalid); another file beside them (a README,
     // a screenshot) is a note.
     for file in skipped {

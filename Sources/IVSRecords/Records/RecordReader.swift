@@ -9,6 +9,7 @@ extension RecordSet {
   public static let acceptedShapes =
     "list-participant-events output {\"events\": [...]}, get-participant {\"participant\": {...}}, "
     + "list-participants {\"participants\": [...]}, get-stage-session {\"stageSession\": {...}}, "
+    + "get-composition {\"composition\": {...}}, "
     + "or EventBridge \"IVS Stage Update\" events (one, a JSON array, or JSON lines)"
 
   /// Reads a record already held as JSON (`attach`'s poller parsed the API's answers) as its
@@ -43,6 +44,8 @@ extension RecordSet {
         for (index, summary) in list.enumerated() {
           readParticipant(summary, at: place.member("participants").index(index))
         }
+      } else if let composition = json["composition"], composition["layout"] != nil {
+        try readComposition(composition, at: place.member("composition"))
       } else if let session = json["stageSession"] {
         try readSession(session, at: place.member("stageSession"))
       } else if json["detail-type"] != nil || json["detail"] != nil {
