@@ -10,8 +10,9 @@ import StageEngine
 public struct RecordedComposition: Sendable {
   /// The layout and attributes, with the update rule of its start's day.
   public let configuration: CompositionConfiguration
-  /// `startTime`, `endTime` (milliseconds), when given.
+  /// `startTime` (milliseconds), when given.
   public let start: Int64?
+  /// `endTime` (milliseconds), when given.
   public let end: Int64?
   /// The file it was read from.
   public let origin: String
