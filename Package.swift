@@ -68,7 +68,7 @@ let package = Package(
     ),
     .target(
       name: "IVSRecords",
-      dependencies: ["StageEngine", "TokenCore", "JSONKit", "InputKit", "CivilTime"]
+      dependencies: ["IVSRules", "StageEngine", "TokenCore", "JSONKit", "InputKit", "CivilTime"]
     ),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
     .target(name: "StreamCompare", dependencies: ["JSONKit", "InputKit"]),
@@ -143,7 +143,8 @@ let package = Package(
       dependencies: ["SoundnessOracle", "IVSRecords", "StageEngine", "JSONKit"]
     ),
     .testTarget(
-      name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),
+      name: "IVSRecordsTests",
+      dependencies: ["IVSRecords", "IVSRules", "StageEngine", "TokenCore", "JSONKit"]),
     .testTarget(
       name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit"]),
   ]

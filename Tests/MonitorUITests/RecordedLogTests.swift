@@ -142,6 +142,27 @@ extension RecordedLogTests {
   }
 }
 
+/// Issue 29 item 7: `:goto` forward over steps gone back over shows what `n` shows.
+extension RecordedLogTests {
+  @Test func theRecordedFilterIsTheSameAfterGotoForwardAsAfterStepping() throws {
+    let stepped = try Self.controller()
+    Self.step(stepped, times: 2)
+    stepped.state.log.setFilter("recorded")
+    let travelled = try Self.controller()
+    Self.step(travelled, times: 2)
+    travelled.state.log.setFilter("recorded")
+    travelled.travel(toStep: "0")
+    travelled.travel(toStep: "2")
+    #expect(
+      travelled.state.log.visibleLines().map(\.name) == [
+        "JOINED", "PUBLISH_STARTED", "PUBLISH_STOPPED",
+      ])
+    #expect(
+      travelled.state.log.visibleLines().map { "\($0.name) \($0.subject)" }
+        == stepped.state.log.visibleLines().map { "\($0.name) \($0.subject)" })
+  }
+}
+
 /// Issue 19: the first frame does not wait for the records' alignment (a headless run).
 extension RecordedLogTests {
   /// A controller on the scenario whose alignment runs only once `gate` is signalled.

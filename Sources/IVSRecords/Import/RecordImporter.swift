@@ -154,7 +154,7 @@ public enum RecordImporter {
       }
       return "\(id): \(plan.stated.shown) (\(plan.source.rawValue), from \(plan.basis))"
     }
-    scenario.composition = options.composition
+    scenario.composition = options.composition ?? records.composition?.configuration
     scenario.asOf =
       options.asOf ?? (options.datesFromRecords ? ServiceDate.ofRecords(startingAt: start) : nil)
     scenario.notes =
@@ -165,6 +165,9 @@ public enum RecordImporter {
         "what-if: a server-side composition (policy "
           + "\(composition.updates?.rawValue ?? "of the session's day")) the records do "
           + "not have was added (--composition)")
+    }
+    if options.composition == nil, let recorded = records.composition {
+      scenario.notes.append(Self.compositionNote(recorded))
     }
     if imported.merged > 0 {
       scenario.notes.append(
@@ -352,11 +355,61 @@ public enum RecordImporter {
       notes.append(
         "\(records.repeatedDeliveries) repeated EventBridge delivery(ies) dropped (same id)")
     }
+    if records.envelopeTimedEvents > 0 { notes.append(wholeSecondNote(records, timeline)) }
     return notes
   }
 }
 
 extension RecordImporter {
+  /// What the model made of a get-composition output.
+  static func compositionNote(_ recorded: RecordedComposition) -> String {
+    let configuration = recorded.configuration
+    var parts = ["\(configuration.layout.rawValue) layout"]
+    for (name, value) in [
+      ("featured", configuration.featuredParticipantAttribute),
+      ("order", configuration.participantOrderAttribute),
+      ("PiP", configuration.pipParticipantAttribute),
+    ] where !value.isEmpty {
+      parts.append("\(name) attribute \(value)")
+    }
+    let moves =
+      configuration.updates == .live
+      ? "layouts move at once (composition.layout.live, from 2026-04-16)"
+      : "layouts move on republish or reconnect (composition.layout.on-reconnect, before 2026-04-16)"
+    let start = recorded.start.map { ", started \(RecordTime.iso8601(milliseconds: $0))" } ?? ""
+    return
+      "composition from \(recorded.origin): \(parts.joined(separator: ", "))\(start); \(moves);"
+      + " the model runs it from the session's start"
+  }
+
+  /// EventBridge events timed by their envelope (whole seconds), and those of them within a
+  /// second of a token exchange: whether they came before or after it is unknown.
+  static func wholeSecondNote(_ records: RecordSet, _ timeline: RecordTimeline) -> String {
+    var exchanges: [Int64: [Int64]] = [:]
+    for event in timeline.events where event.kind == .tokenExchanged {
+      exchanges[event.second, default: []].append(event.time)
+    }
+    let close = timeline.events.filter { event in
+      event.hasWholeSecondTime
+        && (event.second - 1...event.second + 1).contains { second in
+          exchanges[second]?.contains { abs($0 - event.time) < 1000 } ?? false
+        }
+    }
+    var note =
+      "\(records.envelopeTimedEvents) EventBridge event(s) carry no detail.event_time: timed by the"
+      + " envelope's time, whole seconds"
+    if !close.isEmpty {
+      let named = close.prefix(3).map {
+        "\($0.name) of \($0.participantId) at \(RecordTime.iso8601(milliseconds: $0.time))"
+      }
+      note +=
+        "; \(close.count) within a second of a token exchange (\(named.joined(separator: ", "))):"
+        + " whether each came before or after the exchange is unknown (its"
+        + " list-participant-events record has the exact time)"
+    }
+    return note
+  }
+
   /// An already imported scenario (`stagemon import --out`) with its `recorded` events read
   /// back, so it can be run and compared again.
   public static func session(fromScenario scenario: Scenario, file: String) throws(RecordError)

@@ -117,7 +117,16 @@ extension RuleBook {
           "Exchanging Tokens",
           "if the previous token had the publish capability and the new token does not, the "
             + "participant immediately unpublishes without invoking the stage strategy functions "
-            + "for publishing"))),
+            + "for publishing")),
+      advice: Advice(
+        "A PUBLISH_ERROR with INSUFFICIENT_CAPABILITIES after such an exchange means the app "
+          + "tried to publish again without the publish capability: publish only while the "
+          + "participant's token grants PUBLISH (after exchanging for a token that does).",
+        basis: .documented(
+          Page.apiEvent(
+            "errorCode",
+            "INSUFFICIENT_CAPABILITIES — The participant tried to take an action that the "
+              + "participant’s token is not allowed to do.")))),
     Rule(
       .exchangeSubscribeGained,
       "When an exchange grants subscribe, shouldSubscribeToParticipant is asked for every remote "
