@@ -8,10 +8,10 @@ public struct MonitorSetup {
   public let runner: ScenarioRunner
   /// The deck's prepared tokens.
   public let prepared: [PreparedToken]
-  /// Narration per step.
-  public let notes: [Int: String]
-  /// The status line on opening, if any.
-  public let openingNote: String?
+  /// The narration (the opening line, per step what it showed and what it will do).
+  public var story: Story
+  /// The same in presenter mode's plain language, if the scenario has it.
+  public var presenterStory: Story?
   /// An imported scenario's notes (guessed SDKs, chosen strategies), for `:notes`.
   public var importNotes: [String] = []
   /// An imported scenario's recorded events aligned with the model, for the log.
@@ -25,20 +25,17 @@ public struct MonitorSetup {
   public let followsScript: Bool
   /// The step the story opens at (the demo's setup steps ran before it); `:restart` goes there.
   public var openingStep = 0
-  /// Presenter mode's plain-language narration by step index.
-  public var presenterNotes: [Int: String] = [:]
-  /// Presenter mode's opening line.
-  public var presenterOpening: String?
 
   /// Loads the built-in demo and runs its setup steps, so it opens on a live stage.
   public static func demo() throws(ScenarioError) -> MonitorSetup {
+    let scenario = try DemoScenario.load()
+    let followsAtOnce = scenario.composition?.updates == .live
     var setup = try MonitorSetup(
-      scenario: DemoScenario.load(), file: DemoScenario.fileName, prepared: DemoScenario.deck,
-      notes: DemoScenario.notes, openingNote: DemoScenario.openingNote, followsScript: true)
+      scenario: scenario, file: DemoScenario.fileName, prepared: DemoScenario.deck,
+      story: DemoScenario.story(compositionFollowsAtOnce: followsAtOnce), followsScript: true)
     for _ in 0..<DemoScenario.openingSteps { try setup.runner.step() }
     setup.openingStep = DemoScenario.openingSteps
-    setup.presenterNotes = PresenterText.notes
-    setup.presenterOpening = PresenterText.opening
+    setup.presenterStory = PresenterText.story(compositionFollowsAtOnce: followsAtOnce)
     return setup
   }
 
@@ -47,8 +44,8 @@ public struct MonitorSetup {
   public static func file(_ path: String) throws(ScenarioError) -> MonitorSetup {
     let scenario = try Scenario(contentsOfFile: path)
     var setup = try MonitorSetup(
-      scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario), notes: [:],
-      openingNote: openingNote(of: scenario))
+      scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario),
+      story: Story(opening: openingNote(of: scenario)))
     setup.importNotes = scenario.notes
     setup.alignment = RecordAlignment.start(scenario, file: path)
     return setup
@@ -64,13 +61,15 @@ public struct MonitorSetup {
 
   /// Prepares `scenario`; `file` names it in errors.
   public init(
-    scenario: Scenario, file: String, prepared: [PreparedToken], notes: [Int: String],
-    openingNote: String? = nil, followsScript: Bool = false
+    scenario: Scenario, file: String, prepared: [PreparedToken], story: Story = Story(),
+    followsScript: Bool = false
   ) throws(ScenarioError) {
     runner = try ScenarioRunner(scenario: scenario, file: file)
     self.prepared = prepared
-    self.notes = notes
-    self.openingNote = openingNote
+    self.story = story
     self.followsScript = followsScript
   }
+
+  /// The line on opening, if any.
+  public var openingNote: String? { story.opening }
 }

@@ -70,7 +70,7 @@ extension AppController {
 
   /// `attach`, when newer records replaced the model: takes over what the person at the
   /// keyboard set on `previous` — the selected participant (by ID), focus, zoom, overlay,
-  /// input, theme, status, the log's filter, selection and scroll — so a poll never moves
+  /// input, theme, status, narration, the log's filter, selection and scroll — so a poll never moves
   /// their view. The log's older lines keep their numbers (the records before are the same),
   /// so a pinned line stays pinned, and a log scrolled up stays on the same lines.
   public func keepView(of previous: AppController) {
@@ -81,6 +81,7 @@ extension AppController {
     state.input = old.input
     state.theme = old.theme
     state.status = old.status
+    state.narration = old.narration
     state.live = old.live
     state.detailScroll = old.detailScroll
     state.selectedComposition = min(
