@@ -17,8 +17,8 @@ struct LiveOptions {
       --profile NAME       the AWS CLI profile (else AWS_PROFILE, else the environment's keys,
                            else profile default), followed as the AWS CLI follows it: roles,
                            IAM Identity Center, credential_process… (`stagemon credentials`)
-      --max-rps N          at most N requests a second (default: 80 % of each operation's IVS
-                           quota, 4 a second for reads; attach: 1 in all)
+      --max-rps N          at most N requests a second of each operation (default: 80 % of its
+                           IVS quota, 4 a second for reads)
     """
 
   /// Parses the shared options.
@@ -52,8 +52,8 @@ struct LiveOptions {
   }
 
   /// A client for `region`: each operation paced at its share of IVS's quota (lowered by
-  /// `--max-rps`), and at most `total` requests a second in all when given (`--max-rps`
-  /// replaces it).
+  /// `--max-rps`), and at most `total` requests a second in all when given (attach's
+  /// `--rate`).
   func client(region: String, total: Double? = nil) throws -> IVSRealTimeClient {
     let environment = ProcessInfo.processInfo.environment
     let endpoint: IVSEndpoint
@@ -71,7 +71,7 @@ struct LiveOptions {
         clock: clock),
       transport: transport,
       pacer: RequestPacer(
-        pace: .quota(limit: maxRPS), total: total.map { maxRPS ?? $0 }, clock: clock),
+        pace: .quota(limit: maxRPS), total: total, clock: clock),
       clock: clock)
   }
 }

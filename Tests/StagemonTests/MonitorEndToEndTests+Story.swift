@@ -23,7 +23,8 @@ extension MonitorEndToEndTests {
         screen in
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
         let footer = rows.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
-        let nextOK = step == 13 ? !footer.contains("next step") : footer.contains("\(step + 1)/13")
+        let nextOK =
+          step == 13 ? footer.contains("next step (finished)") : footer.contains("\(step + 1)/13")
         return rows.first?.contains("step \(step)/13") == true
           && screen.contains("step \(step)/13:") && nextOK
       }
