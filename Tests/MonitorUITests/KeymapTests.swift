@@ -114,9 +114,11 @@ import Testing
     let footer = Fixture.text(grid)[39]
     #expect(footer.contains("Down/j select"), "\(footer)")
     #expect(!footer.contains("v/j"))
+    // A screen tall enough for the whole help.
     controller.perform(.help)
-    Screen.render(controller.state, into: &grid)
-    let help = Fixture.text(grid).joined(separator: "\n")
+    var tall = CellGrid(width: 120, height: 200, glyphs: .ascii)
+    Screen.render(controller.state, into: &tall)
+    let help = Fixture.text(tall).joined(separator: "\n")
     #expect(help.contains("Up/k"))
     #expect(help.contains("Down/j"))
     #expect(!help.contains("^/k") && !help.contains("v/j"))

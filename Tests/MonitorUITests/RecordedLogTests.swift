@@ -188,7 +188,7 @@ extension RecordedLogTests {
     let gate = DispatchSemaphore(value: 0)
     let controller = try Self.controller(gatedBy: gate)
     #expect(controller.state.status?.text.hasPrefix("aligning the records with the model…") == true)
-    #expect(controller.state.status?.text.contains("note: SDK guessed") == true)
+    #expect(controller.state.narration?.text.contains("note: SDK guessed") == true)
     #expect(controller.hasDeferredWork)
     Self.step(controller, times: 1)
     #expect(Self.recordedLines(controller).isEmpty)
@@ -201,12 +201,14 @@ extension RecordedLogTests {
     #expect(Self.recordedLines(controller).map(\.name).last == "PUBLISH_STOPPED")
   }
 
-  @Test func theStatusLineReturnsToTheOpeningNoteOnceAligned() throws {
+  @Test func theAligningNoticeGoesOnceAlignedAndTheOpeningStays() throws {
     let gate = DispatchSemaphore(value: 0)
     let controller = try Self.controller(gatedBy: gate)
+    #expect(controller.state.status?.text == AppController.aligningText)
     gate.signal()
     controller.waitForAlignment()
-    #expect(controller.state.status?.text == controller.state.openingNote)
+    #expect(controller.state.status == nil)
+    #expect(controller.state.narration?.text == controller.state.story.opening)
   }
 
   @Test func theIdleTickShowsTheRecordsOnceAligned() throws {

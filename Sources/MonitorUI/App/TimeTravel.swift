@@ -47,8 +47,10 @@ extension AppController {
       return
     }
     rebuildAfterTravel(shownBefore: shown)
+    narrateScriptPosition()
     let redo = state.runner.redoCount
-    let later = redo == 0 ? "" : "; \(redo) later steps can be redone (:forward, :goto)"
+    let steps = redo == 1 ? "1 later step" : "\(redo) later steps"
+    let later = redo == 0 ? "" : "; \(steps) can be redone (:forward, :goto)"
     report("at step \(step) of the session (was \(from))\(later)")
   }
 
@@ -59,7 +61,7 @@ extension AppController {
     if lastStep > from { travel(to: lastStep) }
     while state.runner.history.count < step, !state.runner.isFinished {
       nextStep()
-      if state.status?.kind == .error { return }
+      if state.narration?.kind == .error { return }
     }
     report("at step \(state.runner.history.count) of the session (was \(from)): ran the script")
   }
@@ -72,6 +74,10 @@ extension AppController {
   /// snapshot and everything derived from it. `shownBefore` is the first `seq` the log lacked.
   func rebuildAfterTravel(shownBefore shown: Int) {
     let replayed = stage.drainEvents()
+    // The refusal of the step travelled to, if it had one (its events follow its step event).
+    let lastStep = replayed.lastIndex { $0.kind == .step } ?? replayed.startIndex
+    state.refusal = replayed[lastStep...].last { $0.kind == .exchangeRejected }.flatMap(
+      Refusal.init)
     let cutoff = replayed.first?.seq ?? stage.nextEventSeq
     let end = stage.nextEventSeq
     let held = state.log.entries + state.undoneLog.filter { ($0.event?.seq ?? 0) >= shown }

@@ -33,7 +33,9 @@ public enum HeaderView {
     let bar = TimelineText.text(state, ascii: ascii, compact: false)
     let counts = TimelineText.text(state, ascii: ascii, compact: true)
     let facts = Facts(state, ascii: ascii)
-    let shown = [playText(state, ascii: ascii), failedText(state, ascii: ascii)].compactMap { $0 }
+    let shown = [
+      presentingText(state), playText(state, ascii: ascii), failedText(state, ascii: ascii),
+    ].compactMap { $0 }
     let withSDK = drivingText(state, ascii: ascii, withSDK: true)
     let withID = drivingText(state, ascii: ascii, withSDK: false)
     var variant = ("", "")
@@ -51,10 +53,13 @@ public enum HeaderView {
       (true, iso, bar, withSDK, false), (false, iso, bar, withSDK, false),
       (false, clock, bar, withSDK, false), (false, clock, counts, withSDK, false),
       (false, clock, counts, withID, false), (false, clock, counts, "", false),
-      (false, clock, counts, "", true), (false, "", counts, "", true), (false, "", nil, "", true),
-    ] {
+      (false, clock, counts, "", true), (false, "", counts, "", true),
+      (false, "", counts, "", nil), (false, "", nil, "", nil),
+    ] as [(Bool, String, String?, String, Bool?)] {
       let labelled = facts.parts(time: time, timeline: timeline, withTheme: withTheme)
-      let parts = shown + (short ? shortened(labelled) : labelled)
+      // nil: the shortest labels, and the publishers' count gives way to the step.
+      let parts =
+        shown + (short == false ? labelled : shortened(labelled, publishers: short != nil))
       variant = (" " + parts.joined(separator: separator), driving)
       // The sum of the parts' columns: a part that began with a combining mark would join the
       // separator's space, so the grid's ellipsis, not this sum, has the last word there.
@@ -65,11 +70,13 @@ public enum HeaderView {
     return variant
   }
 
-  /// The parts without their label words ("stage ", "publishers "), for narrow screens.
-  private static func shortened(_ parts: [String]) -> [String] {
-    parts.map { part in
-      for label in ["stage ", "publishers "] where part.hasPrefix(label) {
-        return String(part.dropFirst(label.count))
+  /// The parts with short label words ("stage " goes, "publishers " becomes "pub ", or goes
+  /// with `publishers` false), for narrow screens: every fraction keeps a word saying what it
+  /// counts.
+  private static func shortened(_ parts: [String], publishers: Bool) -> [String] {
+    parts.filter { publishers || !$0.hasPrefix("publishers ") }.map { part in
+      for (label, short) in [("stage ", ""), ("publishers ", "pub ")] where part.hasPrefix(label) {
+        return short + part.dropFirst(label.count)
       }
       return part
     }
@@ -118,6 +125,11 @@ public enum HeaderView {
   static func stageText(_ state: AppState) -> String {
     guard let name = state.live?.stageName, !name.isEmpty else { return "stage \(state.stageID)" }
     return "stage \(name) (\(state.stageID))"
+  }
+
+  /// "PRESENTING" while presenter mode is on, so nobody wonders why the log is gone.
+  static func presentingText(_ state: AppState) -> String? {
+    state.screenMode.presenting ? "PRESENTING" : nil
   }
 
   /// "▶ 2×" while the script plays, "❚❚ 2×" once paused ("> 2x", "|| 2x" in ASCII); nil before

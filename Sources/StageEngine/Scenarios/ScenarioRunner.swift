@@ -116,6 +116,34 @@ public final class ScenarioRunner {
     return step
   }
 
+  /// Runs the next step, a scripted `answer` to `id`'s question, with the answer the person at
+  /// the keyboard gave (`publish`, `origin`) in place of the script's: the script's answer step
+  /// is then done, so the session stays in step with the script. Throws, leaving the run as it
+  /// was, when the next step is not an answer for `id` or the stage refuses it.
+  @discardableResult
+  public func step(answering id: String, publish: Bool, by origin: AnswerOrigin)
+    throws(ScenarioError) -> ScenarioStep
+  {
+    let index = nextStepIndex
+    guard !isFinished, case .answer(id, _, _) = scenario.steps[index] else {
+      throw ScenarioError(
+        file: file, location: "steps[\(index)]",
+        message: "the next step does not answer \(id)'s question")
+    }
+    let step = ScenarioStep.answer(id, publish: publish, by: origin)
+    let mark = stage.retractionMark
+    nextStepIndex += 1
+    do {
+      try execute(
+        step, location: "steps[\(index)]", mark: StepMark(scriptIndex: index + 1, scripted: true))
+    } catch {
+      nextStepIndex = index
+      stage.retract(to: mark)
+      throw error
+    }
+    return step
+  }
+
   /// Moves past the next step without running it — the UI's way past a scripted `answer`
   /// whose question the person at the keyboard already answered. Returns the skipped step.
   @discardableResult
