@@ -14,13 +14,22 @@ public indirect enum KeywordExpression: Equatable, Sendable {
 
   /// Parses `text`; a mistake names the column and what was expected.
   public init(parsing text: String) throws(KeywordError) {
-    var parser = Parser(tokens: Self.tokens(text), text: text)
+    let tokens = Self.tokens(text)
+    guard tokens.count <= Self.maximumTokens else {
+      throw KeywordError(
+        description: "-k: \(tokens.count) words and operators; at most \(Self.maximumTokens)")
+    }
+    var parser = Parser(tokens: tokens, text: text)
     let expression = try parser.orExpression()
     guard parser.index == parser.tokens.count else {
       throw parser.error("expected and, or or the end")
     }
     self = expression
   }
+
+  /// The most words, operators and parentheses an expression may have, so evaluating one
+  /// (recursive, as deep as its chain of `and`/`or`) never exhausts the stack.
+  static let maximumTokens = 1_000
 
   /// Whether the expression holds for an item whose names are `names` (its file's path, its
   /// assertion's name): a phrase holds when one of them contains it, ignoring case.
@@ -71,6 +80,9 @@ public indirect enum KeywordExpression: Equatable, Sendable {
     var index = 0
 
     static let operators: Set<String> = ["and", "or", "not", "(", ")"]
+    /// The deepest nesting of `not` and parentheses read, so no expression exhausts the stack.
+    static let maximumDepth = 64
+    var depth = 0
 
     func error(_ expected: String) -> KeywordError {
       let column = index < tokens.count ? tokens[index].column : text.count + 1
@@ -98,6 +110,13 @@ public indirect enum KeywordExpression: Equatable, Sendable {
     }
 
     private mutating func notExpression() throws(KeywordError) -> KeywordExpression {
+      if index < tokens.count, tokens[index].text == "not" || tokens[index].text == "(" {
+        guard depth < Self.maximumDepth else {
+          throw error("nesting deeper than \(Self.maximumDepth) levels")
+        }
+      }
+      depth += 1
+      defer { depth -= 1 }
       if take("not") { return .not(try notExpression()) }
       if take("(") {
         let inner = try orExpression()

@@ -2,14 +2,15 @@ import Foundation
 import InputKit
 import ScenarioChecks
 import StageEngine
+import StreamCompare
 
-/// `stagemon test` on 1,000 scenario files of the bundled kinds against what
-/// `stagemon run FILE --check` does for each of them, side by side in one process
-/// (target: test ≤ 1.1× the sum of the `run --check` times), and discovery alone on
-/// 10,000 files in nested folders (target ≤ 200 ms).
+/// `stagemon test` on 1,000 scenario files of the bundled kinds, each with its golden,
+/// against what `stagemon run FILE --check --compare GOLDEN` does for each of them, side by
+/// side in one process (target: test ≤ 1.2× the sum of those runs), and `stagemon test
+/// --list` of 10,000 files in nested folders (target ≤ 1 s).
 enum ChecksBenchmark {
-  static let target = 1.1
-  static let discoveryTarget = 200.0
+  static let target = 1.2
+  static let listTarget = 1000.0
 
   /// Runs the benchmark from the repository root; prints a report and returns whether it met
   /// both targets.
@@ -38,37 +39,66 @@ enum ChecksBenchmark {
       test += sums.test
     }
     let ratio = test / base
-    print("stagemon test vs run --check, \(files.count) scenario files, 2 passes paired per file")
-    print("  sum of run --check times  \(String(format: "%.2f", base / 2e9)) s per pass")
-    print("  stagemon test             \(String(format: "%.2f", test / 2e9)) s per pass")
+    print(
+      "stagemon test vs run --check --compare, \(files.count) scenario files with goldens,"
+        + " 2 passes paired per file")
+    print("  sum of run --check --compare  \(String(format: "%.2f", base / 2e9)) s per pass")
+    print("  stagemon test                 \(String(format: "%.2f", test / 2e9)) s per pass")
     BenchmarkHarness.report(
-      "  test / sum of run --check", String(format: "%.3f", ratio), target: "≤ \(target)",
-      met: ratio <= target)
-    var found = 0
-    let discovery = (0..<5).map { _ in
-      BenchmarkHarness.nanoseconds { found = TestCollection.collect([root + "/find"]).count } / 1e6
+      "  test / sum of run --check --compare", String(format: "%.3f", ratio),
+      target: "≤ \(target)", met: ratio <= target)
+    var listed = 0
+    let listing = (0..<3).map { _ in
+      BenchmarkHarness.nanoseconds { listed = list(root + "/find") } / 1e6
     }
-    let milliseconds = BenchmarkHarness.median(discovery)
+    let milliseconds = BenchmarkHarness.median(listing)
     BenchmarkHarness.report(
-      "  discovery of \(found) files (ms)", String(format: "%.1f", milliseconds),
-      target: "≤ \(Int(discoveryTarget))", met: milliseconds <= discoveryTarget)
-    return ratio <= target && milliseconds <= discoveryTarget
+      "  --list of 10,000 files, \(listed) lines (ms)", String(format: "%.1f", milliseconds),
+      target: "≤ \(Int(listTarget))", met: milliseconds <= listTarget)
+    return ratio <= target && milliseconds <= listTarget
   }
 
-  /// `count` copies of `files` in folders of 100 under `folder`; their paths.
+  /// What `stagemon test FOLDER --list` does: collect, load each file, one line per
+  /// assertion; the number of lines.
+  private static func list(_ folder: String) -> Int {
+    let checker = ScenarioChecker()
+    var lines = 0
+    for item in TestCollection.collect([folder]) {
+      switch checker.load(item) {
+      case nil: continue
+      case .settled(let check): lines += TestReport.lines(for: check).count
+      case .scenario(let scenario, let selected):
+        let steps = selected.sorted().compactMap { number -> (step: Int, name: String)? in
+          guard case .expect(let expectation) = scenario.steps[number - 1] else { return nil }
+          return (number, expectation.name)
+        }
+        lines += TestReport.listing(file: item.path, steps: steps).count
+      }
+    }
+    return lines
+  }
+
+  /// `count` copies of `files` in folders of 100 under `folder`, each with its golden in
+  /// `expected/` beside it; their paths.
   private static func copies(of files: [String], count: Int, under folder: String) -> [String]? {
-    var texts: [String] = []
+    var texts: [(scenario: String, golden: String)] = []
     for file in files {
-      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
-      texts.append(text)
+      guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+        let golden = try? String(
+          contentsOfFile: GoldenStream.defaultPath(for: file), encoding: .utf8)
+      else { return nil }
+      texts.append((text, golden))
     }
     var paths: [String] = []
     for index in 0..<count {
       let sub = "\(folder)/\(index / 100)/\(index % 10)"
       let path = "\(sub)/s\(index).json"
       do {
-        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
-        try SafeFile.write(texts[index % texts.count], to: path)
+        try FileManager.default.createDirectory(
+          atPath: sub + "/expected", withIntermediateDirectories: true)
+        try SafeFile.write(texts[index % texts.count].scenario, to: path)
+        try SafeFile.write(
+          texts[index % texts.count].golden, to: GoldenStream.defaultPath(for: path))
       } catch {
         return nil
       }
@@ -77,15 +107,16 @@ enum ChecksBenchmark {
     return paths
   }
 
-  /// Nanoseconds of `stagemon run FILE --check` for each file under `folder` summed, and of
-  /// `stagemon test FOLDER --junit` (discovery, every check and its report lines, the
-  /// summary and the JUnit XML), the two timed file by file in alternating order.
+  /// Nanoseconds of `stagemon run FILE --check --compare GOLDEN` for each file under `folder`
+  /// summed, and of `stagemon test FOLDER --junit` (discovery, every check, its golden
+  /// compared, its report lines, the summary and the JUnit XML), the two timed file by file
+  /// in alternating order.
   private static func pairedSums(_ folder: String, _ fd: Int32) -> (base: Double, test: Double) {
     var base = 0.0
     var test = 0.0
     var items: [TestItem] = []
     test += BenchmarkHarness.nanoseconds { items = TestCollection.collect([folder]) }
-    let checker = ScenarioChecker()
+    let checker = ScenarioChecker(goldens: .compare(ci: true))
     var checks: [ScenarioCheck] = []
     var lines = 0
     for (index, item) in items.enumerated() {
@@ -108,18 +139,29 @@ enum ChecksBenchmark {
     test += BenchmarkHarness.nanoseconds {
       lines += TestReport.summary(checks).count + JUnitReport.xml(checks).count
     }
-    return (base, lines > 0 ? test : .infinity)
+    let compared = checks.count { if case .matches? = $0.golden { true } else { false } }
+    return (base, lines > 0 && compared == items.count ? test : .infinity)
   }
 
-  /// What `stagemon run FILE --check` does: load, run writing JSONL to /dev/null, list the
-  /// failed statements.
+  /// What `stagemon run FILE --check --compare GOLDEN` does: load the scenario and its
+  /// golden, run writing nothing but capturing JSONL, list the failed statements, compare.
   private static func runCheck(_ file: String, to fd: Int32) {
     guard let scenario = try? Scenario(contentsOfFile: file),
+      let golden = try? GoldenStream.read(
+        GoldenStream.path(of: scenario, file: file), ignoring: JSONLStream.lineNumberingFields),
       let runner = try? ScenarioRunner(scenario: scenario, file: file)
     else { return }
     let writer = EventStreamWriter(format: .jsonl, fileDescriptor: fd)
-    try? runner.run { writer.write($0) }
+    var capture = StreamCapture()
+    try? runner.run {
+      writer.write($0)
+      capture.append($0)
+    }
     try? writer.flush()
     for failure in runner.expectationFailures { _ = failure.located(in: file) }
+    guard let actual = try? JSONLStream(text: capture.text, name: "this run of \(file)") else {
+      return
+    }
+    _ = StreamDiff(expected: golden, actual: actual).isEqual
   }
 }

@@ -43,3 +43,23 @@ import Testing
     }
   }
 }
+
+extension KeywordExpressionTests {
+  @Test func deepNestingIsAMistakeNotACrash() {
+    let deep = String(repeating: "(", count: 100_000) + "a"
+    #expect(throws: KeywordError.self) { try KeywordExpression(parsing: deep) }
+    let nots = String(repeating: "not ", count: 100_000) + "a"
+    #expect(throws: KeywordError.self) { try KeywordExpression(parsing: nots) }
+    #expect(throws: Never.self) {
+      try KeywordExpression(
+        parsing: String(repeating: "(", count: 60) + "a" + String(repeating: ")", count: 60))
+    }
+  }
+}
+
+extension KeywordExpressionTests {
+  @Test func aVeryLongChainIsAMistakeNotACrash() {
+    let chain = Array(repeating: "a", count: 100_000).joined(separator: " or ")
+    #expect(throws: KeywordError.self) { try KeywordExpression(parsing: chain) }
+  }
+}

@@ -3,11 +3,11 @@ extension AppController {
   func saveLog() {
     let lines = state.log.visibleLines()
     do {
-      let path = try LogSaver.save(
+      let (path, events) = try LogSaver.save(
         lines, directory: options.saveDirectory, stageID: state.stageID,
         time: state.snapshot.time)
       let filtered = state.log.filter.isEmpty ? "" : " matching \"\(state.log.filter)\""
-      report("saved \(lines.count) events\(filtered) to \(path)", .success)
+      report("saved \(events) events\(filtered) to \(path)", .success)
     } catch {
       report(error.description, .error)
     }

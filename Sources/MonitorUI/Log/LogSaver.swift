@@ -7,18 +7,20 @@ import StageEngine
 /// reads exactly like `stagemon run --format jsonl` (and, like it, never holds a signature).
 /// Never overwrites: a new file name is chosen when one exists; written through `SafeFile`.
 public enum LogSaver {
-  /// Writes `lines` to a new file in `directory` named after the stage and virtual time;
-  /// returns its path.
+  /// Writes the events of `lines` (verdict and record lines are not events) to a new file in
+  /// `directory` named after the stage and virtual time; returns its path and the number of
+  /// events written, one line each.
   public static func save(
     _ lines: [LogLine], directory: String, stageID: String, time: Int64
-  ) throws(LogSaveError) -> String {
+  ) throws(LogSaveError) -> (path: String, events: Int) {
+    let events = lines.compactMap(\.event)
     let stamp = VirtualTime.iso8601(time).filter { $0.isLetter || $0.isNumber }
     let base = "\(directory)/stagemon-\(stageID)-\(stamp)"
     for attempt in 0..<100 {
       let path = attempt == 0 ? base + ".jsonl" : base + "-\(attempt + 1).jsonl"
       do {
-        try write(lines, to: path)
-        return path
+        try write(events, to: path)
+        return (path, events.count)
       } catch  where error.problem == .exists {
         continue
       } catch {
@@ -29,10 +31,10 @@ public enum LogSaver {
   }
 
   /// Streams the events into a new file through `SafeFile`.
-  private static func write(_ lines: [LogLine], to path: String) throws(SafeFileError) {
+  private static func write(_ events: [StageEvent], to path: String) throws(SafeFileError) {
     let file = try PendingFile(path: path)
     let writer = EventStreamWriter(format: .jsonl, fileDescriptor: file.fileDescriptor)
-    for event in lines.compactMap(\.event) { writer.write(event) }
+    for event in events { writer.write(event) }
     do {
       try writer.flush()
     } catch {

@@ -140,9 +140,10 @@ public enum HeaderView {
     return "\(symbol) \(player.speedText)\(ascii ? "x" : "×")"
   }
 
-  /// "✘ 2 failed" once statements of `expect` steps failed in the session ("X 2 failed").
+  /// "✘ 2 failed" once `expect` steps failed in the session ("X 2 failed"): assertions, as
+  /// `stagemon test` counts them, not their statements.
   static func failedText(_ state: AppState, ascii: Bool) -> String? {
-    let failed = state.runner.expectationFailures.count
+    let failed = state.runner.expectationResults.count { !$0.passed }
     return failed == 0 ? nil : "\(ascii ? "X" : "✘") \(failed) failed"
   }
 

@@ -7,14 +7,20 @@ extension StageSnapshot {
   /// `expect` step objects about participant `id`: its own state (connection, publish,
   /// subscriptions, capabilities, user ID, attributes), then what each other participant
   /// believes of it (`current`/`stale` with the believed user ID and attributes, or `unseen`),
-  /// for at most `maximumObservers` of them in participant order (a stage of 10,000 would make
-  /// an assertion nobody reads).
+  /// then what each running composition believes (a composition's STALE belief is what
+  /// who-sees-what shows it for), for at most `maximumObservers` of them in participant
+  /// order (a stage of 10,000 would make an assertion nobody reads).
   public func expectSteps(capturing id: String, maximumObservers: Int = .max) -> [JSON] {
     guard let participant = participants.first(where: { $0.id == id }) else { return [] }
     var steps = [Self.step(Self.state(of: participant))]
     for observer in participants where observer.id != id {
       guard steps.count <= maximumObservers else { break }
-      steps.append(Self.step(Self.belief(of: observer, about: id)))
+      steps.append(Self.step(Self.belief(of: observer.id, views: observer.remotes, about: id)))
+    }
+    for composition in compositions {
+      guard steps.count <= maximumObservers else { break }
+      steps.append(
+        Self.step(Self.belief(of: composition.id, views: composition.believed, about: id)))
     }
     return steps
   }
@@ -45,13 +51,13 @@ extension StageSnapshot {
     return members
   }
 
-  private static func belief(of observer: ParticipantSnapshot, about id: String)
+  private static func belief(of observer: String, views: [RemoteViewSnapshot], about id: String)
     -> [(key: String, value: JSON)]
   {
     var members: [(key: String, value: JSON)] = [
-      ("observer", .string(observer.id)), ("sees", .string(id)),
+      ("observer", .string(observer)), ("sees", .string(id)),
     ]
-    guard let view = observer.remotes.first(where: { $0.participant == id }) else {
+    guard let view = views.first(where: { $0.participant == id }) else {
       return members + [("as", .string(BeliefExpectation.View.unseen.rawValue))]
     }
     let standing: BeliefExpectation.View = view.isStale ? .stale : .current

@@ -182,6 +182,10 @@ public struct TokenMintSpec: Sendable {
   public var userId: String?
   /// Lifetime from the current virtual time (default 12h for a first token).
   public var ttl: VirtualDuration?
+  /// An already expired token (`"ttl": "-1h"`, or `"expired": true` for zero): its `exp` lies
+  /// this long before the moment it is minted, and its `iat` a whole lifetime (12h for a first
+  /// token, the current token's for an exchange) before that — no epoch seconds by hand.
+  public var expiredAgo: VirtualDuration?
   /// Raw claim overrides applied last, including immutable claims.
   public var claims: [(key: String, value: JSON)]
   /// Signing key (default: the stage's first key).

@@ -4,10 +4,11 @@ import TokenCore
 /// Decoding of `participants` and of token descriptions (first tokens and exchange tokens).
 extension ScenarioDecoder {
   static let participantFields = [
-    "id", "sdk", "userId", "capabilities", "attributes", "strategy", "token", "ttl",
+    "id", "sdk", "userId", "capabilities", "attributes", "strategy", "token", "ttl", "expired",
+    "origin",
   ]
   static let mintFields = [
-    "capabilities", "attributes", "userId", "ttl", "claims", "key", "origin",
+    "capabilities", "attributes", "userId", "ttl", "expired", "claims", "key", "origin",
   ]
   static let defaultSDK = SDKProfile(
     platform: .ios, version: SemanticVersion(major: 1, minor: 37, patch: 0))
@@ -78,7 +79,8 @@ extension ScenarioDecoder {
   /// A participant's `token` (raw JWT) or its claims shorthand, never both.
   private func decodeFirstToken(_ object: ScenarioObject) throws(ScenarioError) -> ScenarioToken {
     if let raw = object.optional("token") {
-      let shorthand = ["userId", "capabilities", "attributes", "ttl"].filter(object.has)
+      let shorthand = ["userId", "capabilities", "attributes", "ttl", "expired", "origin"]
+        .filter(object.has)
       guard shorthand.isEmpty else {
         throw raw.error(
           "a raw token cannot be combined with \(shorthand.joined(separator: ", ")); "
@@ -90,7 +92,8 @@ extension ScenarioDecoder {
     spec.capabilities = try object.optional("capabilities").map(decodeCapabilities)
     spec.attributes = try object.optional("attributes")?.stringMap()
     spec.userId = try object.optional("userId")?.string()
-    spec.ttl = try object.optional("ttl")?.duration()
+    try decodeLifetime(object, into: &spec)
+    if let origin = object.optional("origin") { spec.origin = try decodeOrigin(origin) }
     return try mintable(spec, at: object.node)
   }
 
@@ -104,7 +107,7 @@ extension ScenarioDecoder {
     spec.capabilities = try object.optional("capabilities").map(decodeCapabilities)
     spec.attributes = try object.optional("attributes")?.stringMap()
     spec.userId = try object.optional("userId")?.string()
-    spec.ttl = try object.optional("ttl")?.duration()
+    try decodeLifetime(object, into: &spec)
     if let claims = object.optional("claims") {
       guard let members = claims.value.objectValue else {
         throw claims.error("expected an object of claim overrides, found \(claims.value.typeName)")
@@ -114,6 +117,31 @@ extension ScenarioDecoder {
     spec.key = try object.optional("key").map(decodeKey)
     if let origin = object.optional("origin") { spec.origin = try decodeOrigin(origin) }
     return try mintable(spec, at: node)
+  }
+
+  /// `ttl` (a lifetime, or `-1h` for a token that expired that long ago) and `expired`
+  /// (`true`: it expires the moment it is minted).
+  private func decodeLifetime(_ object: ScenarioObject, into spec: inout TokenMintSpec)
+    throws(ScenarioError)
+  {
+    if let ttl = object.optional("ttl") {
+      let text = try ttl.string()
+      if text.hasPrefix("-") {
+        do {
+          spec.expiredAgo = try VirtualDuration(parsing: String(text.dropFirst()))
+        } catch {
+          throw ttl.error(error.description)
+        }
+      } else {
+        spec.ttl = try ttl.duration()
+      }
+    }
+    guard let expired = object.optional("expired"), try expired.bool() else { return }
+    guard !object.has("ttl") else {
+      throw expired.error(
+        "give either \"expired\": true or a \"ttl\" (\"-1h\": expired an hour ago), not both")
+    }
+    spec.expiredAgo = VirtualDuration(seconds: 0)
   }
 
   /// `spec` as a token to mint, refused at load time when no key can sign it.

@@ -60,6 +60,12 @@ public enum ScenarioEncoder {
     return .object([("arn", .string(key.arn)), (key.half.rawValue, .string(path))])
   }
 
+  /// `"expired": true`, or `"ttl": "-1h"`, for a token minted already expired.
+  private static func expiredJSON(_ spec: TokenMintSpec) -> [(key: String, value: JSON)] {
+    guard let ago = spec.expiredAgo else { return [] }
+    return ago.seconds == 0 ? [("expired", .bool(true))] : [("ttl", .string("-\(ago)"))]
+  }
+
   /// `path` relative to `directory` when it lies inside it, else absolute.
   static func path(_ path: String, relativeTo directory: String) -> String {
     let standard = absolute(path)
@@ -101,6 +107,8 @@ public enum ScenarioEncoder {
         members.append(("attributes", attributesJSON(attributes)))
       }
       if let ttl = spec.ttl { members.append(("ttl", .string(ttl.description))) }
+      members += expiredJSON(spec)
+      if spec.origin != .keyPair { members.append(("origin", .string(spec.origin.rawValue))) }
     }
     members.append(
       (
@@ -182,6 +190,7 @@ public enum ScenarioEncoder {
       }
       if let userId = spec.userId { members.append(("userId", .string(userId))) }
       if let ttl = spec.ttl { members.append(("ttl", .string(ttl.description))) }
+      members += expiredJSON(spec)
       if !spec.claims.isEmpty { members.append(("claims", .object(spec.claims))) }
       switch spec.key {
       case .arn(let arn): members.append(("key", .string(arn)))

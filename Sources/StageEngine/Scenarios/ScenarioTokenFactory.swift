@@ -18,8 +18,9 @@ struct ScenarioTokenFactory {
     throws(ScenarioError) -> TokenClaims
   {
     let ttl = spec.ttl ?? Self.defaultTTL
+    let (iat, exp) = try times(spec, now: now, lifetime: ttl.seconds, location: location)
     return TokenClaims(
-      exp: try expiry(issuedAt: now, lifetime: ttl.seconds, location: "\(location).ttl"), iat: now,
+      exp: exp, iat: iat,
       jti: id, userId: spec.userId, resource: stage.arn,
       topic: stage.id, eventsURL: stage.eventsURL, whipURL: stage.whipURL,
       capabilities: spec.capabilities ?? Capabilities(),
@@ -38,12 +39,30 @@ struct ScenarioTokenFactory {
         message: "cannot keep the current token's lifetime: its exp (\(current.exp)) minus iat "
           + "(\(current.iat)) does not fit in 64 bits; give a ttl")
     }
-    claims.iat = now
-    claims.exp = try expiry(issuedAt: now, lifetime: lifetime, location: "\(location).ttl")
+    (claims.iat, claims.exp) = try times(spec, now: now, lifetime: lifetime, location: location)
     if let capabilities = spec.capabilities { claims.capabilities = capabilities }
     if let attributes = spec.attributes { claims.attributes = Self.dictionary(attributes) }
     if let userId = spec.userId { claims.userId = userId }
     return try Self.override(claims, with: spec.claims, file: file, location: location)
+  }
+
+  /// `iat` and `exp` of a token minted at `now` living `lifetime` seconds; an expired one
+  /// (`expiredAgo`) ends that long before `now` and was issued a lifetime before its end.
+  private func times(_ spec: TokenMintSpec, now: Int64, lifetime: Int64, location: String)
+    throws(ScenarioError) -> (iat: Int64, exp: Int64)
+  {
+    guard let ago = spec.expiredAgo else {
+      return (now, try expiry(issuedAt: now, lifetime: lifetime, location: "\(location).ttl"))
+    }
+    let (exp, late) = now.subtractingReportingOverflow(ago.seconds)
+    let (iat, early) = exp.subtractingReportingOverflow(lifetime)
+    guard !late, !early, iat >= VirtualTime.earliest else {
+      throw ScenarioError(
+        file: file, location: "\(location).ttl",
+        message: "a token that expired \(ago) before \(VirtualTime.iso8601(now)) with a lifetime of"
+          + " \(VirtualDuration(seconds: lifetime)) would be issued before the calendar starts")
+    }
+    return (iat, exp)
   }
 
   private func expiry(issuedAt: Int64, lifetime: Int64, location: String) throws(ScenarioError)
