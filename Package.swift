@@ -82,7 +82,8 @@ let package = Package(
     // `scripts/soundness SECONDS [SEED]`: the oracle for as long as asked (release build).
     .executableTarget(name: "stagemon-soundness", dependencies: ["SoundnessOracle", "InputKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
-    .target(name: "ScenarioChecks", dependencies: ["StageEngine", "JSONKit", "InputKit"]),
+    .target(
+      name: "ScenarioChecks", dependencies: ["StageEngine", "StreamCompare", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth: the EmbedThemes plugin compiles its files into
     // TerminalKit (ThemeEmbedder writes them as a Swift source), so an installed binary has them.
     .executableTarget(name: "ThemeEmbedder"),
@@ -133,6 +134,7 @@ let package = Package(
       name: "MonitorUITests",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "InputKit",
+        "JSONKit",
       ]
     ),
     .testTarget(
