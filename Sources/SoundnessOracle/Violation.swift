@@ -27,6 +27,9 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 
   /// Which kind of claim.
   public let kind: Kind
+  /// Whom and which exchange it is about (`observer participant time`): a minimised folder
+  /// must show the same violation, not just one of the same kind.
+  public let subject: String
   /// The claim, as explain made it.
   public let claim: String
   /// What is true.
