@@ -70,13 +70,14 @@ enum CommandTable {
       CommandRow(
         words: ["test"],
         synopses: [
-          "[PATH...] [-k TEXT] [-x] [--list] [-v] [--junit FILE]", "[PATH...] -u [--force]",
+          "[PATH...] [-k EXPRESSION] [-x] [--list] [-v] [--junit FILE] [--ci]",
+          "[PATH...] -u [--force]",
         ],
         summary: "find scenarios under PATH and check every expect step, as pytest does",
         options: [
           .value("--junit", .file), .value("-k", .text), .flag("-x"), .flag("--fail-fast"),
           .flag("--list"), .flag("-v"), .flag("--verbose"), .flag("-u"), .flag("--update-golden"),
-          .flag("--force"),
+          .flag("--force"), .flag("--ci"),
         ],
         operands: .file, help: TestCommand.help),
       CommandRow(
@@ -107,6 +108,7 @@ enum CommandTable {
   /// Where and as whom requests to the IVS real-time API go (`LiveOptions`).
   static let liveOptions: [CommandOption] = [
     .value("--endpoint-url", .text), .value("--profile", .text), .value("--max-rps", .text),
+    .value("--request-timeout", .text), .value("--total-timeout", .text),
   ]
 
   /// The commands that read (or, for keys, change) a real stage through the IVS API.

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import JSONKit
 import TokenCore
 
@@ -31,6 +32,9 @@ public enum ScenarioEncoder {
     members.append(("participants", .array(scenario.participants.map(participantJSON))))
     if !scenario.steps.isEmpty { members.append(("steps", .array(scenario.steps.map(stepJSON)))) }
     if let recorded = scenario.recorded { members.append(("recorded", recorded)) }
+    if let golden = scenario.golden {
+      members.append(("golden", .string(directory.map { path(golden, relativeTo: $0) } ?? golden)))
+    }
     return .object(members)
   }
 
@@ -65,8 +69,7 @@ public enum ScenarioEncoder {
 
   private static func absolute(_ path: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath
-    let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
-    return (full as NSString).standardizingPath
+    return PathName.normalized(PathName.join(cwd, path))
   }
 
   private static func compositionJSON(_ c: CompositionConfiguration) -> JSON {

@@ -103,8 +103,14 @@ public final class ScenarioRunner {
     let index = nextStepIndex
     let step = scenario.steps[index]
     nextStepIndex += 1
-    try execute(
-      step, location: "steps[\(index)]", mark: StepMark(scriptIndex: index + 1, scripted: true))
+    do {
+      try execute(
+        step, location: "steps[\(index)]", mark: StepMark(scriptIndex: index + 1, scripted: true))
+    } catch {
+      guard index < scenario.stepPositions.count else { throw error }
+      let start = scenario.stepPositions[index]
+      throw error.placed(at: (start.line, start.column))
+    }
     return step
   }
 
