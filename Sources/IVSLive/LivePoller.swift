@@ -73,6 +73,12 @@ public final class LivePoller: Sendable {
     state.withLock { ($0.plan.progress.read, $0.plan.progress.listed, $0.plan.requestsToReadAll) }
   }
 
+  /// The viewers read out of the plan's random order, and how many it was drawn from
+  /// (`PollPlan.viewerSample`).
+  public var viewerSample: (read: [String], viewers: Int) {
+    state.withLock { $0.plan.viewerSample }
+  }
+
   /// Pages the last participant list took (what `PollPlan.joinDelay` counts).
   public var listPages: Int { state.withLock { $0.plan.listPages } }
 

@@ -76,6 +76,11 @@ public struct PollPlan: Sendable {
   private var viewersTurn = false
   /// Participants whose events were read at least once.
   private var read: Set<String> = []
+  /// The viewers the first list showed, read in a random order: what the sample is of.
+  private var frame: Set<String> = []
+  /// Those of `frame` whose details were read, in the order read: a simple random sample.
+  private var sample: [String] = []
+  private var inSample: Set<String> = []
   private var random: SplitMix64
 
   /// An empty plan: it lists first. `seed` orders the viewers read (tests fix it).
@@ -94,9 +99,14 @@ public struct PollPlan: Sendable {
       step = .participant(joined.removeFirst(), details: true)
     } else {
       viewersTurn.toggle()
-      step =
-        viewersTurn && !viewers.isEmpty
-        ? viewers.next() ?? speakers.next() : speakers.next() ?? viewers.next()
+      let viewerFirst = viewersTurn && !viewers.isEmpty
+      let fromViewers = viewerFirst || speakers.isEmpty
+      step = viewerFirst ? viewers.next() : speakers.next() ?? viewers.next()
+      if fromViewers, case .participant(let id, true)? = step, frame.contains(id),
+        inSample.insert(id).inserted
+      {
+        sample.append(id)
+      }
     }
     guard case .participant(let id, let details)? = step else { return list() }
     read.insert(id)
@@ -123,6 +133,7 @@ public struct PollPlan: Sendable {
       if isNew && hasListed && summary.connected {
         joined.append(summary.id)
       } else {
+        if !hasListed && kind(of: summary) == .viewer { frame.insert(summary.id) }
         enqueue(summary.id, kind: kind(of: summary))
       }
       if summary.connected { join(summary.id, kind: kind(of: summary)) }
@@ -160,6 +171,16 @@ public struct PollPlan: Sendable {
     case .speaker: if !speakers.ring.contains(id) { speakers.ring.append(id) }
     case .viewer: if !viewers.ring.contains(id) { viewers.ring.append(id) }
     }
+  }
+
+  /// The viewers whose details were read out of the random order, and how many viewers that
+  /// order was drawn from (the first list's viewers who still neither publish nor exchanged):
+  /// a simple random sample, what `ViewerSDKMix` estimates the viewers' SDKs from.
+  public var viewerSample: (read: [String], viewers: Int) {
+    let isViewer = { (id: String) in
+      !self.exchanged.contains(id) && self.known[id]?.published != true
+    }
+    return (sample.filter(isViewer), frame.lazy.filter(isViewer).count)
   }
 
   /// How far the plan has come: participants whose events were read, of those listed.

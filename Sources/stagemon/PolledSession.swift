@@ -11,6 +11,9 @@ final class PolledSession: LiveSource {
   private let rate: Double
   private var importer: LiveImport
   private var seen: Int
+  /// Each viewer's SDK group from its GetParticipant (`ViewerSDKMix.group(of:)`), kept as
+  /// the answers come.
+  private var groups: [String: String] = [:]
 
   /// The first import of what `poller` read so far, at `version`.
   init(_ poller: LivePoller, rate: Double, importer: LiveImport, version: Int) {
@@ -18,6 +21,17 @@ final class PolledSession: LiveSource {
     self.rate = rate
     self.importer = importer
     seen = version
+  }
+
+  /// Keeps the SDK group of each participant a GetParticipant answer in `files` describes.
+  private func noteGroups(_ files: [PolledFile]) {
+    for file in files where file.name.hasPrefix("get-participant.") {
+      var records = RecordSet()
+      guard (try? records.read(json: file.json, file: file.name)) != nil else { continue }
+      for record in records.participants.values {
+        groups[record.id] = ViewerSDKMix.group(of: record)
+      }
+    }
   }
 
   /// Waits for the first answers that import (at most a minute), reporting on stderr.
@@ -33,8 +47,11 @@ final class PolledSession: LiveSource {
       if poller.version != seen, let all = poller.snapshot(after: 0) {
         seen = all.version
         do {
-          let importer = try LiveImport(files: all.files.map(Self.polled), options: imports)
-          return PolledSession(poller, rate: rate, importer: importer, version: seen)
+          let files = all.files.map(Self.polled)
+          let importer = try LiveImport(files: files, options: imports)
+          let session = PolledSession(poller, rate: rate, importer: importer, version: seen)
+          session.noteGroups(files)
+          return session
         } catch {
           lastError = error
         }
@@ -56,11 +73,19 @@ final class PolledSession: LiveSource {
   /// quarter second) and the answers' own time, with room to spare.
   static let screenMargin = 1.0
 
+  /// The viewers' SDK mix from the plan's random sample, when the stage has viewers.
+  private var viewerSDKs: String? {
+    let sample = poller.viewerSample
+    guard sample.viewers > 0 else { return nil }
+    let read = sample.read.compactMap { groups[$0] }
+    return ViewerSDKMix(groups: read, viewers: sample.viewers).text
+  }
+
   var header: LiveHeader {
     let updatedAt = poller.updatedAt
     let age = updatedAt == 0 ? nil : Int(Date().timeIntervalSince1970 - updatedAt)
     let progress = poller.progress
-    return LiveHeader(
+    var header = LiveHeader(
       stageName: poller.stageName.map { TerminalText.safe($0) },
       sessionId: TerminalText.safe(poller.sessionId),
       dataAge: age.map { max(0, $0) }, rate: rate, throttled: poller.throttleCount,
@@ -71,12 +96,15 @@ final class PolledSession: LiveSource {
         : LiveHeader.Progress(
           read: progress.read, listed: progress.listed,
           secondsLeft: Double(progress.requestsLeft) / rate))
+    header.viewerSDKs = viewerSDKs
+    return header
   }
 
   func take(_ request: LiveRequest) -> LiveUpdate? {
     let changed = poller.snapshot(after: seen)
     if let changed { seen = changed.version }
     let files = changed?.files.map(Self.polled) ?? []
+    noteGroups(files)
     switch request {
     case .changes: return importer.take(files)
     case .wholeSession: return importer.importWhole(adding: files)

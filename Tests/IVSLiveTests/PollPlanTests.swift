@@ -156,4 +156,23 @@ struct PollPlanTests {
     #expect(plan.progress.read == 5)
     #expect(plan.requestsToReadAll < before)
   }
+
+  @Test func theViewerSampleIsTheFirstListsViewersReadInRandomOrderAndNoJoinerOrSpeaker() {
+    var plan = PollPlan(seed: 3)
+    _ = plan.next()
+    plan.listed([Self.summary("host", published: true)] + (0..<40).map { Self.summary("v\($0)") })
+    #expect(plan.viewerSample.viewers == 40 && plan.viewerSample.read.isEmpty)
+    for _ in 0..<12 { _ = plan.next() }
+    plan.listed(
+      [Self.summary("host", published: true), Self.summary("late")]
+        + (0..<40).map { Self.summary("v\($0)") })
+    for _ in 0..<30 { _ = plan.next() }
+    let sample = plan.viewerSample
+    #expect(!sample.read.isEmpty)
+    #expect(!sample.read.contains("late") && !sample.read.contains("host"))
+    #expect(Set(sample.read).count == sample.read.count)
+    let read = sample.read.count
+    plan.exchanged(sample.read[0])
+    #expect(plan.viewerSample.read.count == read - 1 && plan.viewerSample.viewers == 39)
+  }
 }

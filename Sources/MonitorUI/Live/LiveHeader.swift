@@ -19,6 +19,9 @@ public struct LiveHeader: Sendable, Equatable {
   /// How many participants' events were read, of how many listed, and the seconds until all
   /// are at this rate; nil before the first list.
   public var progress: Progress?
+  /// The viewers' SDK mix estimated from a random sample (`ViewerSDKMix.text`), when the
+  /// stage has viewers.
+  public var viewerSDKs: String?
 
   /// How far the poller has come through the participants.
   public struct Progress: Sendable, Equatable {
@@ -98,6 +101,7 @@ public struct LiveHeader: Sendable, Equatable {
     if let joinWithin { parts.append("joins on screen within \(Int(joinWithin.rounded(.up))) s") }
     if throttled > 0 { parts.append("throttled \(throttled)\(ascii ? "x" : "×")") }
     if let progress { parts.append(progress.text(rate: rate)) }
+    if let viewerSDKs { parts.append(viewerSDKs) }
     return parts.joined(separator: ascii ? ", " : " · ")
   }
 }
