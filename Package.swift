@@ -22,12 +22,15 @@ import PackageDescription
 //   JSONKit, IVSRules, TokenCore, StageEngine, IVSRecords, ScenarioChecks, StreamCompare,
 //   TerminalKit, AWSKit, IVSLive, StandInHarness, stagemon → InputKit (bounded reads, safe
 //   writes, the one write loop, the terminal sanitiser and display widths, the standard streams)
+//   SoundnessOracle → IVSRecords, StageEngine (generated sessions checked against explain; no
+//   module the CLI needs depends on it);  stagemon-soundness → SoundnessOracle
 //   TmuxHarness, StandInHarness: harnesses for the end-to-end tests and the benchmarks
 let package = Package(
   name: "stagemon",
   products: [
     .executable(name: "stagemon", targets: ["stagemon"]),
     .executable(name: "stagemon-bench", targets: ["stagemon-bench"]),
+    .executable(name: "stagemon-soundness", targets: ["stagemon-soundness"]),
   ],
   targets: [
     .systemLibrary(
@@ -69,8 +72,18 @@ let package = Package(
     ),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
     .target(name: "StreamCompare", dependencies: ["JSONKit", "InputKit"]),
+    // The soundness oracle: generated sessions with the model's truth, rendered as the folders
+    // customers send, degraded, explained in process and every claim checked (TESTING.md).
+    // Nothing the CLI needs depends on it.
+    .target(
+      name: "SoundnessOracle",
+      dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit", "InputKit"]
+    ),
+    // `scripts/soundness SECONDS [SEED]`: the oracle for as long as asked (release build).
+    .executableTarget(name: "stagemon-soundness", dependencies: ["SoundnessOracle", "InputKit"]),
     // Runs scenario files as tests: verdicts, the text report and JUnit XML.
-    .target(name: "ScenarioChecks", dependencies: ["StageEngine", "JSONKit", "InputKit"]),
+    .target(
+      name: "ScenarioChecks", dependencies: ["StageEngine", "StreamCompare", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth: the EmbedThemes plugin compiles its files into
     // TerminalKit (ThemeEmbedder writes them as a Swift source), so an installed binary has them.
     .executableTarget(name: "ThemeEmbedder"),
@@ -100,7 +113,7 @@ let package = Package(
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
         "TmuxHarness", "ScenarioChecks", "StreamCompare", "InputKit", "StandInHarness", "AWSKit",
-        "IVSLive",
+        "IVSLive", "SoundnessOracle",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
@@ -121,7 +134,12 @@ let package = Package(
       name: "MonitorUITests",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "InputKit",
+        "JSONKit",
       ]
+    ),
+    .testTarget(
+      name: "SoundnessOracleTests",
+      dependencies: ["SoundnessOracle", "IVSRecords", "StageEngine", "JSONKit"]
     ),
     .testTarget(
       name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),

@@ -60,6 +60,9 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   public var requestCount: Int { locked { sentCount } }
   /// The credentials in use as `Credentials.description` shows them (no secret), once known.
   public var credentialSummary: String? { credentials.kept?.description }
+  /// The kind of source that gave the credentials in use, once known: what an expiry message
+  /// tells to renew.
+  public var credentialMethod: CredentialMethod? { credentials.kept?.method }
   /// Answers that said "throttled" so far.
   public var throttleCount: Int { locked { throttledCount } }
 

@@ -168,7 +168,8 @@ public final class SessionFetcher {
     } catch {
       throw LiveError(
         operation: operation, stageArn: stage.arn, sessionId: sessionId, participantId: participant,
-        error: error, credentials: client.credentialSummary)
+        error: error, credentials: client.credentialSummary,
+        method: client.credentialMethod)
     }
   }
 }

@@ -58,7 +58,28 @@ public struct JSONParser {
       line += 1
       lineStart = origin.offset + i + 1
     }
-    return JSONParseError(line: line, column: origin.offset + end - lineStart + 1, reason: reason)
+    return JSONParseError(
+      line: line, column: origin.offset + end - lineStart + 1,
+      reason: reason + (cause(at: end).map { " (\($0))" } ?? ""))
+  }
+
+  /// What people write that JSON does not allow, when the error stands on it: a comment, a
+  /// comma before `}` or `]`, a byte order mark.
+  private func cause(at offset: Int) -> String? {
+    guard offset < bytes.count else { return nil }
+    let rest = bytes[offset...]
+    if origin.offset + offset == 0, rest.starts(with: [0xEF, 0xBB, 0xBF]) {
+      return "a UTF-8 byte order mark: save the file as UTF-8 without BOM"
+    }
+    if rest.starts(with: Array("//".utf8)) || rest.starts(with: Array("/*".utf8)) {
+      return "a comment: JSON has no comments"
+    }
+    guard bytes[offset] == UInt8(ascii: "}") || bytes[offset] == UInt8(ascii: "]") else {
+      return nil
+    }
+    let before = bytes[..<offset].last { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    guard before == UInt8(ascii: ",") else { return nil }
+    return "a trailing comma before '\(Character(Unicode.Scalar(bytes[offset])))': JSON allows none"
   }
 
   /// Forgets the first `count` bytes, already consumed, keeping the line and column of what

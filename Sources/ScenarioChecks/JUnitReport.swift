@@ -1,15 +1,20 @@
 import InputKit
 
-/// JUnit XML for CI systems (GitLab, Jenkins, GitHub test reporters): one `testsuite` per
-/// scenario file (its summary), one `testcase` per `expect` step with its `time`, `file` and
-/// `line`, a `failure` naming `file:line:column`, an `error` for a file that could not be
-/// found, loaded or run, and `skipped` for a `.json` that is not a scenario.
+/// JUnit XML for CI systems (GitLab, Jenkins, GitHub test reporters), valid against the
+/// Jenkins xUnit plugin's `junit-10.xsd`: one `testsuite` per scenario file (its summary),
+/// one `testcase` per `expect` step with its `time`, `file` and `line`, a `failure` naming
+/// `file:line:column`, an `error` (with its `line`) for a file that could not be found,
+/// loaded or run, `skipped` for the assertions a step error left unrun and for a `.json`
+/// that is not a scenario, and one case for the golden stream compared.
 public enum JUnitReport {
   /// The whole document.
   public static func xml(_ checks: [ScenarioCheck]) -> String {
     let counts = Counts(checks)
     var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    out += #"<testsuites name="stagemon test" \#(counts.attributes)>"# + "\n"
+    // junit-10.xsd gives `testsuites` no `skipped`; each `testsuite` carries it.
+    out +=
+      #"<testsuites name="stagemon test" tests="\#(counts.tests)" failures="\#(counts.failures)" errors="\#(counts.errors)" time="\#(time(counts.seconds))">"#
+      + "\n"
     for check in checks { out += suite(check) }
     out += "</testsuites>\n"
     return out
@@ -24,27 +29,39 @@ public enum JUnitReport {
 
     init(_ checks: [ScenarioCheck]) {
       for check in checks {
-        tests += check.cases.count + (check.error == nil && !check.isSkipped ? 0 : 1)
-        failures += check.cases.count { !$0.passed }
+        let golden = check.golden?.counted == true ? 1 : 0
+        tests +=
+          check.cases.count + check.notRun.count + golden
+          + (check.error == nil && !check.isSkipped ? 0 : 1)
+        failures += check.cases.count { !$0.passed } + (check.golden?.passed == false ? 1 : 0)
         errors += check.error == nil ? 0 : 1
-        skipped += check.isSkipped ? 1 : 0
+        skipped += check.notRun.count + (check.isSkipped ? 1 : 0)
         seconds += check.seconds
       }
-    }
-
-    var attributes: String {
-      #"tests="\#(tests)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)" time="\#(JUnitReport.time(seconds))""#
     }
   }
 
   private static func suite(_ check: ScenarioCheck) -> String {
     let file = XMLText.escaped(check.file, for: .attribute)
+    let counts = Counts([check])
     var out =
-      #"  <testsuite name="\#(file)" file="\#(file)" \#(Counts([check]).attributes)>"# + "\n"
+      #"  <testsuite name="\#(file)" file="\#(file)" tests="\#(counts.tests)" failures="\#(counts.failures)" errors="\#(counts.errors)" skipped="\#(counts.skipped)" time="\#(time(counts.seconds))">"#
+      + "\n"
     for assertion in check.cases { out += testCase(assertion, file: check.file) }
+    for assertion in check.notRun {
+      let name = XMLText.escaped("step \(assertion.step): \(assertion.name)", for: .attribute)
+      out +=
+        #"    <testcase classname="\#(file)" name="\#(name)" file="\#(file)"\#(line(assertion.line)) time="0.000">"#
+        + "\n"
+      out += #"      <skipped message="\#(XMLText.escaped(assertion.reason, for: .attribute))"/>"#
+      out += "\n    </testcase>\n"
+    }
+    if let golden = check.golden, golden.counted { out += goldenCase(golden, file: check.file) }
     switch check.outcome {
     case .error(let message, _):
-      out += #"    <testcase classname="\#(file)" name="\#(file)" file="\#(file)">"# + "\n"
+      out +=
+        #"    <testcase classname="\#(file)" name="\#(file)" file="\#(file)"\#(line(check.errorLine))>"#
+        + "\n"
       out +=
         #"      <error type="scenarioError" message="\#(XMLText.escaped(message, for: .attribute))">"#
       out += XMLText.escaped(message) + "</error>\n    </testcase>\n"
@@ -58,13 +75,29 @@ public enum JUnitReport {
     return out + "  </testsuite>\n"
   }
 
+  private static func line(_ line: Int?) -> String {
+    line.map { #" line="\#($0)""# } ?? ""
+  }
+
+  private static func goldenCase(_ golden: GoldenVerdict, file: String) -> String {
+    let fileName = XMLText.escaped(file, for: .attribute)
+    let name = XMLText.escaped("golden \(golden.path)", for: .attribute)
+    let out = #"    <testcase classname="\#(fileName)" name="\#(name)" file="\#(fileName)""#
+    guard !golden.passed else { return out + "/>\n" }
+    let message = XMLText.escaped(TestReport.summary(of: golden), for: .attribute)
+    var body = message
+    if case .differs(_, let diff, _) = golden { body = XMLText.escaped(diff) }
+    return out + ">\n"
+      + #"      <failure type="goldenDiffers" message="\#(message)">\#(body)</failure>"#
+      + "\n    </testcase>\n"
+  }
+
   private static func testCase(_ assertion: AssertionCase, file: String) -> String {
     let result = assertion.result
-    let line = result.position.map { #" line="\#($0.line)""# } ?? ""
     let fileName = XMLText.escaped(file, for: .attribute)
     let name = XMLText.escaped(TestReport.name(assertion), for: .attribute)
     var out =
-      #"    <testcase classname="\#(fileName)" name="\#(name)" file="\#(fileName)"\#(line) assertions="\#(result.checks)" time="\#(time(assertion.seconds))""#
+      #"    <testcase classname="\#(fileName)" name="\#(name)" file="\#(fileName)"\#(line(result.position?.line)) assertions="\#(result.checks)" time="\#(time(assertion.seconds))""#
     guard let first = result.failures.first else { return out + "/>\n" }
     let listed = result.failures.map { $0.located(in: file) }.joined(separator: "\n")
     out += ">\n"

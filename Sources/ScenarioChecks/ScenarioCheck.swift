@@ -31,6 +31,13 @@ public struct ScenarioCheck: Sendable {
   public let outcome: Outcome
   /// Wall time of the whole file, in seconds.
   public let seconds: Double
+  /// The line of the file where the error is (a JSON syntax error, the step that could not
+  /// load or run), when known.
+  public var errorLine: Int?
+  /// The selected assertions after a step that could not run: reported as not run, with why.
+  public var notRun: [NotRunAssertion] = []
+  /// The run's stream against its golden, when the scenario has one (or `-u` writes one).
+  public var golden: GoldenVerdict?
 
   /// Creates a verdict.
   public init(file: String, outcome: Outcome, seconds: Double = 0) {
@@ -62,12 +69,74 @@ public struct ScenarioCheck: Sendable {
   /// Every failed statement, in order.
   public var failures: [ExpectationFailure] { cases.flatMap(\.result.failures) }
 
-  /// Whether it ran to the end with no failed assertion (a skipped file does not fail).
-  public var passed: Bool { error == nil && cases.allSatisfy(\.passed) }
+  /// Whether it ran to the end with no failed assertion and its stream is its golden's (a
+  /// skipped file does not fail).
+  public var passed: Bool {
+    error == nil && cases.allSatisfy(\.passed) && golden?.passed ?? true
+  }
 
-  /// Cases counted in the closing line: one per assertion, one more for an error.
-  public var passedCount: Int { cases.count(where: \.passed) }
+  /// Cases counted in the closing line: one per assertion, one for a golden compared.
+  public var passedCount: Int {
+    cases.count(where: \.passed) + (golden?.counted == true && golden?.passed == true ? 1 : 0)
+  }
 
-  /// Failed cases: failed assertions, plus one for an error.
-  public var failedCount: Int { cases.count { !$0.passed } + (error == nil ? 0 : 1) }
+  /// Failed cases: failed assertions, plus one for an error and one for a golden that differs.
+  public var failedCount: Int {
+    cases.count { !$0.passed } + (error == nil ? 0 : 1)
+      + (golden?.counted == true && golden?.passed == false ? 1 : 0)
+  }
+}
+
+/// An assertion that did not run because a step before it could not: JUnit reports it as
+/// skipped, with the reason, rather than letting it vanish.
+public struct NotRunAssertion: Sendable {
+  /// The `expect` step, counted from 1.
+  public let step: Int
+  /// Its name, as a case that ran would have.
+  public let name: String
+  /// Its line in the file, when known.
+  public let line: Int?
+  /// Why it did not run: `step 3 could not run`.
+  public let reason: String
+}
+
+/// What became of a scenario's golden stream (jest's snapshot) in `stagemon test`.
+public enum GoldenVerdict: Sendable {
+  /// The run's stream is the golden's, `seq` ignored.
+  case matches(String)
+  /// It differs: the unified diff (each region naming its step) and the number of regions.
+  case differs(String, diff: String, regions: Int)
+  /// The scenario names a golden that is not there, and `--ci` writes none.
+  case missing(String)
+  /// The golden could not be read, is not JSONL, or could not be written.
+  case broken(String, String)
+  /// Written: `-u`, or a golden the scenario names recorded on its first run.
+  case written(String, events: Int)
+  /// Not written, and why: the run failed.
+  case refused(String, String)
+
+  /// The golden's path.
+  public var path: String {
+    switch self {
+    case .matches(let path), .differs(let path, _, _), .missing(let path), .broken(let path, _),
+      .written(let path, _), .refused(let path, _):
+      return path
+    }
+  }
+
+  /// Whether it holds: a match or a write (a refusal goes with a failure reported already).
+  public var passed: Bool {
+    switch self {
+    case .matches, .written, .refused: return true
+    case .differs, .missing, .broken: return false
+    }
+  }
+
+  /// Whether it is a case of its own in the closing line and JUnit: a comparison made or due.
+  public var counted: Bool {
+    switch self {
+    case .matches, .differs, .missing, .broken: return true
+    case .written, .refused: return false
+    }
+  }
 }

@@ -30,9 +30,12 @@ public struct TestItem: Equatable, Sendable {
 /// recursively, in name order, hidden folders left out — and reads no file, so `--list`,
 /// selection and the run all start from the same items.
 public enum TestCollection {
-  /// The items for `paths`, in the order named; a folder's `*.json` files sorted by path.
+  /// The items for `paths`, in the order named; a folder's `*.json` files sorted by path. A
+  /// file reached twice (named twice, or named and found in a folder also named) is one item,
+  /// where it was first reached, as pytest runs it once.
   public static func collect(_ paths: [String]) -> [TestItem] {
-    paths.flatMap { path -> [TestItem] in
+    var seen: Set<String> = []
+    return paths.flatMap { path -> [TestItem] in
       switch kind(of: path) {
       case nil: return [TestItem(path: path, origin: .missing)]
       case .file: return [TestItem(path: path, origin: .named)]
@@ -41,7 +44,14 @@ public enum TestCollection {
         walk(path, into: &found)
         return found.sorted().map { TestItem(path: $0, origin: .found) }
       }
-    }
+    }.filter { seen.insert(identity($0.path)).inserted }
+  }
+
+  /// The file a path leads to, for telling two spellings of one file apart from two files.
+  private static func identity(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   private enum Kind { case file, folder }

@@ -109,6 +109,27 @@ public final class StandInServer: @unchecked Sendable {
     return object
   }
 
+  /// Each API request's arrival, in seconds since the server started, oldest first: what a
+  /// budget is checked against over a window, not by sampling the wall clock.
+  public func requestTimes() throws -> [Double] {
+    let data = try exchange("GET", "/_standin/log", nil)
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let requests = object["requests"] as? [[String: Any]]
+    else { throw StandInError(message: "the request log is not an object with requests") }
+    return requests.compactMap { $0["at"] as? Double }
+  }
+
+  /// The most requests of `times` (seconds, oldest first) inside any `window` seconds.
+  public static func busiest(_ times: [Double], window: Double) -> Int {
+    var first = 0
+    var most = 0
+    for (index, time) in times.enumerated() {
+      while time - times[first] >= window { first += 1 }
+      most = max(most, index - first + 1)
+    }
+    return most
+  }
+
   /// A count in `stats()`: `total`, or `requests.GetParticipant` for a nested one.
   public func count(_ path: String) throws -> Int {
     var value: Any? = try stats()

@@ -104,7 +104,7 @@ enum LiveBenchmark {
         """)
     defer { server.stop() }
     let session = try TmuxSession(
-      [SiblingExecutable.path("stagemon"), "attach", stageArn, "--max-rps", "\(rate)"],
+      [SiblingExecutable.path("stagemon"), "attach", stageArn, "--rate", "\(rate)"],
       environment: [
         "AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret,
         "AWS_ENDPOINT_URL": server.endpoint,

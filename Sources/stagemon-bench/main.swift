@@ -6,7 +6,7 @@ import Foundation
 let known = [
   "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "paste", "checks",
   "compare",
-  "recording", "import", "timetravel", "safeio", "explain", "live",
+  "recording", "import", "timetravel", "safeio", "explain", "live", "soundness",
 ]
 /// Suites run only when named: `import10k` takes minutes (10,000 ES384 joins); `records`
 /// writes a 200 MB file.
@@ -57,6 +57,7 @@ for suite in suites {
   case "explain": allMet = attempt("explain", ExplainBenchmark.run) && allMet
   case "records": allMet = attempt("records", RecordReadBenchmark.run) && allMet
   case "live": allMet = attempt("live", LiveBenchmark.run) && allMet
+  case "soundness": allMet = attempt("soundness", SoundnessBenchmark.run) && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\((known + onRequest).joined(separator: ", ")), all)\n".utf8))

@@ -108,4 +108,6 @@ enum ExitStatus: Int32 {
   case success = 0
   case invalid = 1
   case usage = 2
+  /// Nothing to test was collected (`stagemon test`, as pytest's exit status 5).
+  case noTests = 5
 }

@@ -70,13 +70,14 @@ enum CommandTable {
       CommandRow(
         words: ["test"],
         synopses: [
-          "[PATH...] [-k TEXT] [-x] [--list] [-v] [--junit FILE]", "[PATH...] -u [--force]",
+          "[PATH...] [-k EXPRESSION] [-x] [--list] [-v] [--junit FILE] [--ci]",
+          "[PATH...] -u [--force]",
         ],
         summary: "find scenarios under PATH and check every expect step, as pytest does",
         options: [
           .value("--junit", .file), .value("-k", .text), .flag("-x"), .flag("--fail-fast"),
           .flag("--list"), .flag("-v"), .flag("--verbose"), .flag("-u"), .flag("--update-golden"),
-          .flag("--force"),
+          .flag("--force"), .flag("--ci"),
         ],
         operands: .file, help: TestCommand.help),
       CommandRow(
@@ -120,7 +121,8 @@ enum CommandTable {
     CommandRow(
       words: ["attach"], synopses: ["STAGE_ARN [--session st-…] [--sdk ID=P@V]… [live options]"],
       summary: "the monitor on a live session, read-only, with the model's prediction",
-      options: [.value("--session", .text), .value("--sdk", .text)] + liveOptions,
+      options: [.value("--session", .text), .value("--sdk", .text), .value("--rate", .text)]
+        + liveOptions,
       operands: .text, help: AttachCommand.help),
     CommandRow(
       words: ["key"], synopses: ["register|list|delete … [live options]"],

@@ -137,7 +137,8 @@ enum LiveCall {
     } catch {
       throw LiveError(
         operation: operation, stageArn: stageArn, sessionId: nil, participantId: nil, error: error,
-        credentials: client.credentialSummary)
+        credentials: client.credentialSummary,
+        method: client.credentialMethod)
     }
   }
 }

@@ -25,8 +25,8 @@ struct LiveOptions {
       --profile NAME       the AWS CLI profile (else AWS_PROFILE, else the environment's keys,
                            else profile default), followed as the AWS CLI follows it: roles,
                            IAM Identity Center, credential_process… (`stagemon credentials`)
-      --max-rps N          at most N requests a second (default: 80 % of each operation's IVS
-                           quota, 4 a second for reads; attach: 1 in all)
+      --max-rps N          at most N requests a second of each operation (default: 80 % of its
+                           IVS quota, 4 a second for reads)
       --request-timeout S  end a request whose whole exchange — connecting, sending, every byte
                            of the answer — takes S seconds (default 30), then retry it as the
                            AWS CLI does
@@ -91,8 +91,8 @@ struct LiveOptions {
   }
 
   /// A client for `region`: each operation paced at its share of IVS's quota (lowered by
-  /// `--max-rps`), and at most `total` requests a second in all when given (`--max-rps`
-  /// replaces it); each request ends after `--request-timeout`, and the command after
+  /// `--max-rps`), and at most `total` requests a second in all when given (attach's
+  /// `--rate`); each request ends after `--request-timeout`, and the command after
   /// `--total-timeout` unless it is `endless` (attach).
   func client(region: String, total: Double? = nil, endless: Bool = false) throws
     -> IVSRealTimeClient
@@ -114,7 +114,7 @@ struct LiveOptions {
         clock: clock),
       transport: transport,
       pacer: RequestPacer(
-        pace: .quota(limit: maxRPS), total: total.map { maxRPS ?? $0 }, clock: clock),
+        pace: .quota(limit: maxRPS), total: total, clock: clock),
       clock: clock, timeout: requestTimeout, totalTimeout: endless ? nil : totalTimeout)
   }
 }

@@ -1,4 +1,5 @@
 import InputKit
+import ScenarioChecks
 import StageEngine
 import StreamCompare
 
@@ -44,14 +45,20 @@ extension RunCommand {
         }
         return format
       }
-      golden = goldenArgument ?? compare ?? GoldenStream.defaultPath(for: scenario)
-      guard !(updateGolden && scenario == "-" && golden.isEmpty) else {
+      namedGolden = goldenArgument ?? compare
+      guard !(updateGolden && scenario == "-" && namedGolden == nil) else {
         throw UsageError("--update-golden with standard input needs a GOLDEN.jsonl path")
       }
     }
 
-    /// The golden file compared with or written.
-    let golden: String
+    /// The golden file named on the command line, if one was.
+    let namedGolden: String?
+
+    /// The golden file compared with or written: the one named on the command line, else the
+    /// one the scenario names, else `expected/NAME.jsonl` beside it.
+    func golden(of scenario: Scenario) -> String {
+      namedGolden ?? GoldenStream.path(of: scenario, file: self.scenario)
+    }
 
     /// Whether the run is judged (check, compare or update) rather than only streamed.
     var judges: Bool { check || compare != nil || updateGolden }

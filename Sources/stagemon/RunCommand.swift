@@ -1,5 +1,6 @@
 import Foundation
 import InputKit
+import ScenarioChecks
 import StageEngine
 import StreamCompare
 
@@ -63,9 +64,11 @@ enum RunCommand {
   private static func execute(_ options: Options) -> ExitStatus {
     let runner: ScenarioRunner
     let golden: JSONLStream?
+    let goldenPath: String
     do {
-      golden = try options.comparesGolden ? GoldenStream.load(options.golden, options) : nil
       let scenario = try Scenario(contentsOfFile: options.scenario)
+      goldenPath = options.golden(of: scenario)
+      golden = try options.comparesGolden ? loadGolden(goldenPath, options) : nil
       let signing = ProgressLine(label: options.scenario)
       if scenario.participants.count >= Self.announcedParticipants {
         signing.announce("signing \(scenario.participants.count) first tokens…")
@@ -115,12 +118,30 @@ enum RunCommand {
       return .invalid
     }
     let expectations = report(runner, file: options.scenario)
+    guard status == .success else {
+      if options.updateGolden {
+        Console.error(
+          "\(options.scenario): not writing \(goldenPath): a step could not run, so the stream"
+            + " is not the scenario's (--force does not change that)")
+      }
+      return status
+    }
     let verdicts = [
       options.checksExpectations ? expectations : .success,
       compare(capture, with: golden, options),
-      update(capture, options, failures: runner.expectationFailures.count),
+      update(capture, to: goldenPath, options, failures: runner.expectationFailures.count),
     ]
-    return status == .success ? verdicts.max { $0.rawValue < $1.rawValue } ?? status : status
+    return verdicts.max { $0.rawValue < $1.rawValue } ?? status
+  }
+
+  /// The golden at `path`, checked to be JSONL before anything runs.
+  private static func loadGolden(_ path: String, _ options: Options) throws -> JSONLStream {
+    guard GoldenStream.exists(path) else {
+      throw InputError(
+        "no golden file \(path); write one with: stagemon run \(options.scenario) --update-golden \(path)"
+      )
+    }
+    return try GoldenStream.read(path, ignoring: options.ignoredFields)
   }
 
   /// Lists failed expectations and counts them on standard error; `.invalid`
@@ -164,21 +185,28 @@ enum RunCommand {
     }
   }
 
-  /// Writes the golden, unless an expectation failed: a golden of a failing run would make
-  /// the failure the expected behaviour (`--force` insists).
-  private static func update(_ capture: StreamCapture?, _ options: Options, failures: Int)
-    -> ExitStatus
-  {
+  /// Writes the golden of a run that finished, unless an expectation failed: a golden of a
+  /// failing run would make the failure the expected behaviour. `--force` writes it anyway,
+  /// and the exit status still says the run failed.
+  private static func update(
+    _ capture: StreamCapture?, to golden: String, _ options: Options, failures: Int
+  ) -> ExitStatus {
     guard options.updateGolden, let capture else { return .success }
     guard failures == 0 || options.force else {
       Console.error(
-        "\(options.scenario): not writing \(options.golden): \(failures) statement(s) failed"
+        "\(options.scenario): not writing \(golden): \(failures) statement(s) failed"
           + " (--force writes it anyway)")
       return .invalid
     }
     do {
-      try GoldenStream.write(capture.text, to: options.golden, scenario: options.scenario)
-      Console.error("wrote \(options.golden) (\(capture.lineCount) events)")
+      try GoldenStream.write(capture.text, to: golden, scenario: options.scenario)
+      Console.error("wrote \(golden) (\(capture.lineCount) events)")
+      guard failures == 0 else {
+        Console.error(
+          "\(options.scenario): \(failures) statement(s) failed; the golden was written as"
+            + " --force asks, and the run still fails")
+        return .invalid
+      }
       return .success
     } catch {
       Console.error("stagemon: \(error)")

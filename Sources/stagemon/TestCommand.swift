@@ -4,37 +4,48 @@ import ScenarioChecks
 import StageEngine
 
 /// `stagemon test [PATH…]`: finds every scenario under the paths (as pytest finds tests),
-/// runs it headless and reports each `expect` step as one test — the QA and CI entry point.
+/// runs it headless, reports each `expect` step as one test and compares each run with its
+/// golden stream (as jest compares snapshots) — the QA and CI entry point.
 enum TestCommand {
   static let help = """
-    USAGE: stagemon test [PATH...] [-k TEXT] [-x] [--list] [-v] [--junit FILE]
+    USAGE: stagemon test [PATH...] [-k EXPRESSION] [-x] [--list] [-v] [--junit FILE] [--ci]
            stagemon test [PATH...] -u [--force]
 
     Finds the scenario files under each PATH (default: Scenarios/): a file named is
-    run; a folder is searched recursively for *.json files (hidden folders left
-    out), and a .json file that is not a scenario (no "participants") is skipped
-    with a note. Each runs headless; every `expect` step is one test case. Prints
+    run (once, however often it is named); a folder is searched recursively for
+    *.json files (hidden folders left out), and a .json file that is not a scenario
+    (no "participants", a JSON array, JSON with comments) is skipped with a note.
+    Each runs headless; every `expect` step is one test case, and a scenario with a
+    golden stream (the "golden" it names, else expected/NAME.jsonl beside it) is
+    compared with it, seq ignored: a difference is a failure with its diff. Prints
     one line per file and one per failed statement (FILE:LINE:COLUMN: step N: …),
-    then `N passed, N failed (F files)`, counting assertions (a file that cannot
-    load or run, or a PATH that does not exist, counts as one failed case).
+    then `N passed, N failed (F files)`, counting assertions and goldens compared
+    (a file that cannot load or run, or a PATH that does not exist, counts as one
+    failed case).
 
     OPTIONS:
-      -k TEXT         run only files whose path, or assertions whose name (its
-                      description or what it checks), contains TEXT
+      -k EXPRESSION   run only files whose path, or assertions whose name (its
+                      description or what it checks), match: words matched as
+                      substrings ignoring case, with not, and, or, ( )
       -x, --fail-fast stop after the first file with a failure or error
       --list          list the assertions that would run (FILE::step N: name); run nothing
       -v, --verbose   also list every assertion that passed
-      --junit FILE    also write JUnit XML to FILE: a testsuite per file, a testcase
-                      per assertion (with time, file and line)
+      --junit FILE    also write JUnit XML to FILE (Jenkins junit-10.xsd): a testsuite
+                      per file, a testcase per assertion (with time, file and line)
+      --ci            never write a golden: one a scenario names that is missing is
+                      a failure (without --ci it is written after a passing run)
       -u, --update-golden
-                      write each passing scenario's JSONL stream to its golden file,
-                      expected/NAME.jsonl beside it; a scenario whose expectations
-                      fail gets no golden (exit 1) unless --force
-      --force         with -u: write goldens even for failing scenarios
+                      write each passing scenario's JSONL stream to its golden file
+                      instead of comparing; a scenario whose expectations fail gets
+                      no golden unless --force, one whose run stops at a step error
+                      never does
+      --force         with -u: write goldens for failing scenarios too (the exit
+                      status still says they failed)
       -h, --help      show this help
 
-    Exit status: 0 every assertion passed, 1 any failed, a file could not load or
-    run, a PATH does not exist, or nothing was found; 2 usage error.
+    Exit status: 0 every assertion passed and every golden matched; 1 any failed,
+    a file could not load or run, or a PATH does not exist; 2 usage error; 5
+    nothing was collected (as pytest).
     """
 
   static func run(_ words: [String]) -> ExitStatus {
@@ -45,9 +56,10 @@ enum TestCommand {
     let items = TestCollection.collect(options.paths)
     guard !items.isEmpty else { return nothingFound(options) }
     if options.list { return list(items, options) }
-    let checks = runAll(items, options)
-    guard !checks.isEmpty else { return nothingFound(options) }
-    Console.out(TestReport.summary(checks))
+    let (checks, notRun) = runAll(items, options)
+    let ran = checks.filter { !$0.isSkipped }
+    guard !ran.isEmpty else { return nothingFound(options) }
+    Console.out(TestReport.summary(checks, notRun: notRun))
     if let junit = options.junit {
       do {
         try SafeFile.write(
@@ -57,107 +69,95 @@ enum TestCommand {
         return .invalid
       }
     }
-    let ran = checks.filter { !$0.isSkipped }
-    guard !ran.isEmpty else { return nothingFound(options) }
     return ran.allSatisfy(\.passed) ? .success : .invalid
   }
 
-  /// Nothing to run is an error, as a test run that tests nothing proves nothing.
+  /// Nothing collected is not a pass, as a test run that tests nothing proves nothing:
+  /// exit 5, pytest's "no tests collected".
   private static func nothingFound(_ options: Options) -> ExitStatus {
-    let matching = options.keyword.map { " matching -k \(Excerpt.quoted($0))" } ?? ""
+    let matching = options.keywordText.map { " matching -k \(Excerpt.quoted($0))" } ?? ""
     Console.error(
       "stagemon: no scenarios under \(options.paths.joined(separator: ", "))\(matching)")
-    return .invalid
+    return .noTests
   }
 
   /// Runs every item in order, printing each verdict as it comes; `-x` stops at the first
-  /// failure, `-u` writes goldens.
-  private static func runAll(_ items: [TestItem], _ options: Options) -> [ScenarioCheck] {
+  /// failure and counts the files it leaves unrun.
+  private static func runAll(_ items: [TestItem], _ options: Options) -> (
+    checks: [ScenarioCheck], notRun: Int
+  ) {
+    let checker = ScenarioChecker(keyword: options.keyword, goldens: options.goldens)
     var checks: [ScenarioCheck] = []
-    for item in items {
-      var capture = options.updateGolden ? StreamCapture() : nil
-      var checker = ScenarioChecker(keyword: options.keyword)
-      if capture != nil { checker.sink = { capture?.append($0) } }
-      guard var check = checker.check(item) else { continue }
-      if let stream = capture, !check.isSkipped, check.error == nil,
-        let problem = updateGolden(stream, for: check, options)
-      {
-        check = ScenarioCheck(
-          file: check.file, outcome: .error(problem, check.cases), seconds: check.seconds)
-      }
+    for (index, item) in items.enumerated() {
+      guard let check = checker.check(item) else { continue }
       for line in TestReport.lines(for: check, verbose: options.verbose) { Console.out(line) }
       checks.append(check)
-      if options.failFast, !check.passed { break }
+      if options.failFast, !check.passed {
+        let unrun = items[(index + 1)...].count { checker.load($0) != nil }
+        return (checks, unrun)
+      }
     }
-    return checks
-  }
-
-  /// Writes the golden of a scenario that passed (or any, with `--force`); the reason it did
-  /// not, when writing failed.
-  private static func updateGolden(
-    _ capture: StreamCapture, for check: ScenarioCheck, _ options: Options
-  ) -> String? {
-    let golden = GoldenStream.defaultPath(for: check.file)
-    guard check.passed || options.force else {
-      Console.error(
-        "\(check.file): not writing \(golden): \(check.failures.count) statement(s) failed"
-          + " (--force writes it anyway)")
-      return nil
-    }
-    do {
-      try GoldenStream.write(capture.text, to: golden, scenario: check.file)
-      Console.error("wrote \(golden) (\(capture.lineCount) events)")
-      return nil
-    } catch {
-      return "\(error)"
-    }
+    return (checks, 0)
   }
 
   /// `--list`: every assertion that would run, as `FILE::step N: name`; files that cannot
-  /// load are listed as errors.
+  /// load are listed as errors. Nothing selected exits 5, as pytest's `--collect-only`.
   private static func list(_ items: [TestItem], _ options: Options) -> ExitStatus {
     let checker = ScenarioChecker(keyword: options.keyword)
     var status = ExitStatus.success
+    var listed = 0
     for item in items {
       switch checker.load(item) {
       case nil: continue
       case .settled(let check):
         for line in TestReport.lines(for: check) { Console.out(line) }
         if check.error != nil { status = .invalid }
+        if !check.isSkipped { listed += 1 }
       case .scenario(let scenario, let selected):
         let steps = selected.sorted().compactMap { number -> (step: Int, name: String)? in
           guard case .expect(let expectation) = scenario.steps[number - 1] else { return nil }
           return (number, expectation.name)
         }
         for line in TestReport.listing(file: item.path, steps: steps) { Console.out(line) }
+        listed += 1
       }
     }
-    return status
+    return listed == 0 ? nothingFound(options) : status
   }
 
   /// The parsed command line of `test`.
   struct Options: CommandOptions {
     let paths: [String]
     let junit: String?
-    let keyword: String?
+    let keywordText: String?
+    let keyword: KeywordExpression?
     let failFast: Bool
     let list: Bool
     let verbose: Bool
-    let updateGolden: Bool
-    let force: Bool
+    let goldens: ScenarioChecker.GoldenMode
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       junit = try arguments.option("--junit")
-      keyword = try arguments.option("-k")
+      keywordText = try arguments.option("-k")
       failFast = arguments.flag("--fail-fast", "-x")
       list = arguments.flag("--list")
       verbose = arguments.flag("--verbose", "-v")
-      updateGolden = arguments.flag("--update-golden", "-u")
-      force = arguments.flag("--force")
+      let update = arguments.flag("--update-golden", "-u")
+      let force = arguments.flag("--force")
+      let ci = arguments.flag("--ci")
       var paths: [String] = []
       while let path = arguments.positional() { paths.append(path) }
       try arguments.finish()
-      guard !force || updateGolden else { throw UsageError("--force goes with -u/--update-golden") }
+      guard !force || update else { throw UsageError("--force goes with -u/--update-golden") }
+      guard !(ci && update) else { throw UsageError("--ci never writes goldens; -u writes them") }
+      do {
+        keyword = try keywordText.map { text throws(KeywordError) in
+          try KeywordExpression(parsing: text)
+        }
+      } catch {
+        throw UsageError("\(error)")
+      }
+      goldens = update ? .update(force: force) : .compare(ci: ci)
       self.paths = paths.isEmpty ? ["Scenarios"] : paths
     }
   }

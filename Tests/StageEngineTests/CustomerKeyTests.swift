@@ -91,12 +91,12 @@ import TokenCore
     (
       #"{"id": "guest", "token": "a.b.c"}"#,
       #"{"exchange": "guest", "token": {"attributes": {"seat": "1"}}}"#,
-      "customer.json: steps[0].token: minting a token needs a private key"
+      "customer.json:2:65: step 1 (steps[0].token): minting a token needs a private key"
     ),
     (
       #"{"id": "guest", "token": "a.b.c"}"#,
       #"{"exchange": "guest", "token": {"key": "\#(CustomerKeyTests.kid)"}}"#,
-      "customer.json: steps[0].token: minting a token needs a private key, and key \(CustomerKeyTests.kid)"
+      "customer.json:2:65: step 1 (steps[0].token): minting a token needs a private key, and key \(CustomerKeyTests.kid)"
     ),
   ])
   func mintingWithOnlyAPublicKeyIsALoadError(participant: String, steps: String, message: String)

@@ -20,50 +20,53 @@ import Testing
   static let cases: [(expect: String, error: String)] = [
     (
       #"{"participant": "gest", "publish": "published"}"#,
-      #"x.json: steps[1].expect.participant: unknown participant "gest" (did you mean "guest"?)"#
+      #"x.json:2:33: step 2 (steps[1].expect.participant): unknown participant "gest" (did you mean "guest"?)"#
     ),
     (
       #"{"participant": "host", "publsh": "published"}"#,
-      #"x.json: steps[1].expect.publsh: unknown field (did you mean "publish"?)"#
+      #"x.json:2:33: step 2 (steps[1].expect.publsh): unknown field (did you mean "publish"?)"#
     ),
     (
       #"{"participant": "host", "publish": "publishing"}"#,
-      #"x.json: steps[1].expect.publish: unknown value "publishing""#
+      #"x.json:2:33: step 2 (steps[1].expect.publish): unknown value "publishing""#
     ),
     (
       #"{"participant": "host", "subscribe": {"nobody": "subscribed"}}"#,
-      #"x.json: steps[1].expect.subscribe.nobody: unknown participant "nobody""#
+      #"x.json:2:33: step 2 (steps[1].expect.subscribe.nobody): unknown participant "nobody""#
     ),
     (
       #"{"observer": "host", "sees": "guest", "as": "old"}"#,
-      #"x.json: steps[1].expect.as: unknown value "old"; expected one of "current", "stale", "unseen""#
+      #"x.json:2:33: step 2 (steps[1].expect.as): unknown value "old"; expected one of "current", "stale", "unseen""#
     ),
     (
       #"{"events": {"includes": [{"kind": "participantJoind"}]}}"#,
-      #"x.json: steps[1].expect.events.includes[0].kind: unknown value "participantJoind" (did you mean "participantJoined"?)"#
+      #"x.json:2:33: step 2 (steps[1].expect.events.includes[0].kind): unknown value "participantJoind" (did you mean "participantJoined"?)"#
     ),
     (
       #"{"events": {"includes": [{"knd": "participantJoined"}]}}"#,
-      #"x.json: steps[1].expect.events.includes[0].knd: unknown field (did you mean "kind"?)"#
+      #"x.json:2:33: step 2 (steps[1].expect.events.includes[0].knd): unknown field (did you mean "kind"?)"#
     ),
     (
       #"{"events": {"excludes": [{"code": "11"}]}}"#,
-      #"x.json: steps[1].expect.events.excludes[0].code: "code" is a number in the stream, found a string"#
+      #"x.json:2:33: step 2 (steps[1].expect.events.excludes[0].code): "code" is a number in the stream, found a string"#
     ),
     (
       #"{"events": {"includes": ["participantJoined"]}}"#,
-      #"x.json: steps[1].expect.events.includes[0]: expected an object, found a string"#
+      #"x.json:2:33: step 2 (steps[1].expect.events.includes[0]): expected an object, found a string"#
     ),
     (
       #"{"events": {"includes": [{"observer": "nobody"}]}}"#,
-      #"x.json: steps[1].expect.events.includes[0].observer: unknown participant "nobody""#
+      #"x.json:2:33: step 2 (steps[1].expect.events.includes[0].observer): unknown participant "nobody""#
     ),
     (
       #"{"participant": "host", "observer": "guest"}"#,
-      #"x.json: steps[1].expect: an expectation needs exactly one of "participant", "observer", "composition", "events"; found participant and observer"#
+      #"x.json:2:33: step 2 (steps[1].expect): an expectation needs exactly one of "participant", "observer", "composition", "events"; found participant and observer"#
     ),
-    (#"{"participant": "host"}"#, "x.json: steps[1].expect: this expectation checks nothing"),
-    (#""host""#, "x.json: steps[1].expect: expected an expectation object"),
+    (
+      #"{"participant": "host"}"#,
+      "x.json:2:33: step 2 (steps[1].expect): this expectation checks nothing"
+    ),
+    (#""host""#, "x.json:2:33: step 2 (steps[1].expect): expected an expectation object"),
   ]
 
   @Test(arguments: cases)

@@ -41,42 +41,45 @@ struct MediaStepTests {
   }
 
   @Test(arguments: [
-    (#"{"mute": "c"}"#, #"steps[0].mute: unknown participant "c""#),
+    (#"{"mute": "c"}"#, #"step 1 (steps[0].mute): unknown participant "c""#),
     (
       #"{"mute": "a", "streams": ["audoi"]}"#,
-      #"steps[0].streams[0]: unknown value "audoi" (did you mean "audio"?)"#
+      #"step 1 (steps[0].streams[0]): unknown value "audoi" (did you mean "audio"?)"#
     ),
     (
       #"{"unmute": "a", "streams": []}"#,
-      #"steps[0].streams: name at least one of "audio", "video""#
+      #"step 1 (steps[0].streams): name at least one of "audio", "video""#
     ),
     (
       #"{"mute": "a", "stream": ["audio"]}"#,
-      #"steps[0].stream: unknown field (did you mean "streams"?)"#
+      #"step 1 (steps[0].stream): unknown field (did you mean "streams"?)"#
     ),
-    (#"{"networkDrop": 3}"#, "steps[0].networkDrop: expected a string, found a number"),
-    (#"{"startComposition": "a b"}"#, #"steps[0].startComposition: a composition ID is 1–64"#),
+    (#"{"networkDrop": 3}"#, "step 1 (steps[0].networkDrop): expected a string, found a number"),
+    (
+      #"{"startComposition": "a b"}"#,
+      #"step 1 (steps[0].startComposition): a composition ID is 1–64"#
+    ),
     (
       #"{"startComposition": "x", "composition": {"updates": "sometimes"}}"#,
-      #"steps[0].composition.updates: unknown value "sometimes""#
+      #"step 1 (steps[0].composition.updates): unknown value "sometimes""#
     ),
-    (#"{"stopComposition": ""}"#, #"steps[0].stopComposition: a composition ID is 1–64"#),
+    (#"{"stopComposition": ""}"#, #"step 1 (steps[0].stopComposition): a composition ID is 1–64"#),
     (
       #"{"mute": "a", "networkDrop": "a"}"#,
-      "steps[0]: one verb per step, found mute and networkDrop"
+      "step 1 (steps[0]): one verb per step, found mute and networkDrop"
     ),
     (
       #"{"expect": {"composition": {"id": "side", "featured": null}}}"#,
-      #"steps[0].expect.composition.id: unknown composition "side"; compositions: none"#
+      #"step 1 (steps[0].expect.composition.id): unknown composition "side"; compositions: none"#
     ),
     (
       #"{"expect": {"observer": "side", "sees": "a", "as": "stale"}}"#,
-      #"steps[0].expect.observer: unknown participant "side""#
+      #"step 1 (steps[0].expect.observer): unknown participant "side""#
     ),
   ])
   func aMistakeInAMediaStepNamesItsPath(step: String, expected: String) {
     let found = message { _ = try decode(steps: step) }
-    #expect(found.contains("t.json: \(expected)"), "got: \(found)")
+    #expect(found.hasPrefix("t.json:1:") && found.contains(": \(expected)"), "got: \(found)")
   }
 
   /// Recorders write steps back with `ScenarioEncoder`: each media and composition step
@@ -115,16 +118,16 @@ struct MediaStepTests {
 
   /// Requests the stage refuses: the run stops with an error naming the step (exit 1).
   @Test(arguments: [
-    (#"{"join": "b"}, {"mute": "b"}"#, "steps[1]: mute cannot run: b does not publish"),
-    (#"{"networkDrop": "a"}"#, "steps[0]: networkDrop cannot run: a is not connected"),
-    (#"{"unmute": "a"}"#, "steps[0]: unmute cannot run: a is not connected"),
+    (#"{"join": "b"}, {"mute": "b"}"#, "step 2 (steps[1]): mute cannot run: b does not publish"),
+    (#"{"networkDrop": "a"}"#, "step 1 (steps[0]): networkDrop cannot run: a is not connected"),
+    (#"{"unmute": "a"}"#, "step 1 (steps[0]): unmute cannot run: a is not connected"),
     (
       #"{"stopComposition": "side"}"#,
-      "steps[0]: stopComposition cannot run: no composition side runs (none runs)"
+      "step 1 (steps[0]): stopComposition cannot run: no composition side runs (none runs)"
     ),
     (
       #"{"startComposition": "c1"}, {"startComposition": "c2"}, {"startComposition": "c3"}, {"startComposition": "c4"}, {"startComposition": "c5"}, {"startComposition": "c6"}"#,
-      "steps[5]: startComposition cannot run: the stage already runs 5 compositions (c1, c2, c3, c4, c5)"
+      "step 6 (steps[5]): startComposition cannot run: the stage already runs 5 compositions (c1, c2, c3, c4, c5)"
     ),
   ])
   func aMediaStepTheStageRefusesStopsTheRunNamingTheStep(steps: String, expected: String) throws {
@@ -132,7 +135,7 @@ struct MediaStepTests {
     let scenario = try Scenario(parsing: text, file: "t.json", baseDirectory: "/")
     let runner = try ScenarioRunner(scenario: scenario, file: "t.json")
     let found = message { try runner.run { _ in } }
-    #expect(found.hasPrefix("t.json: \(expected)"), "got: \(found)")
+    #expect(found.hasPrefix("t.json:1:") && found.contains(": \(expected)"), "got: \(found)")
   }
 }
 

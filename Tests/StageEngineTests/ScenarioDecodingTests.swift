@@ -82,11 +82,11 @@ import TokenCore
   @Test(arguments: [
     (
       #"{"participants": [{"id": "a"}], "steps": [{"jion": "a"}]}"#,
-      #"test.json: steps[0]: unknown verb "jion" (did you mean "join"?)"#
+      #"test.json:1:43: step 1 (steps[0]): unknown verb "jion" (did you mean "join"?)"#
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"join": "b"}]}"#,
-      #"test.json: steps[0].join: unknown participant "b""#
+      #"test.json:1:43: step 1 (steps[0].join): unknown participant "b""#
     ),
     (
       #"{"participants": [{"id": "host"}], "steps": [{"leave": "hots"}]}"#,
@@ -94,7 +94,7 @@ import TokenCore
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"advance": "13x"}]}"#,
-      #"test.json: steps[0].advance: bad duration "13x""#
+      #"test.json:1:43: step 1 (steps[0].advance): bad duration "13x""#
     ),
     (
       #"{"participants": [{"id": "a", "sdk": "ios@1.37"}]}"#,
@@ -110,7 +110,7 @@ import TokenCore
     ),
     (
       "{\n  \"participants\": [\n    {\"id\": \"a\",}\n  ]\n}",
-      "test.json: line 3, column 16: bad JSON: expected a string key in object"
+      "test.json:3:16: bad JSON: expected a string key in object (a trailing comma before '}': JSON allows none)"
     ),
     (
       #"{"participants": [{"id": 7}]}"#,
@@ -122,27 +122,27 @@ import TokenCore
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"exchange": "a", "token": {"capabilitys": []}}]}"#,
-      #"test.json: steps[0].token.capabilitys: unknown field (did you mean "capabilities"?)"#
+      #"test.json:1:43: step 1 (steps[0].token.capabilitys): unknown field (did you mean "capabilities"?)"#
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"exchange": "a"}]}"#,
-      #"test.json: steps[0]: missing field "token""#
+      #"test.json:1:43: step 1 (steps[0]): missing field "token""#
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"join": "a", "leave": "a"}]}"#,
-      "test.json: steps[0]: one verb per step, found join and leave"
+      "test.json:1:43: step 1 (steps[0]): one verb per step, found join and leave"
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"answer": "a"}]}"#,
-      #"test.json: steps[0]: missing field "publish""#
+      #"test.json:1:43: step 1 (steps[0]): missing field "publish""#
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"answer": "a", "publish": "yes"}]}"#,
-      "test.json: steps[0].publish: expected true or false, found a string"
+      "test.json:1:43: step 1 (steps[0].publish): expected true or false, found a string"
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"setStrategy": "a", "publish": "sometimes"}]}"#,
-      #"test.json: steps[0].publish: unknown value "sometimes""#
+      #"test.json:1:43: step 1 (steps[0].publish): unknown value "sometimes""#
     ),
     (
       #"{"participants": [{"id": "a", "token": "x.y.z", "ttl": "1h"}]}"#,
@@ -154,7 +154,7 @@ import TokenCore
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"exchange": "a", "token": {"key": "arn:aws:ivs:us-west-2:123456789012:public-key/x"}}]}"#,
-      #"test.json: steps[0].token.key: key "arn:aws:ivs:us-west-2:123456789012:public-key/x" is not one of the scenario's keys"#
+      #"test.json:1:43: step 1 (steps[0].token.key): key "arn:aws:ivs:us-west-2:123456789012:public-key/x" is not one of the scenario's keys"#
     ),
     (
       #"{"participants": [], "stage": {"arn": "arn:aws:ivs:us-west-2:1:stage/x"}}"#,
@@ -174,7 +174,7 @@ import TokenCore
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"exchange": "a", "token": {"origin": "kms"}}]}"#,
-      #"test.json: steps[0].token.origin: unknown origin "kms""#
+      #"test.json:1:43: step 1 (steps[0].token.origin): unknown origin "kms""#
     ),
     (
       #"{"participnts": []}"#,

@@ -90,26 +90,26 @@ import Testing
   @Test(arguments: [
     (
       #"{"participants": [{"id": "a"}], "steps": [{"setCompositionUpdates": "main", "updates": "live"}]}"#,
-      #"steps[0].setCompositionUpdates: unknown composition "main"; compositions: none"#
+      #"step 1 (steps[0].setCompositionUpdates): unknown composition "main"; compositions: none"#
     ),
     (
       #"{"composition": {}, "participants": [{"id": "a"}], "steps": [{"setCompositionUpdates": "main", "updates": "now"}]}"#,
-      #"steps[0].updates: unknown value "now""#
+      #"step 1 (steps[0].updates): unknown value "now""#
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"setSDK": "a", "sdk": "ios@1"}]}"#,
-      "steps[0].sdk: "
+      "step 1 (steps[0].sdk): "
     ),
     (
       #"{"participants": [{"id": "a"}], "steps": [{"setSDK": "b", "sdk": "ios@1.37.0"}]}"#,
-      #"steps[0].setSDK: unknown participant "b""#
+      #"step 1 (steps[0].setSDK): unknown participant "b""#
     ),
   ])
   func badNewStepsAreLoadErrorsWithTheirPath(text: String, message: String) {
     #expect {
       try Scenario(parsing: text, file: "bad.json", baseDirectory: ".")
     } throws: { error in
-      "\(error)".contains("bad.json: " + message)
+      "\(error)".hasPrefix("bad.json:1:") && "\(error)".contains(": " + message)
     }
   }
 }

@@ -24,7 +24,8 @@ import TokenCore
       #"{"participants": [{"id": "a"}], "steps": [{"join": "a"}, {"answer": "a", "publish": true}, {"leave": "a"}]}"#
     )
     let message = failure { try runner.run { _ in } }
-    #expect(message.hasPrefix("t.json: steps[1]: answer cannot run:"), "got \(message)")
+    #expect(
+      message.hasPrefix("t.json:1:58: step 2 (steps[1]): answer cannot run:"), "got \(message)")
     #expect(runner.nextStepIndex == 2)
   }
 
@@ -33,7 +34,8 @@ import TokenCore
       #"{"participants": [{"id": "w", "sdk": "web@1.32.0"}], "steps": [{"join": "w"}, {"exchange": "w", "token": {"userId": "x"}}]}"#
     )
     let message = failure { try runner.run { _ in } }
-    #expect(message.contains("steps[1]: exchange cannot run: web@1.32.0 has no exchangeToken"))
+    #expect(
+      message.contains("step 2 (steps[1]): exchange cannot run: web@1.32.0 has no exchangeToken"))
   }
 
   @Test func stepByStepReturnsEachStepThenNil() throws {
@@ -89,7 +91,7 @@ import TokenCore
         #"{"participants": [{"id": "a"}], "steps": [{"join": "a"}, {"exchange": "a", "token": {"claims": {"exp": "soon"}}}]}"#
       )
     }
-    #expect(message.hasPrefix("t.json: steps[1].token.claims.exp:"), "got \(message)")
+    #expect(message.hasPrefix("t.json: step 2 (steps[1].token.claims.exp):"), "got \(message)")
   }
 
   @Test func missingKeyFileIsReportedAtItsPath() {

@@ -48,7 +48,9 @@ import Testing
       stdin: #"{"participants": [{"id": "a"}], "steps": [{"jion": "a"}]}"#)
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains(#"-: steps[0]: unknown verb "jion" (did you mean "join"?)"#))
+    #expect(
+      result.stderr.contains(
+        #"-:1:43: step 1 (steps[0]): unknown verb "jion" (did you mean "join"?)"#))
   }
 
   @Test func stepThatCannotRunExitsOneAfterWritingEarlierEvents() throws {
@@ -59,7 +61,7 @@ import Testing
     )
     #expect(result.status == 1)
     #expect(result.stdout.contains(#""kind":"JOINED""#))
-    #expect(result.stderr.contains("steps[1]: answer cannot run"))
+    #expect(result.stderr.contains("step 2 (steps[1]): answer cannot run"))
   }
 
   @Test(arguments: [

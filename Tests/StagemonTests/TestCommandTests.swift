@@ -55,7 +55,7 @@ import Testing
         "ok    ./a.json (1 assertion)",
         "FAIL  ./b.json (1 of 2 assertions failed)",
         "      ./b.json:4:13: step 2: expected host to be published, but it is notPublished",
-        #"ERROR ./c.json: steps[0]: unknown verb "jion" (did you mean "join"?); expected one of join, leave, publish, unpublish, refreshStrategy, exchange, disconnect, advance, reconnect, setStrategy, answer, expect, setSDK, setCompositionUpdates, mute, unmute, networkDrop, startComposition, stopComposition"#,
+        #"ERROR ./c.json:1:49: step 1 (steps[0]): unknown verb "jion" (did you mean "join"?); expected one of join, leave, publish, unpublish, refreshStrategy, exchange, disconnect, advance, reconnect, setStrategy, answer, expect, setSDK, setCompositionUpdates, mute, unmute, networkDrop, startComposition, stopComposition"#,
         "2 passed, 2 failed (3 files)",
       ])
   }

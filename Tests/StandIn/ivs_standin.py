@@ -11,9 +11,10 @@ answers more than `throttle` requests a second per operation with 429
 ThrottlingException, counts requests, and injects errors on demand.
 
 Control endpoints (unsigned, JSON): POST /_standin/act, POST /_standin/inject,
-POST /_standin/respond, GET /_standin/stats. See docs/LIVE.md ("The stand-in").
-It also answers CONNECT as a proxy that refuses every tunnel, listing the targets asked
-for in the stats' `connects`.
+POST /_standin/respond, GET /_standin/stats, GET /_standin/log (each API request's
+arrival: seconds since the server started, and the operation). See docs/LIVE.md
+("The stand-in"). It also answers CONNECT as a proxy that refuses every tunnel, listing
+the targets asked for in the stats' `connects`.
 
 /_standin/respond queues a hostile answer for the next `count` signed requests of
 `operation` (`*` for any), given after the request was checked: `status`, `headers` and a
@@ -80,6 +81,7 @@ class Stage:
         self.stats = {"requests": {}, "throttled": 0, "rejected": {}, "maxPerSecond": {},
                       "maxPerSecondAll": 0, "total": 0, "bodies": 0, "connects": []}
         self.all_arrivals = []
+        self.request_log = []
         self.script = sorted(config.get("script", []), key=lambda s: s["after"])
         for session in config.get("sessions", []):
             self.add_session(session)
@@ -339,6 +341,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/_standin/stats":
             with self.stage.lock:
                 self.reply(200, self.stage.stats)
+        elif self.path == "/_standin/log":
+            with self.stage.lock:
+                self.reply(200, {"requests": list(self.stage.request_log)})
         else:
             self.reply(404, {"message": "not found"})
 
@@ -352,6 +357,7 @@ class Handler(BaseHTTPRequestHandler):
         with stage.lock:
             stage.run_script()
             now = time.time()
+            stage.request_log.append({"at": now - stage.started, "operation": operation})
             stage.stats["total"] += 1
             stage.stats["requests"][operation] = stage.stats["requests"].get(operation, 0) + 1
             try:

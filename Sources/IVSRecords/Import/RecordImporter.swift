@@ -126,7 +126,9 @@ public enum RecordImporter {
         id: id, events: byParticipant[id] ?? TimelineEvents(timeline: [], positions: []),
         record: records.participants[id], isRemoteOnly: byParticipant[id] == nil)
     }
-    let findings = try applySDKOptions(options, to: &plans, names: labels(plans, records))
+    let findings =
+      try applySDKOptions(options, to: &plans, names: labels(plans, records))
+      + ids.compactMap { plans[$0]?.expiredAtJoin }
     let start = min(
       records.sessionStart.map { $0.floorDivided(by: 1000) } ?? .max,
       timeline.events.first?.second ?? VirtualTime.defaultStart)
@@ -153,7 +155,9 @@ public enum RecordImporter {
       return "\(id): \(plan.stated.shown) (\(plan.source.rawValue), from \(plan.basis))"
     }
     scenario.composition = options.composition
-    scenario.notes = notes(plans, ids, timeline, records, options, guessed) + builder.notes
+    scenario.notes =
+      ids.compactMap { plans[$0]?.expiredAtJoin.map { "finding: \($0)" } }
+      + notes(plans, ids, timeline, records, options, guessed) + builder.notes
     if let composition = options.composition {
       scenario.notes.append(
         "what-if: a server-side composition (policy \(composition.updates.rawValue)) the records do "
@@ -278,7 +282,11 @@ public enum RecordImporter {
     // No overflow: `start`, `end` and `expirationTime` all come from RecordTime, which only
     // reads four-digit years, so every one lies within ±3.2e11 s.
     var ttl = max(12 * 3600, end - start + 3600)
-    if let expiry = token.expirationTime, expiry > start { ttl = expiry - start }
+    // What the records show happened wins over the model's clock: a token the records say had
+    // expired before the join they show is not given that `exp` (`ParticipantPlan.expiredAtJoin`).
+    if let expiry = token.expirationTime, expiry > start, plan.expiredAtJoin == nil {
+      ttl = expiry - start
+    }
     return ScenarioParticipant(
       id: plan.id, sdk: plan.sdk, strategy: plan.strategy,
       token: .mint(

@@ -9,10 +9,10 @@ import TokenCore
 public final class AppController {
   /// The state views render.
   public internal(set) var state: AppState
-  let forge: TokenForge
+  var forge: TokenForge
   let themes: ThemeCatalog
   let options: MonitorOptions
-  let prepared: [PreparedToken]
+  var prepared: [PreparedToken]
   /// Rows a page moves; updated from the screen size.
   var pageSize = 10
   /// Columns of the screen; the help overlay wraps to it, and scrolling counts wrapped lines.
@@ -29,6 +29,12 @@ public final class AppController {
   var recordedLines: RecordedLines?
   /// Those lines while they are still being aligned (`applyAlignment` takes them).
   var alignment: RecordAlignment?
+  /// `attach`: where the model stood (steps in its history) before each recent poll's steps,
+  /// by poll number (`LiveImport.Addition.poll`), so a late event can put it back there.
+  var pollStarts: [Int: Int] = [:]
+  /// `attach`: set when an update could not follow on; the live source then imports the
+  /// session whole again (`LiveSource.take(_:)`).
+  public internal(set) var needsWholeImport = false
   /// Reads the time for double clicks (tests set a fixed clock).
   public var clickClock: () -> ContinuousClock.Instant = { ContinuousClock.now }
 

@@ -5,8 +5,9 @@ import TerminalKit
 /// selection, the log, overlays, theme and messages. Views are pure functions of it; only
 /// `AppController` changes it.
 public struct AppState {
-  /// The runner driving the stage (and the stage itself, `runner.stage`).
-  public let runner: ScenarioRunner
+  /// The runner driving the stage (and the stage itself, `runner.stage`); `attach` replaces
+  /// it when the live session is imported again.
+  public internal(set) var runner: ScenarioRunner
   /// The latest stage snapshot (taken after each change, not per frame).
   public var snapshot: StageSnapshot
   /// Which pane has focus.

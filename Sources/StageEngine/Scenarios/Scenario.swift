@@ -28,6 +28,10 @@ public struct Scenario: Sendable {
   /// The real IVS events a scenario was imported from (`stagemon import`), kept as written
   /// so later runs can be compared with them; StageEngine only checks it is an array.
   public var recorded: JSON?
+  /// The golden stream the file names (`"golden"`, resolved against its folder), which
+  /// `stagemon test` and `run --compare`/`--update-golden` use instead of
+  /// `expected/NAME.jsonl` beside it.
+  public var golden: String?
 
   /// Creates a scenario from already-validated parts (tests and the built-in demo).
   public init(

@@ -10,7 +10,7 @@ extension Scenario {
   /// The top-level fields a scenario may have.
   static let topLevelFields = [
     "description", "stage", "start", "keys", "composition", "participants", "steps", "notes",
-    "recorded",
+    "recorded", "golden",
   ]
 
   /// The largest scenario file read (a scenario at the service limits is well under 1 MB).
@@ -47,21 +47,32 @@ extension Scenario {
   }
 
   /// Parses and validates scenario text; `file` names it in errors and
-  /// `baseDirectory` resolves relative key paths.
+  /// `baseDirectory` resolves relative key paths. A leading UTF-8 byte order mark (what some
+  /// Windows editors write) is read past. Bad JSON is placed `FILE:LINE:COLUMN:` with its
+  /// cause; a mistake inside a step is placed where that step starts.
   public init(parsing text: String, file: String, baseDirectory: String) throws(ScenarioError) {
+    let body =
+      text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     let json: JSON
     do {
-      json = try JSONParser.parse(text)
+      json = try JSONParser.parse(body)
     } catch {
       throw ScenarioError(
-        file: file, location: "line \(error.line), column \(error.column)",
-        message: "bad JSON: \(error.reason)")
+        file: file, location: "", message: "bad JSON: \(error.reason)",
+        position: (error.line, error.column))
     }
-    let root = try ScenarioNode(value: json, path: "", file: file)
-      .object(allowed: Scenario.topLevelFields)
-    var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
-    self = try decoder.decode(root)
-    stepPositions = JSONParser.elementPositions(ofMember: "steps", in: Array(text.utf8))
+    let positions = JSONParser.elementPositions(ofMember: "steps", in: Array(body.utf8))
+    do {
+      let root = try ScenarioNode(value: json, path: "", file: file)
+        .object(allowed: Scenario.topLevelFields)
+      var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
+      self = try decoder.decode(root)
+    } catch {
+      guard let number = error.stepNumber, number <= positions.count else { throw error }
+      let start = positions[number - 1]
+      throw error.placed(at: (start.line, start.column))
+    }
+    stepPositions = positions
   }
 }
 
@@ -113,7 +124,17 @@ struct ScenarioDecoder {
       }
       scenario.recorded = recorded.value
     }
+    scenario.golden = try root.optional("golden").map(decodeGolden)
     return scenario
+  }
+
+  /// A golden stream's path, relative to the scenario's folder unless absolute.
+  private func decodeGolden(_ node: ScenarioNode) throws(ScenarioError) -> String {
+    let path = try node.string()
+    guard !path.isEmpty, !path.utf8.contains(0) else {
+      throw node.error("expected the path of a JSONL golden stream, e.g. \"expected/name.jsonl\"")
+    }
+    return path.hasPrefix("/") ? path : PathName.join(baseDirectory, path)
   }
 
   private func decodeNotes(_ node: ScenarioNode) throws(ScenarioError) -> [String] {

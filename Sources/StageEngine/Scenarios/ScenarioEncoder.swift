@@ -32,6 +32,9 @@ public enum ScenarioEncoder {
     members.append(("participants", .array(scenario.participants.map(participantJSON))))
     if !scenario.steps.isEmpty { members.append(("steps", .array(scenario.steps.map(stepJSON)))) }
     if let recorded = scenario.recorded { members.append(("recorded", recorded)) }
+    if let golden = scenario.golden {
+      members.append(("golden", .string(directory.map { path(golden, relativeTo: $0) } ?? golden)))
+    }
     return .object(members)
   }
 

@@ -26,7 +26,8 @@ public final class ScenarioRunner {
   /// otherwise only the start is kept and travelling replays from there.
   public var keepsCheckpoints = false
 
-  let file: String
+  /// The scenario's file (or the session's name), as errors name it.
+  public let file: String
   var factory: ScenarioTokenFactory
   var tokens: [String: String] = [:]
   var strategies: [String: StrategySettings] = [:]
@@ -102,8 +103,14 @@ public final class ScenarioRunner {
     let index = nextStepIndex
     let step = scenario.steps[index]
     nextStepIndex += 1
-    try execute(
-      step, location: "steps[\(index)]", mark: StepMark(scriptIndex: index + 1, scripted: true))
+    do {
+      try execute(
+        step, location: "steps[\(index)]", mark: StepMark(scriptIndex: index + 1, scripted: true))
+    } catch {
+      guard index < scenario.stepPositions.count else { throw error }
+      let start = scenario.stepPositions[index]
+      throw error.placed(at: (start.line, start.column))
+    }
     return step
   }
 
