@@ -1,8 +1,6 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import FoundationNetworking
+import Synchronization
 
 /// Sends one HTTP request and returns the answer, so the client can be tested with a fake and
 /// run on Foundation's URLSession (which links the system's libcurl) for real.
@@ -13,7 +11,7 @@ public protocol HTTPTransport: Sendable {
 
 /// The real transport: one URLSession for the whole run, so connections are kept alive and
 /// reused between requests.
-public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+public final class URLSessionTransport: HTTPTransport, Sendable {
   private let session: URLSession
 
   /// Creates a transport with its own session (no cookies, no cache).
@@ -37,31 +35,24 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
       urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
     }
     urlRequest.httpBody = request.body.isEmpty ? nil : Data(request.body)
-    let box = ResponseBox()
+    let answer = Mutex<Result<HTTPResponse, AWSError>>(.failure(.transport("no answer")))
     let done = DispatchSemaphore(value: 0)
     let task = session.dataTask(with: urlRequest) { data, response, error in
-      box.set(data: data, response: response, error: error)
+      let result = Result { () throws(AWSError) in
+        try Self.response(data: data, response: response, error: error)
+      }
+      answer.withLock { $0 = result }
       done.signal()
     }
     task.resume()
     done.wait()
-    return try box.result()
-  }
-}
-
-/// Carries a data task's answer from its callback to the waiting caller.
-private final class ResponseBox: @unchecked Sendable {
-  private var data: Data?
-  private var response: URLResponse?
-  private var error: Error?
-
-  func set(data: Data?, response: URLResponse?, error: Error?) {
-    self.data = data
-    self.response = response
-    self.error = error
+    return try answer.withLock { $0 }.get()
   }
 
-  func result() throws(AWSError) -> HTTPResponse {
+  /// A data task's answer as the client reads it.
+  private static func response(data: Data?, response: URLResponse?, error: Error?) throws(AWSError)
+    -> HTTPResponse
+  {
     if let error { throw .transport(error.localizedDescription) }
     guard let http = response as? HTTPURLResponse else { throw .transport("not an HTTP answer") }
     var headers: [String: String] = [:]

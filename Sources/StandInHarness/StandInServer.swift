@@ -6,7 +6,7 @@ import InputKit
 /// a free port and stops it again, so tests and benchmarks talk to a server that checks every
 /// signature and body with botocore. CI sets STAGEMON_REQUIRE_STANDIN so a missing python3 or
 /// botocore fails rather than skips.
-public final class StandInServer: @unchecked Sendable {
+public final class StandInServer: Sendable {
   /// Whether CI demands the stand-in tests run.
   public static let required =
     ProcessInfo.processInfo.environment["STAGEMON_REQUIRE_STANDIN"] != nil
