@@ -11,15 +11,7 @@ public final class StandInServer: Sendable {
   public static let required =
     ProcessInfo.processInfo.environment["STAGEMON_REQUIRE_STANDIN"] != nil
   /// Whether python3 with botocore is here.
-  public static let isAvailable: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import botocore"]
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }()
+  public static let isAvailable = Python.canImport("botocore")
   /// Run the tests when the stand-in can start or when CI requires it (then a failure to
   /// start fails the test).
   public static var enabled: Bool { isAvailable || required }
