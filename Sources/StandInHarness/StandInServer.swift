@@ -128,13 +128,10 @@ public final class StandInServer: Sendable {
       "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Length: \(payload.count)\r\n\r\n"
         .utf8)
     request.append(payload)
-    try request.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let sent = send(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset, 0)
-        guard sent > 0 else { throw StandInError(message: "send: \(errno)") }
-        offset += sent
-      }
+    do {
+      try WriteLoop.write(Array(request), to: fd)
+    } catch {
+      throw StandInError(message: "send to \(endpoint): \(error)")
     }
     var answer = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
