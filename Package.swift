@@ -17,8 +17,8 @@ import PackageDescription
 //   StageEngine, TokenCore → JSONKit;  TokenCore → COpenSSL
 //   IVSLive → AWSKit → JSONKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
-//   StageEngine, IVSRecords, AWSKit → CivilTime (the calendar and the one ISO 8601 reader and
-//   writer; it depends on nothing, so any module, IVSRules too, can read dates through it)
+//   IVSRules, StageEngine, IVSRecords, AWSKit → CivilTime (the calendar and the one ISO 8601
+//   reader and writer; it depends on nothing, so any module can read dates through it)
 //   JSONKit, IVSRules, TokenCore, StageEngine, IVSRecords, ScenarioChecks, StreamCompare,
 //   TerminalKit, AWSKit, IVSLive, StandInHarness, stagemon → InputKit (bounded reads, safe
 //   writes, the one write loop, the terminal sanitiser and display widths, the standard streams)
@@ -46,7 +46,7 @@ let package = Package(
     .target(name: "JSONKit", dependencies: ["InputKit"]),
     // The rule book: every IVS behaviour the model applies, as dated, sourced data. Beneath
     // TokenCore, whose exchange checks decide through it too.
-    .target(name: "IVSRules", dependencies: ["InputKit"]),
+    .target(name: "IVSRules", dependencies: ["InputKit", "CivilTime"]),
     .target(name: "TokenCore", dependencies: ["IVSRules", "JSONKit", "COpenSSL", "InputKit"]),
     // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
     .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL", "CivilTime"]),
