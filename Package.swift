@@ -17,8 +17,8 @@ import PackageDescription
 //   StageEngine, TokenCore → JSONKit;  TokenCore → COpenSSL
 //   IVSLive → AWSKit → JSONKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
-//   StageEngine, IVSRecords, AWSKit → CivilTime (the calendar and the one ISO 8601 reader and
-//   writer; it depends on nothing, so any module, IVSRules too, can read dates through it)
+//   IVSRules, StageEngine, IVSRecords, AWSKit → CivilTime (the calendar and the one ISO 8601
+//   reader and writer; it depends on nothing, so any module can read dates through it)
 //   JSONKit, IVSRules, TokenCore, StageEngine, IVSRecords, ScenarioChecks, StreamCompare,
 //   TerminalKit, AWSKit, IVSLive, StandInHarness, stagemon → InputKit (bounded reads, safe
 //   writes, the one write loop, the terminal sanitiser and display widths, the standard streams)

@@ -1,10 +1,7 @@
 import Foundation
+import FoundationNetworking
 import InputKit
 import Synchronization
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// Sends one HTTP request and returns the answer, so the client can be tested with a fake and
 /// run on Foundation's URLSession (which links the system's libcurl) for real.
@@ -20,7 +17,7 @@ public protocol HTTPTransport: Sendable {
 /// with an error naming its target; an answer is read only up to `maximumAnswerBytes` after
 /// decompression; and a request ends when its whole exchange — connecting, sending, every byte
 /// of the answer — has taken `timeout` seconds, not only after a gap between reads.
-public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+public final class URLSessionTransport: HTTPTransport, Sendable {
   /// The most bytes an answer may hold, decompressed. IVS's largest answer is a page of 100
   /// participants or events, tens of kilobytes; STS, SSO and the metadata services answer less.
   public static let maximumAnswerBytes = 16 << 20

@@ -14,8 +14,8 @@ public struct ServiceDate: Hashable, Comparable, Sendable, CustomStringConvertib
   /// The day of the month, 1–31 (as the month has).
   public let day: Int
 
-  /// Parses exactly `YYYY-MM-DD` naming a day that exists (through CivilTime's one date
-  /// reader); throws saying what is wrong.
+  /// Parses exactly `YYYY-MM-DD` naming a day that exists, by the one ISO 8601 reader
+  /// (`ISO8601.parseDate`); throws saying what is wrong.
   public init(parsing text: String) throws(ServiceDateError) {
     let date: CivilDate
     do {

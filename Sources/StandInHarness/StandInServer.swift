@@ -6,20 +6,12 @@ import InputKit
 /// a free port and stops it again, so tests and benchmarks talk to a server that checks every
 /// signature and body with botocore. CI sets STAGEMON_REQUIRE_STANDIN so a missing python3 or
 /// botocore fails rather than skips.
-public final class StandInServer: @unchecked Sendable {
+public final class StandInServer: Sendable {
   /// Whether CI demands the stand-in tests run.
   public static let required =
     ProcessInfo.processInfo.environment["STAGEMON_REQUIRE_STANDIN"] != nil
   /// Whether python3 with botocore is here.
-  public static let isAvailable: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import botocore"]
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }()
+  public static let isAvailable = Python.canImport("botocore")
   /// Run the tests when the stand-in can start or when CI requires it (then a failure to
   /// start fails the test).
   public static var enabled: Bool { isAvailable || required }
@@ -167,13 +159,10 @@ public final class StandInServer: @unchecked Sendable {
       "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Length: \(payload.count)\r\n\r\n"
         .utf8)
     request.append(payload)
-    try request.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let sent = send(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset, 0)
-        guard sent > 0 else { throw StandInError(message: "send: \(errno)") }
-        offset += sent
-      }
+    do {
+      try WriteLoop.write(Array(request), to: fd)
+    } catch {
+      throw StandInError(message: "send to \(endpoint): \(error)")
     }
     var answer = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
