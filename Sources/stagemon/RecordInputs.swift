@@ -122,7 +122,7 @@ struct RecordInputs {
       guard !json.isEmpty else {
         throw InputError("\(path) is a directory without *.json files; name the record files")
       }
-      files += json.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+      files += json.map { PathName.join(path, $0) }
     }
     return files
   }
