@@ -24,6 +24,8 @@ public final class Stage {
   /// Every rule a decision of this stage has applied so far (for `stagemon test`'s coverage and
   /// the book's own tests).
   public internal(set) var rulesApplied: Set<RuleID> = []
+  /// The rules applied since the runner's last step began (what an `expect` failure cites).
+  var rulesOfStep: Set<RuleID> = []
   /// The rule deciding the events being recorded now (`following(_:_:)`), nil between
   /// decisions.
   var ruleInForce: RuleID?
@@ -205,28 +207,25 @@ public final class Stage {
   @discardableResult
   func apply(_ rule: RuleID) -> RuleID {
     rulesApplied.insert(rule)
+    rulesOfStep.insert(rule)
     return rule
   }
 
   /// Notes that `decision`'s rule was applied and hands the decision back.
   @discardableResult
   func apply<Outcome>(_ decision: Decision<Outcome>) -> Decision<Outcome> {
-    rulesApplied.insert(decision.rule)
+    apply(decision.rule)
     return decision
   }
 
   /// The book's answer to `question`, noted as applied.
   func decide<Outcome>(_ question: Question<Outcome>) -> Decision<Outcome> {
-    let decision = rules.decide(question)
-    rulesApplied.insert(decision.rule)
-    return decision
+    return apply(rules.decide(question))
   }
 
   /// The book's answer to `question` for client `slot`'s SDK, noted as applied.
   func decide<Outcome>(_ question: Question<Outcome>, forClient slot: Int) -> Decision<Outcome> {
-    let decision = rules.decide(question, for: clients[slot].sdk)
-    rulesApplied.insert(decision.rule)
-    return decision
+    return apply(rules.decide(question, for: clients[slot].sdk))
   }
 
   func slot(of id: String) throws(StageActionError) -> Int {

@@ -74,6 +74,8 @@ public struct RemoteViewSnapshot: Equatable, Sendable {
   public var isStale: Bool
   /// Why it is stale and when it catches up, e.g. "android@1.36.0: sees it on republish".
   public var staleReason: String?
+  /// The rule that keeps it stale (`visibility.republish-only`, `composition.layout.on-reconnect`).
+  public var staleRule: RuleID?
 }
 
 /// One composition: ID, settings, current slots and the attributes it believes.
