@@ -26,6 +26,9 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   private let retry: RetryPolicy
   private let clock: any AWSClock
   private let timeout: Double
+  /// When the command's time is up, on `clock`; nil for a run without end (attach).
+  public let deadline: Double?
+  private let startedAt: Double
   private let lock = Mutex(())
   private var clockOffset = 0.0
   private var sentCount = 0
@@ -37,7 +40,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   public init(
     region: String, endpoint: IVSEndpoint, credentials: CredentialCache,
     transport: any HTTPTransport, pacer: RequestPacer, clock: any AWSClock,
-    retry: RetryPolicy = RetryPolicy(), timeout: Double = 30
+    retry: RetryPolicy = RetryPolicy(), timeout: Double = 30, totalTimeout: Double? = nil
   ) {
     self.region = region
     self.endpoint = endpoint
@@ -48,6 +51,9 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     self.clock = clock
     self.retry = retry
     self.timeout = timeout
+    let now = clock.now()
+    startedAt = now
+    deadline = totalTimeout.map { now + $0 }
   }
 
   /// Requests sent so far, retries included.
@@ -77,6 +83,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     var skewCorrected = false
     var renewed = false
     while true {
+      try checkDeadline(operation)
       pacer.waitForSlot(operation)
       let failure: AWSError
       var skew: Double?
@@ -106,6 +113,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
         if RetryPolicy.isThrottling(failure) {
           onEvent?(.throttled(operation: operation.name, waitSeconds: delay))
         }
+        if let deadline, clock.now() + delay >= deadline { throw failure }
         clock.sleep(seconds: delay)
         attempt += 1
       }
@@ -127,7 +135,27 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     let signed = signer.sign(
       request, at: AMZDate(secondsSince1970: Int64(time.rounded(.down))), with: credentials)
     locked { sentCount += 1 }
-    return try transport.send(signed, timeout: timeout)
+    let left = deadline.map { $0 - clock.now() } ?? timeout
+    guard left < timeout else { return try transport.send(signed, timeout: timeout) }
+    do {
+      return try transport.send(signed, timeout: max(left, 0))
+    } catch {
+      guard case .transport = error, let deadline, clock.now() >= deadline else { throw error }
+      throw deadlineError(operation)
+    }
+  }
+
+  /// Ends the command once its total time is up, before another request or wait.
+  private func checkDeadline(_ operation: IVSOperation) throws(AWSError) {
+    if let deadline, clock.now() >= deadline { throw deadlineError(operation) }
+  }
+
+  private func deadlineError(_ operation: IVSOperation) -> AWSError {
+    let total = (deadline ?? startedAt) - startedAt
+    return .refused(
+      "the command's time was up (\(TimeWords.of(seconds: total)) in all, "
+        + "--total-timeout) during \(operation) to \(endpoint.origin), after "
+        + "\(requestCount) request\(requestCount == 1 ? "" : "s")")
   }
 
   private func decode(_ response: HTTPResponse, _ operation: IVSOperation) throws(AWSError) -> JSON

@@ -76,6 +76,8 @@ enum RequestFailureText {
       return "no answer from IVS for \(action): \(reason)"
     case .decoding(let error):
       return "IVS's answer to \(action) is not the JSON it should be: \(error)"
+    case .refused(let reason):
+      return "refused IVS's answer to \(action): \(reason)"
     case .service(let code, _, _, _):
       switch code {
       case .accessDenied:

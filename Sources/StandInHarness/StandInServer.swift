@@ -86,6 +86,16 @@ public final class StandInServer: @unchecked Sendable {
       "/_standin/inject", #"{"error":"\#(error)","operation":"\#(operation)","count":\#(count)}"#)
   }
 
+  /// Makes the next `count` signed requests of `operation` (`*` for any) get the hostile answer
+  /// `spec` describes (JSON members of `/_standin/respond`: `status`, `headers`, `body`,
+  /// `gzipZeros`, `bodyBytes`, `dribble`, `silent`; see the script's docstring).
+  public func respond(_ spec: String, operation: String = "*", count: Int = 1) throws {
+    let members = spec.trimmingCharacters(in: .whitespaces).dropFirst().dropLast()
+    try post(
+      "/_standin/respond",
+      #"{"operation":"\#(operation)","count":\#(count),\#(members)}"#)
+  }
+
   /// Forgets the request counts.
   public func resetStats() throws { try post("/_standin/reset-stats", "{}") }
 

@@ -57,7 +57,7 @@ enum AttachCommand {
     let rate = options.rate
     do {
       let client = try options.request.live.client(
-        region: options.request.stage.region, total: rate)
+        region: options.request.stage.region, total: rate, endless: true)
       let fetcher = SessionFetcher(client: client, stage: options.request.stage) { _ in }
       let sessionId = try fetcher.chooseSession(options.request.sessionId)
       poller = LivePoller(client: client, stage: options.request.stage, sessionId: sessionId)

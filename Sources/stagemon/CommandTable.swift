@@ -108,6 +108,7 @@ enum CommandTable {
   /// Where and as whom requests to the IVS real-time API go (`LiveOptions`).
   static let liveOptions: [CommandOption] = [
     .value("--endpoint-url", .text), .value("--profile", .text), .value("--max-rps", .text),
+    .value("--request-timeout", .text), .value("--total-timeout", .text),
   ]
 
   /// The commands that read (or, for keys, change) a real stage through the IVS API.

@@ -149,7 +149,7 @@ enum ExplainCommand {
     else { return nil }
     let base =
       file == "-"
-      ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
+      ? FileManager.default.currentDirectoryPath : PathName.folder(of: file)
     return try Scenario(parsing: text, file: file, baseDirectory: base)
   }
 

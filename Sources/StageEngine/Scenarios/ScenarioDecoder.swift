@@ -29,7 +29,7 @@ extension Scenario {
         base = FileManager.default.currentDirectoryPath
       } else {
         text = try BoundedInput.text(atPath: path, limit: Self.maximumFileBytes)
-        base = (path as NSString).deletingLastPathComponent
+        base = PathName.folder(of: path)
       }
     } catch {
       throw ScenarioError(file: path, location: "", message: error.reason)
@@ -134,7 +134,7 @@ struct ScenarioDecoder {
     guard !path.isEmpty, !path.utf8.contains(0) else {
       throw node.error("expected the path of a JSONL golden stream, e.g. \"expected/name.jsonl\"")
     }
-    return path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+    return path.hasPrefix("/") ? path : PathName.join(baseDirectory, path)
   }
 
   private func decodeNotes(_ node: ScenarioNode) throws(ScenarioError) -> [String] {
@@ -187,8 +187,7 @@ struct ScenarioDecoder {
       }
       let half = try keyHalf(object, element)
       let path = try object.required(half.rawValue).string()
-      let resolved =
-        path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+      let resolved = PathName.join(baseDirectory, path)
       keys.append(ScenarioKey(arn: arn, path: resolved, half: half))
     }
     guard keys.count <= 3 else { throw node.error("at most 3 keys (the IVS per-region limit)") }

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import JSONKit
 import TokenCore
 
@@ -68,8 +69,7 @@ public enum ScenarioEncoder {
 
   private static func absolute(_ path: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath
-    let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
-    return (full as NSString).standardizingPath
+    return PathName.normalized(PathName.join(cwd, path))
   }
 
   private static func compositionJSON(_ c: CompositionConfiguration) -> JSON {
