@@ -17,17 +17,20 @@ import PackageDescription
 //   StageEngine, TokenCore → JSONKit;  TokenCore → COpenSSL
 //   IVSLive → AWSKit → JSONKit, COpenSSL (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
-//   StageEngine, IVSRecords, AWSKit → CivilTime (the calendar and the one ISO 8601 reader and
-//   writer; it depends on nothing, so any module, IVSRules too, can read dates through it)
+//   IVSRules, StageEngine, IVSRecords, AWSKit → CivilTime (the calendar and the one ISO 8601
+//   reader and writer; it depends on nothing, so any module can read dates through it)
 //   JSONKit, IVSRules, TokenCore, StageEngine, IVSRecords, ScenarioChecks, StreamCompare,
 //   TerminalKit, AWSKit, IVSLive, StandInHarness, stagemon → InputKit (bounded reads, safe
 //   writes, the one write loop, the terminal sanitiser and display widths, the standard streams)
+//   SoundnessOracle → IVSRecords, StageEngine (generated sessions checked against explain; no
+//   module the CLI needs depends on it);  stagemon-soundness → SoundnessOracle
 //   TmuxHarness, StandInHarness: harnesses for the end-to-end tests and the benchmarks
 let package = Package(
   name: "stagemon",
   products: [
     .executable(name: "stagemon", targets: ["stagemon"]),
     .executable(name: "stagemon-bench", targets: ["stagemon-bench"]),
+    .executable(name: "stagemon-soundness", targets: ["stagemon-soundness"]),
   ],
   targets: [
     .systemLibrary(
@@ -46,7 +49,7 @@ let package = Package(
     .target(name: "JSONKit", dependencies: ["InputKit"]),
     // The rule book: every IVS behaviour the model applies, as dated, sourced data. Beneath
     // TokenCore, whose exchange checks decide through it too.
-    .target(name: "IVSRules", dependencies: ["InputKit"]),
+    .target(name: "IVSRules", dependencies: ["InputKit", "CivilTime"]),
     .target(name: "TokenCore", dependencies: ["IVSRules", "JSONKit", "COpenSSL", "InputKit"]),
     // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
     .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL", "CivilTime"]),
@@ -65,13 +68,23 @@ let package = Package(
     ),
     .target(
       name: "IVSRecords",
-      dependencies: ["StageEngine", "TokenCore", "JSONKit", "InputKit", "CivilTime"]
+      dependencies: ["IVSRules", "StageEngine", "TokenCore", "JSONKit", "InputKit", "CivilTime"]
     ),
     // Compares event streams (JSONL) as a line diff that ignores line numbering.
     .target(name: "StreamCompare", dependencies: ["JSONKit", "InputKit"]),
+    // The soundness oracle: generated sessions with the model's truth, rendered as the folders
+    // customers send, degraded, explained in process and every claim checked (TESTING.md).
+    // Nothing the CLI needs depends on it.
+    .target(
+      name: "SoundnessOracle",
+      dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit", "InputKit"]
+    ),
+    // `scripts/soundness SECONDS [SEED]`: the oracle for as long as asked (release build).
+    .executableTarget(name: "stagemon-soundness", dependencies: ["SoundnessOracle", "InputKit"]),
     // Runs scenario files as tests: verdicts, goldens, the text report and JUnit XML.
     .target(
-      name: "ScenarioChecks", dependencies: ["StageEngine", "StreamCompare", "JSONKit", "InputKit"]),
+      name: "ScenarioChecks",
+      dependencies: ["StageEngine", "IVSRules", "StreamCompare", "JSONKit", "InputKit"]),
     // Themes/ is the single source of truth: the EmbedThemes plugin compiles its files into
     // TerminalKit (ThemeEmbedder writes them as a Swift source), so an installed binary has them.
     .executableTarget(name: "ThemeEmbedder"),
@@ -80,15 +93,15 @@ let package = Package(
       name: "TerminalKit", dependencies: ["CNcursesw", "InputKit"], plugins: ["EmbedThemes"]),
     .target(
       name: "MonitorUI",
-      dependencies: ["IVSRecords", "StageEngine", "TerminalKit", "TokenCore"]
+      dependencies: ["IVSRecords", "StageEngine", "IVSRules", "TerminalKit", "TokenCore"]
     ),
     // BuildInfo writes the git commit into the executable for `stagemon --version`.
     .plugin(name: "BuildInfo", capability: .buildTool()),
     .executableTarget(
       name: "stagemon",
       dependencies: [
-        "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
-        "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit", "IVSLive",
+        "MonitorUI", "IVSRecords", "StageEngine", "IVSRules", "TerminalKit", "TokenCore",
+        "JSONKit", "StreamCompare", "ScenarioChecks", "InputKit", "AWSKit", "IVSLive",
       ],
       plugins: ["BuildInfo"]
     ),
@@ -101,7 +114,7 @@ let package = Package(
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "JSONKit",
         "TmuxHarness", "ScenarioChecks", "StreamCompare", "InputKit", "StandInHarness", "AWSKit",
-        "IVSLive",
+        "IVSLive", "SoundnessOracle",
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
@@ -122,10 +135,16 @@ let package = Package(
       name: "MonitorUITests",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "InputKit",
+        "JSONKit",
       ]
     ),
     .testTarget(
-      name: "IVSRecordsTests", dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit"]),
+      name: "SoundnessOracleTests",
+      dependencies: ["SoundnessOracle", "IVSRecords", "StageEngine", "JSONKit"]
+    ),
+    .testTarget(
+      name: "IVSRecordsTests",
+      dependencies: ["IVSRecords", "IVSRules", "StageEngine", "TokenCore", "JSONKit"]),
     .testTarget(
       name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit"]),
   ]

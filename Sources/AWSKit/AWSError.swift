@@ -11,6 +11,9 @@ public enum AWSError: Error, Sendable, Equatable, CustomStringConvertible {
   case credentials(CredentialError)
   /// The answer is not the JSON the service model says.
   case decoding(LocatedError)
+  /// The answer broke a limit stagemon holds whatever the server (a redirect, the answer
+  /// cap): never retried, as the same server would answer the same.
+  case refused(String)
 
   /// The service's error code, if the service answered.
   public var code: AWSErrorCode? {
@@ -27,6 +30,7 @@ public enum AWSError: Error, Sendable, Equatable, CustomStringConvertible {
     case .transport(let reason): return "no answer from AWS: \(reason)"
     case .credentials(let error): return error.description
     case .decoding(let error): return error.description
+    case .refused(let reason): return reason
     }
   }
 }

@@ -6,6 +6,11 @@ public struct IVSEndpoint: Sendable, Equatable {
   public let origin: String
   /// The host as signed: with the port when it is not the scheme's default.
   public let host: String
+  /// Whether requests go unencrypted to another machine: `http://` to a host that is not the
+  /// loopback (`localhost`, 127.0.0.0/8, `::1`), so the signed headers and the session token
+  /// cross a network anyone on it can read (the warning curl and the AWS CLI's
+  /// `--no-verify-ssl` give).
+  public let isPlainTextOverNetwork: Bool
 
   /// The endpoint for `region`, from an explicit URL or the environment.
   public init(region: String, explicit: String?, environment: [String: String]) throws(AWSError) {
@@ -16,6 +21,7 @@ public struct IVSEndpoint: Sendable, Equatable {
     guard let chosen else {
       origin = "https://ivsrealtime.\(region).amazonaws.com"
       host = "ivsrealtime.\(region).amazonaws.com"
+      isPlainTextOverNetwork = false
       return
     }
     guard let url = EndpointURL(chosen) else {
@@ -23,5 +29,22 @@ public struct IVSEndpoint: Sendable, Equatable {
     }
     host = url.host
     origin = url.origin
+    isPlainTextOverNetwork = url.scheme == "http" && !Self.isLoopback(url.hostName)
+  }
+
+  /// The warning a run shows once when `isPlainTextOverNetwork`.
+  public var plainTextWarning: String? {
+    guard isPlainTextOverNetwork else { return nil }
+    return "warning: \(origin) is plain http:// to another machine: the signed requests and "
+      + "your session token cross the network unencrypted (use https://)"
+  }
+
+  /// `localhost`, an address in 127.0.0.0/8, or `::1`.
+  static func isLoopback(_ name: String) -> Bool {
+    let lowered = name.lowercased()
+    if lowered == "localhost" || lowered.hasSuffix(".localhost") || lowered == "::1" { return true }
+    let octets = lowered.split(separator: ".", omittingEmptySubsequences: false)
+    return octets.count == 4 && octets[0] == "127"
+      && octets.allSatisfy { $0.count <= 3 && UInt8($0) != nil }
   }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// `ivsrealtime.REGION.amazonaws.com`, signed with SigV4 under the name `ivs`, paced, retried
 /// in the standard mode, answers returned as the JSON the service sent. One method per
 /// operation; `requestCount` counts every request sent, retries included.
-public final class IVSRealTimeClient: @unchecked Sendable {
+public final class IVSRealTimeClient: Sendable {
   /// What the client reports while it works (a progress line shows it).
   public enum Event: Sendable, Equatable {
     /// Throttled by the service; the next attempt comes after this many seconds.
@@ -26,18 +26,30 @@ public final class IVSRealTimeClient: @unchecked Sendable {
   private let retry: RetryPolicy
   private let clock: any AWSClock
   private let timeout: Double
-  private let lock = Mutex(())
-  private var clockOffset = 0.0
-  private var sentCount = 0
-  private var throttledCount = 0
+  /// When the command's time is up, on `clock`; nil for a run without end (attach).
+  public let deadline: Double?
+  private let startedAt: Double
+  private let state = Mutex(State())
   /// Called on the requesting thread for each event.
-  public var onEvent: (@Sendable (Event) -> Void)?
+  public var onEvent: (@Sendable (Event) -> Void)? {
+    get { state.withLock { $0.onEvent } }
+    set { state.withLock { $0.onEvent = newValue } }
+  }
+
+  /// What the requests of every thread share: the correction to the clock the server asked
+  /// for, the counts, and who hears the events.
+  private struct State {
+    var clockOffset = 0.0
+    var sentCount = 0
+    var throttledCount = 0
+    var onEvent: (@Sendable (Event) -> Void)?
+  }
 
   /// Creates a client.
   public init(
     region: String, endpoint: IVSEndpoint, credentials: CredentialCache,
     transport: any HTTPTransport, pacer: RequestPacer, clock: any AWSClock,
-    retry: RetryPolicy = RetryPolicy(), timeout: Double = 30
+    retry: RetryPolicy = RetryPolicy(), timeout: Double = 30, totalTimeout: Double? = nil
   ) {
     self.region = region
     self.endpoint = endpoint
@@ -48,14 +60,20 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     self.clock = clock
     self.retry = retry
     self.timeout = timeout
+    let now = clock.now()
+    startedAt = now
+    deadline = totalTimeout.map { now + $0 }
   }
 
   /// Requests sent so far, retries included.
-  public var requestCount: Int { locked { sentCount } }
+  public var requestCount: Int { state.withLock { $0.sentCount } }
   /// The credentials in use as `Credentials.description` shows them (no secret), once known.
   public var credentialSummary: String? { credentials.kept?.description }
+  /// The kind of source that gave the credentials in use, once known: what an expiry message
+  /// tells to renew.
+  public var credentialMethod: CredentialMethod? { credentials.kept?.method }
   /// Answers that said "throttled" so far.
-  public var throttleCount: Int { locked { throttledCount } }
+  public var throttleCount: Int { state.withLock { $0.throttledCount } }
 
   /// Sends `operation` with `body` until it succeeds or the retry policy gives up.
   public func call(_ operation: IVSOperation, _ body: JSON) throws(AWSError) -> JSON {
@@ -74,6 +92,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     var skewCorrected = false
     var renewed = false
     while true {
+      try checkDeadline(operation)
       pacer.waitForSlot(operation)
       let failure: AWSError
       var skew: Double?
@@ -88,7 +107,7 @@ public final class IVSRealTimeClient: @unchecked Sendable {
         guard case .transport = error else { throw error }
         failure = error
       }
-      if RetryPolicy.isThrottling(failure) { locked { throttledCount += 1 } }
+      if RetryPolicy.isThrottling(failure) { state.withLock { $0.throttledCount += 1 } }
       let renewal: CredentialRenewal =
         !renewed && credentials.canRenew ? .available : .unavailable
       switch retry.decision(for: failure, attempt: attempt, clockSkew: skew, renewal: renewal) {
@@ -97,12 +116,13 @@ public final class IVSRealTimeClient: @unchecked Sendable {
         credentials.renew()
         renewed = true
       case .correctClock(let seconds):
-        locked { clockOffset += seconds }
+        state.withLock { $0.clockOffset += seconds }
         skewCorrected = true
       case .retry(let delay):
         if RetryPolicy.isThrottling(failure) {
           onEvent?(.throttled(operation: operation.name, waitSeconds: delay))
         }
+        if let deadline, clock.now() + delay >= deadline { throw failure }
         clock.sleep(seconds: delay)
         attempt += 1
       }
@@ -120,11 +140,31 @@ public final class IVSRealTimeClient: @unchecked Sendable {
       method: "POST", origin: endpoint.origin, host: endpoint.host, path: "/\(operation.name)",
       headers: [.init(name: "Content-Type", value: "application/json")],
       body: Array(JSONWriter.compact(body).utf8))
-    let time = clock.now() + locked { clockOffset }
+    let time = clock.now() + state.withLock { $0.clockOffset }
     let signed = signer.sign(
       request, at: AMZDate(secondsSince1970: Int64(time.rounded(.down))), with: credentials)
-    locked { sentCount += 1 }
-    return try transport.send(signed, timeout: timeout)
+    state.withLock { $0.sentCount += 1 }
+    let left = deadline.map { $0 - clock.now() } ?? timeout
+    guard left < timeout else { return try transport.send(signed, timeout: timeout) }
+    do {
+      return try transport.send(signed, timeout: max(left, 0))
+    } catch {
+      guard case .transport = error, let deadline, clock.now() >= deadline else { throw error }
+      throw deadlineError(operation)
+    }
+  }
+
+  /// Ends the command once its total time is up, before another request or wait.
+  private func checkDeadline(_ operation: IVSOperation) throws(AWSError) {
+    if let deadline, clock.now() >= deadline { throw deadlineError(operation) }
+  }
+
+  private func deadlineError(_ operation: IVSOperation) -> AWSError {
+    let total = (deadline ?? startedAt) - startedAt
+    return .refused(
+      "the command's time was up (\(TimeWords.of(seconds: total)) in all, "
+        + "--total-timeout) during \(operation) to \(endpoint.origin), after "
+        + "\(requestCount) request\(requestCount == 1 ? "" : "s")")
   }
 
   private func decode(_ response: HTTPResponse, _ operation: IVSOperation) throws(AWSError) -> JSON
@@ -145,10 +185,6 @@ public final class IVSRealTimeClient: @unchecked Sendable {
     guard let text = response.headers["date"], let server = HTTPDate.seconds(text) else {
       return nil
     }
-    return server - (clock.now() + locked { clockOffset })
-  }
-
-  private func locked<T>(_ body: () -> T) -> T {
-    lock.withLock { _ in body() }
+    return server - (clock.now() + state.withLock { $0.clockOffset })
   }
 }

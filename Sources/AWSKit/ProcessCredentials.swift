@@ -38,7 +38,18 @@ public struct ProcessCredentials: CredentialProvider {
 
   private func run(_ command: String) throws(CredentialError) -> [UInt8] {
     let words = ShellWords.split(command)
-    guard !words.isEmpty else { throw .process(profile: profile, problem: "empty command") }
+    guard let first = words.first else {
+      throw .process(profile: profile, problem: "empty command")
+    }
+    // The command runs through /usr/bin/env, which would take a first word `NAME=value` as a
+    // variable to set and `-i`/`-S` as its own options; the AWS CLI runs the first word as the
+    // program, so such a profile fails there and is refused here (docs/SECURITY.md).
+    guard !first.contains("="), !first.hasPrefix("-") else {
+      throw .process(
+        profile: profile,
+        problem: "its first word \(Excerpt.quoted(first)) is not a program to run (the AWS CLI "
+          + "would fail to run it too)")
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = words

@@ -83,7 +83,7 @@ public struct RetryPolicy: Sendable {
     case .service(let code, _, let status, _):
       return throttlingCodes.contains(code) || [429, 500, 502, 503, 504].contains(status)
     case .transport: return true
-    case .credentials, .decoding: return false
+    case .credentials, .decoding, .refused: return false
     }
   }
 

@@ -1,8 +1,12 @@
+import InputKit
 import JSONKit
 
 /// Reads an error answer as AWS's rest-json services send it: the code from the
 /// `x-amzn-ErrorType` header (cut at the first `:`), else the body's `__type` (after any `#`)
-/// or `code`; the message from `message`, `Message` or `exceptionMessage`.
+/// or `code`; the message from `message`, `Message` or `exceptionMessage`. The code and the
+/// request ID are the server's text like the message, so each is cut to a few dozen
+/// characters with its control characters shown as escapes (`Excerpt`): no answer can put a
+/// line of its own, or 200 KB, on standard error.
 enum ServiceErrorReader {
   static func error(from response: HTTPResponse) -> AWSError {
     let body = try? JSONParser.parse(bytes: response.body)
@@ -16,8 +20,9 @@ enum ServiceErrorReader {
       ?? body?["exceptionMessage"]?.stringValue ?? ""
     let name = code.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackCode(status: response.status)
     return .service(
-      code: AWSErrorCode(rawValue: name), message: message, status: response.status,
-      requestID: response.headers["x-amzn-requestid"])
+      code: AWSErrorCode(rawValue: Excerpt.of(name)),
+      message: TerminalText.safe(message, limit: 1_000),
+      status: response.status, requestID: response.headers["x-amzn-requestid"].map(Excerpt.of))
   }
 
   private static func fallbackCode(status: Int) -> String {

@@ -26,17 +26,19 @@ public enum LiveError: Error, Sendable {
     public let error: AWSError
     /// The credentials used, as `Credentials.description` shows them (no secret).
     public let credentials: String?
+    /// The kind of source that gave them, when known: an expiry says how to renew that one.
+    public let method: CredentialMethod?
   }
 
   /// A failed request.
   public init(
     operation: String, stageArn: String?, sessionId: String?, participantId: String?,
-    error: AWSError, credentials: String?
+    error: AWSError, credentials: String?, method: CredentialMethod? = nil
   ) {
     self = .request(
       RequestFailure(
         operation: operation, stageArn: stageArn, sessionId: sessionId,
-        participantId: participantId, error: error, credentials: credentials))
+        participantId: participantId, error: error, credentials: credentials, method: method))
   }
 
   /// Whether the failure concerns one participant only (a fetch notes it and goes on): the
@@ -74,6 +76,8 @@ enum RequestFailureText {
       return "no answer from IVS for \(action): \(reason)"
     case .decoding(let error):
       return "IVS's answer to \(action) is not the JSON it should be: \(error)"
+    case .refused(let reason):
+      return "refused IVS's answer to \(action): \(reason)"
     case .service(let code, _, _, _):
       switch code {
       case .accessDenied:
@@ -83,9 +87,8 @@ enum RequestFailureText {
       case .resourceNotFound:
         return "not found\(said): " + notFound(failure)
       case .expiredToken:
-        return "the credentials have expired\(who)\(said). Refresh them — "
-          + "`aws sso login --profile NAME` for SSO, your credential_process (aws-vault, granted) "
-          + "for role profiles, or new keys in AWS_SESSION_TOKEN — and run stagemon again"
+        return "the credentials have expired\(who)\(said). \(renewal(failure.method)), "
+          + "and run stagemon again"
       case .invalidSignature, .signatureDoesNotMatch:
         return "AWS says the request's signature does not match\(said). The secret access key "
           + "does not belong to the access key\(who), or this machine's clock is off "
@@ -100,6 +103,31 @@ enum RequestFailureText {
       default:
         return "IVS refused \(action)\(said)"
       }
+    }
+  }
+
+  /// How to renew credentials of `method`'s kind, naming that source; every kind's way when
+  /// it is not known.
+  static func renewal(_ method: CredentialMethod?) -> String {
+    switch method {
+    case .environment?:
+      return "They came from environment variables: set fresh AWS_ACCESS_KEY_ID, "
+        + "AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN"
+    case .sso?: return "They came from IAM Identity Center: run `aws sso login --profile NAME`"
+    case .process?:
+      return "They came from the profile's credential_process: renew what it runs "
+        + "(aws-vault, granted…)"
+    case .assumeRole?, .webIdentity?:
+      return "They came from STS for the profile's role: renew the source credentials or token "
+        + "the role is assumed with"
+    case .sharedCredentialsFile?, .configFile?, .ec2CredentialsFile?, .botoConfig?, .explicit?:
+      return "They came from a credentials file: put fresh keys (and aws_session_token) there"
+    case .container?, .instanceMetadata?:
+      return "They came from the \(method == .container ? "container" : "instance metadata") "
+        + "endpoint, which should give fresh ones: check it"
+    case nil:
+      return "Refresh them — `aws sso login --profile NAME` for SSO, your credential_process "
+        + "for process profiles, or new keys in AWS_SESSION_TOKEN"
     }
   }
 

@@ -1,34 +1,45 @@
 import AWSKit
 import Foundation
 import JSONKit
+import Synchronization
 
 /// Follows a live session on a thread of its own: reads what `PollPlan` says, keeps the
 /// latest answer of each (the same files `fetch` writes) and counts versions, so the monitor
-/// rebuilds its view only when something changed.
-public final class LivePoller: @unchecked Sendable {
-  /// What has been read so far.
+/// takes in only what changed, and only when something did.
+public final class LivePoller: Sendable {
+  /// What changed since a version the reader had.
   public struct Snapshot: Sendable {
     /// Increases with every change.
     public let version: Int
-    /// The files, as `fetch` would write them.
+    /// The files that changed after the version asked about, in the order they first came,
+    /// as `fetch` would write them.
     public let files: [SessionFetcher.File]
     /// When the newest answer arrived, in seconds since 1970.
     public let updatedAt: Double
+  }
+
+  /// One file kept, and the version that last changed it.
+  private struct Kept {
+    var json: JSON
+    var changed: Int
+  }
+
+  private struct State {
+    var files: [String: Kept] = [:]
+    var order: [String] = []
+    var version = 0
+    var updatedAt = 0.0
+    var stopped = false
+    var problem: String?
+    var plan = PollPlan()
+    var name: String?
   }
 
   private let client: IVSRealTimeClient
   private let stage: StageReference
   /// The session followed.
   public let sessionId: String
-  private let lock = NSLock()
-  private var files: [String: JSON] = [:]
-  private var order: [String] = []
-  private var version = 0
-  private var updatedAt = 0.0
-  private var stopped = false
-  private var problem: String?
-  private var plan = PollPlan()
-  private var name: String?
+  private let state = Mutex(State())
 
   /// A poller of `sessionId` through `client`.
   public init(client: IVSRealTimeClient, stage: StageReference, sessionId: String) {
@@ -37,27 +48,54 @@ public final class LivePoller: @unchecked Sendable {
     self.sessionId = sessionId
   }
 
-  /// The files read so far.
-  public var snapshot: Snapshot {
-    locked {
-      Snapshot(
-        version: version,
-        files: order.compactMap { name in files[name].map { .init(name: name, json: $0) } },
-        updatedAt: updatedAt)
+  /// The version of what has been read: it moves with every change.
+  public var version: Int { state.withLock { $0.version } }
+
+  /// The files that changed after `version` (every file after 0); nil, building nothing, when
+  /// nothing did.
+  public func snapshot(after version: Int) -> Snapshot? {
+    state.withLock { state in
+      guard state.version != version else { return nil }
+      return Snapshot(
+        version: state.version,
+        files: state.order.compactMap { name in
+          state.files[name].flatMap {
+            $0.changed > version ? .init(name: name, json: $0.json) : nil
+          }
+        },
+        updatedAt: state.updatedAt)
     }
   }
 
+  /// How far the plan has come: participants whose events were read, of those listed, and
+  /// the requests until all are read.
+  public var progress: (read: Int, listed: Int, requestsLeft: Int) {
+    state.withLock { ($0.plan.progress.read, $0.plan.progress.listed, $0.plan.requestsToReadAll) }
+  }
+
+  /// The viewers read out of the plan's random order, and how many it was drawn from
+  /// (`PollPlan.viewerSample`).
+  public var viewerSample: (read: [String], viewers: Int) {
+    state.withLock { $0.plan.viewerSample }
+  }
+
+  /// Pages the last participant list took (what `PollPlan.joinDelay` counts).
+  public var listPages: Int { state.withLock { $0.plan.listPages } }
+
+  /// When the newest answer arrived, in seconds since 1970 (0 before the first).
+  public var updatedAt: Double { state.withLock { $0.updatedAt } }
+
   /// The stage's name as GetStage gave it (nil before it answered, or when it has none).
-  public var stageName: String? { locked { name } }
+  public var stageName: String? { state.withLock { $0.name } }
 
   /// Whether it still polls (a refusal that retrying cannot fix stops it).
-  public var isRunning: Bool { locked { !stopped } }
+  public var isRunning: Bool { state.withLock { !$0.stopped } }
 
   /// Answers that said "throttled" so far.
   public var throttleCount: Int { client.throttleCount }
 
   /// The last request's failure, nil once one succeeds again.
-  public var lastProblem: String? { locked { problem } }
+  public var lastProblem: String? { state.withLock { $0.problem } }
 
   /// Starts polling on a new thread.
   public func start() {
@@ -66,13 +104,13 @@ public final class LivePoller: @unchecked Sendable {
   }
 
   /// Stops after the request in flight.
-  public func stop() { locked { stopped = true } }
+  public func stop() { state.withLock { $0.stopped = true } }
 
   private func run() {
     store(FetchManifest.fileName, manifest)
     do {
       let answer = try client.getStage(arn: stage.arn)
-      locked { name = answer["stage"]?["name"]?.stringValue }
+      state.withLock { $0.name = answer["stage"]?["name"]?.stringValue }
     } catch {
       note(error, "GetStage", participant: nil)
     }
@@ -83,11 +121,11 @@ public final class LivePoller: @unchecked Sendable {
     } catch {
       note(error, "GetStageSession", participant: nil)
     }
-    while !locked({ stopped }) {
-      let step = locked { plan.next() }
+    while !state.withLock({ $0.stopped }) {
+      let step = state.withLock { $0.plan.next() }
       do {
         try perform(step)
-        locked { problem = nil }
+        state.withLock { $0.problem = nil }
       } catch {
         note(error, step.operation, participant: step.participantId)
       }
@@ -107,7 +145,8 @@ public final class LivePoller: @unchecked Sendable {
           id: id, connected: item["state"]?.stringValue == "CONNECTED",
           published: item["published"]?.boolValue ?? false)
       }
-      locked { plan.listed(summaries) }
+      let pages = max(1, (all.count + IVSOperation.pageSize - 1) / IVSOperation.pageSize)
+      state.withLock { $0.plan.listed(summaries, pages: pages) }
     case .participant(let id, let details):
       if details {
         store(
@@ -117,6 +156,9 @@ public final class LivePoller: @unchecked Sendable {
       let all = try client.listParticipantEvents(
         stageArn: stage.arn, sessionId: sessionId, participantId: id)
       store("\(id).events.json", .object([("events", .array(EventOrder.newestFirst(all)))]))
+      if all.contains(where: { $0["name"]?.stringValue == "TOKEN_EXCHANGED" }) {
+        state.withLock { $0.plan.exchanged(id) }
+      }
     }
   }
 
@@ -130,29 +172,25 @@ public final class LivePoller: @unchecked Sendable {
   }
 
   private func store(_ name: String, _ json: JSON) {
-    locked {
-      updatedAt = Date().timeIntervalSince1970
-      guard files[name] != json else { return }
-      if files[name] == nil { order.append(name) }
-      files[name] = json
-      version += 1
+    let now = Date().timeIntervalSince1970
+    state.withLock { state in
+      state.updatedAt = now
+      guard state.files[name]?.json != json else { return }
+      if state.files[name] == nil { state.order.append(name) }
+      state.version += 1
+      state.files[name] = Kept(json: json, changed: state.version)
     }
   }
 
   private func note(_ error: AWSError, _ operation: String, participant: String?) {
     let failure = LiveError(
       operation: operation, stageArn: stage.arn, sessionId: sessionId, participantId: participant,
-      error: error, credentials: client.credentialSummary)
-    locked {
-      problem = failure.message.split(separator: "\n").first.map(String.init)
-      if !RetryPolicy.isRetryable(error) && error.code != .resourceNotFound { stopped = true }
+      error: error, credentials: client.credentialSummary,
+      method: client.credentialMethod)
+    state.withLock {
+      $0.problem = failure.message.split(separator: "\n").first.map(String.init)
+      if !RetryPolicy.isRetryable(error) && error.code != .resourceNotFound { $0.stopped = true }
     }
-  }
-
-  private func locked<T>(_ body: () -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body()
   }
 }
 

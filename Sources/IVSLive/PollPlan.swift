@@ -1,8 +1,13 @@
 /// What `attach` reads next, within a request budget shared with the customer's own backend:
-/// the participant list every `listEvery` requests (at 1 request a second a participant who
-/// joins is seen within 10 s), new or changed participants first (their details and events),
-/// then each connected participant's events in turn; a disconnected one is read once more and
-/// then left. Pure: it counts requests, not seconds, so every plan is testable.
+/// the participant list every `listEvery` requests (every other request on a stage so big that
+/// a list takes more than half of them); then a participant who joined since the
+/// list before (so a join is on screen within `joinDelay(atRate:pages:)`); then, taking turns,
+/// publishers and participants who exchanged tokens (new or changed ones first) and viewers
+/// (new or changed ones first, in a seeded random order, so those read so far are a simple
+/// random sample of the viewers the list showed). Each participant read for the first time
+/// or after a change comes with its details (GetParticipant); a connected one is read again
+/// in turn, a disconnected one once more and then left. Pure: it counts requests, not
+/// seconds, and draws from its own seeded generator, so every plan is testable.
 public struct PollPlan: Sendable {
   /// One thing to read.
   public enum Step: Sendable, Equatable {
@@ -29,43 +34,195 @@ public struct PollPlan: Sendable {
     }
   }
 
-  /// A list is due every this many steps.
-  public static let listEvery = 10
-  private var count = 0
-  private var known: [String: Summary] = [:]
-  private var urgent: [String] = []
-  private var connected: [String] = []
-  private var cursor = 0
+  /// Whose turn it is among the participants: publishers and exchangers, or viewers.
+  enum Kind: Sendable { case speaker, viewer }
 
-  /// An empty plan: it lists first.
-  public init() {}
+  /// Participants of one kind: new or changed ones to read first, then the connected ones in
+  /// turn.
+  struct Queue: Sendable {
+    var urgent: [String] = []
+    var ring: [String] = []
+    var cursor = 0
 
-  /// The next thing to read.
-  public mutating func next() -> Step {
-    defer { count += 1 }
-    if count % Self.listEvery == 0 { return .listParticipants }
-    if !urgent.isEmpty { return .participant(urgent.removeFirst(), details: true) }
-    guard !connected.isEmpty else { return .listParticipants }
-    cursor %= connected.count
-    defer { cursor += 1 }
-    return .participant(connected[cursor], details: false)
-  }
+    var isEmpty: Bool { urgent.isEmpty && ring.isEmpty }
 
-  /// Takes in a fresh participant list: who is new or changed goes first; who left is read
-  /// once more and then no longer visited.
-  public mutating func listed(_ summaries: [Summary]) {
-    for summary in summaries where known[summary.id] != summary {
-      known[summary.id] = summary
-      if !urgent.contains(summary.id) { urgent.append(summary.id) }
-      if summary.connected {
-        if !connected.contains(summary.id) { connected.append(summary.id) }
-      } else {
-        connected.removeAll { $0 == summary.id }
-      }
+    mutating func next() -> Step? {
+      if !urgent.isEmpty { return .participant(urgent.removeFirst(), details: true) }
+      guard !ring.isEmpty else { return nil }
+      cursor %= ring.count
+      defer { cursor += 1 }
+      return .participant(ring[cursor], details: false)
+    }
+
+    mutating func remove(_ id: String) {
+      urgent.removeAll { $0 == id }
+      ring.removeAll { $0 == id }
     }
   }
 
-  /// Requests a second the plan spends listing at `rate` requests a second in all: how soon a
-  /// join is seen is `listEvery / rate` seconds.
-  public static func listPeriod(atRate rate: Double) -> Double { Double(listEvery) / rate }
+  /// A list is due every this many requests (from the start of one list to the next).
+  public static let listEvery = 10
+  /// Requests since the last list began (its pages included).
+  private var sinceList = 0
+  /// Pages the last list took.
+  private var pages = 1
+  private var known: [String: Summary] = [:]
+  private var hasListed = false
+  /// Joined since the list before: read before anyone else.
+  private var joined: [String] = []
+  private var speakers = Queue()
+  private var viewers = Queue()
+  private var exchanged: Set<String> = []
+  private var viewersTurn = false
+  /// Participants whose events were read at least once.
+  private var read: Set<String> = []
+  /// The viewers the first list showed, read in a random order: what the sample is of.
+  private var frame: Set<String> = []
+  /// Those of `frame` whose details were read, in the order read: a simple random sample.
+  private var sample: [String] = []
+  private var inSample: Set<String> = []
+  private var random: SplitMix64
+
+  /// An empty plan: it lists first. `seed` orders the viewers read (tests fix it).
+  public init(seed: UInt64 = UInt64.random(in: .min ... .max)) {
+    random = SplitMix64(seed: seed)
+  }
+
+  /// Requests from the start of one list to the next when a list takes `pages` of them.
+  static func period(pages: Int) -> Int { max(listEvery, 2 * max(1, pages)) }
+
+  /// The next thing to read.
+  public mutating func next() -> Step {
+    guard hasListed, sinceList < Self.period(pages: pages) else { return list() }
+    let step: Step?
+    if !joined.isEmpty {
+      step = .participant(joined.removeFirst(), details: true)
+    } else {
+      viewersTurn.toggle()
+      let viewerFirst = viewersTurn && !viewers.isEmpty
+      let fromViewers = viewerFirst || speakers.isEmpty
+      step = viewerFirst ? viewers.next() : speakers.next() ?? viewers.next()
+      if fromViewers, case .participant(let id, true)? = step, frame.contains(id),
+        inSample.insert(id).inserted
+      {
+        sample.append(id)
+      }
+    }
+    guard case .participant(let id, let details)? = step else { return list() }
+    read.insert(id)
+    sinceList += details ? 2 : 1
+    return .participant(id, details: details)
+  }
+
+  private mutating func list() -> Step {
+    sinceList = pages
+    return .listParticipants
+  }
+
+  /// Takes in a fresh participant list, read in `pages` requests: who joined since the list
+  /// before goes first, who is new or changed next; who left is read once more and then no
+  /// longer visited.
+  public mutating func listed(_ summaries: [Summary], pages: Int = 1) {
+    self.pages = max(1, pages)
+    for summary in summaries where known[summary.id] != summary {
+      let isNew = known[summary.id] == nil
+      known[summary.id] = summary
+      joined.removeAll { $0 == summary.id }
+      speakers.remove(summary.id)
+      viewers.remove(summary.id)
+      if isNew && hasListed && summary.connected {
+        joined.append(summary.id)
+      } else {
+        if !hasListed && kind(of: summary) == .viewer { frame.insert(summary.id) }
+        enqueue(summary.id, kind: kind(of: summary))
+      }
+      if summary.connected { join(summary.id, kind: kind(of: summary)) }
+    }
+    hasListed = true
+  }
+
+  /// Takes in that `id`'s events show a token exchange: it is read with the publishers.
+  public mutating func exchanged(_ id: String) {
+    guard exchanged.insert(id).inserted, let summary = known[id] else { return }
+    let wasUrgent = viewers.urgent.contains(id)
+    let wasConnected = viewers.ring.contains(id)
+    viewers.remove(id)
+    if wasUrgent { speakers.urgent.append(id) }
+    if wasConnected || summary.connected { join(id, kind: .speaker) }
+  }
+
+  private func kind(of summary: Summary) -> Kind {
+    summary.published || exchanged.contains(summary.id) ? .speaker : .viewer
+  }
+
+  /// Puts `id` among the urgent of `kind`: a viewer at a random place, so the viewers read
+  /// first are a random sample.
+  private mutating func enqueue(_ id: String, kind: Kind) {
+    switch kind {
+    case .speaker: speakers.urgent.append(id)
+    case .viewer:
+      let place = Int(random.next() % UInt64(viewers.urgent.count + 1))
+      viewers.urgent.insert(id, at: place)
+    }
+  }
+
+  private mutating func join(_ id: String, kind: Kind) {
+    switch kind {
+    case .speaker: if !speakers.ring.contains(id) { speakers.ring.append(id) }
+    case .viewer: if !viewers.ring.contains(id) { viewers.ring.append(id) }
+    }
+  }
+
+  /// The viewers whose details were read out of the random order, and how many viewers that
+  /// order was drawn from (the first list's viewers who still neither publish nor exchanged):
+  /// a simple random sample, what `ViewerSDKMix` estimates the viewers' SDKs from.
+  public var viewerSample: (read: [String], viewers: Int) {
+    let isViewer = { (id: String) in
+      !self.exchanged.contains(id) && self.known[id]?.published != true
+    }
+    return (sample.filter(isViewer), frame.lazy.filter(isViewer).count)
+  }
+
+  /// How far the plan has come: participants whose events were read, of those listed.
+  public var progress: (read: Int, listed: Int) { (read.count, known.count) }
+
+  /// Requests until every listed participant's events were read once: two a participant
+  /// (its details and events), and the lists that come between.
+  public var requestsToReadAll: Int {
+    let unread = known.keys.lazy.filter { !read.contains($0) }.count
+    let period = Self.period(pages: pages)
+    let between = max(1, period - pages)
+    return unread * 2 + (unread * 2 / between) * pages
+  }
+
+  /// Pages the last list took.
+  public var listPages: Int { pages }
+
+  /// Seconds a list comes every at `rate` requests a second when it takes `pages` requests.
+  public static func listPeriod(atRate rate: Double, pages: Int = 1) -> Double {
+    Double(period(pages: pages)) / rate
+  }
+
+  /// Seconds from a join on the stage to its events read, at most, at `rate` requests a
+  /// second when a list takes `pages` requests: a join just after its page was read waits for
+  /// the next list (one period), that list's pages, then the joiner's details and events.
+  /// What `attach` states, and meets.
+  public static func joinDelay(atRate rate: Double, pages: Int = 1) -> Double {
+    Double(period(pages: pages) + max(1, pages) + 2) / rate
+  }
+}
+
+/// SplitMix64: a small seeded generator, so a plan's order can be run again by its seed.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
 }

@@ -91,14 +91,16 @@ public final class SessionFetcher {
       throttled: client.throttleCount)
   }
 
-  /// `requested`, else the stage's active session, else the one that started last.
+  /// `requested`, else the stage's active session, else the one that started last. A session
+  /// ID the server sends is used only when it has the API's shape (`st-` and 13 letters or
+  /// digits): it names the fetch's folder.
   public func chooseSession(_ requested: String?) throws(LiveError) -> String {
     if let requested { return requested }
     let stageAnswer = try step("GetStage", nil) { () throws(AWSError) -> JSON in
       try client.getStage(arn: stage.arn)
     }
     if let active = stageAnswer["stage"]?["activeSessionId"]?.stringValue, !active.isEmpty {
-      return active
+      return try checked(active, from: "GetStage", member: "stage.activeSessionId")
     }
     var newest: (id: String, start: Double)?
     let sessions = try step("ListStageSessions", nil) { () throws(AWSError) -> [JSON] in
@@ -111,7 +113,23 @@ public final class SessionFetcher {
       if newest.map({ start > $0.start }) ?? true { newest = (id, start) }
     }
     guard let newest else { throw .noSessions(stageArn: stage.arn) }
-    return newest.id
+    return try checked(newest.id, from: "ListStageSessions", member: "stageSessions[].sessionId")
+  }
+
+  /// `id` when it is a session ID; otherwise the answer is refused, naming where it came from.
+  private func checked(_ id: String, from operation: String, member: String) throws(LiveError)
+    -> String
+  {
+    guard IVSIdentifier.sessionID.admits(id) else {
+      throw LiveError(
+        operation: operation, stageArn: stage.arn, sessionId: nil, participantId: nil,
+        error: .decoding(
+          LocatedError(
+            file: "the \(operation) answer", location: member,
+            message: "\(Excerpt.quoted(id)) is not \(IVSIdentifier.sessionID.shape)")),
+        credentials: client.credentialSummary)
+    }
+    return id
   }
 
   private func listParticipants(_ sessionId: String) throws(LiveError) -> [JSON] {
@@ -150,7 +168,8 @@ public final class SessionFetcher {
     } catch {
       throw LiveError(
         operation: operation, stageArn: stage.arn, sessionId: sessionId, participantId: participant,
-        error: error, credentials: client.credentialSummary)
+        error: error, credentials: client.credentialSummary,
+        method: client.credentialMethod)
     }
   }
 }

@@ -1,3 +1,5 @@
+import AWSKit
+
 /// A stage ARN as `fetch` and `attach` take it, with the region its requests are signed for.
 public struct StageReference: Sendable, Equatable {
   /// `arn:aws:ivs:REGION:ACCOUNT:stage/ID`.
@@ -26,9 +28,9 @@ public struct StageReference: Sendable, Equatable {
     self.id = String(id)
   }
 
-  /// Whether `id` can name a file: IVS participant and session IDs are `[a-zA-Z0-9-]`.
+  /// Whether `id` has a participant ID's shape (`IVSIdentifier.participantID`), so it can name
+  /// a file.
   public static func isSafeID(_ id: String) -> Bool {
-    !id.isEmpty && id.count <= 128
-      && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    IVSIdentifier.participantID.admits(id)
   }
 }

@@ -62,15 +62,17 @@ public struct RuleBook: Sendable {
   }
 
   /// Reads a day a person gave (`--as-of`, a scenario's `asOf`): `YYYY-MM-DD`, not before IVS
-  /// real-time streaming began and not after `today`.
-  public func date(parsing text: String, today: ServiceDate) throws(ServiceDateError)
+  /// real-time streaming began and not after `today` (nil: no later bound).
+  public func date(parsing text: String, today: ServiceDate?) throws(ServiceDateError)
     -> ServiceDate
   {
     let date = try ServiceDate(parsing: text)
     if date < Releases.realTimeLaunch {
       throw ServiceDateError(text: text, problem: .beforeRealTime(Releases.realTimeLaunch))
     }
-    if date > today { throw ServiceDateError(text: text, problem: .inTheFuture(today)) }
+    if let today, date > today {
+      throw ServiceDateError(text: text, problem: .inTheFuture(today))
+    }
     return date
   }
 

@@ -1,3 +1,4 @@
+import CivilTime
 import InputKit
 
 /// A day of the IVS service (UTC), `YYYY-MM-DD`: which rules were in force.
@@ -13,22 +14,38 @@ public struct ServiceDate: Hashable, Comparable, Sendable, CustomStringConvertib
   /// The day of the month, 1–31 (as the month has).
   public let day: Int
 
-  /// Parses exactly `YYYY-MM-DD` naming a day that exists; throws saying what is wrong.
+  /// Parses exactly `YYYY-MM-DD` naming a day that exists, by the one ISO 8601 reader
+  /// (`ISO8601.parseDate`); throws saying what is wrong.
   public init(parsing text: String) throws(ServiceDateError) {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
-      let day = Self.number(bytes[8..<10])
-    else {
+    let date: CivilDate
+    do {
+      date = try ISO8601.parseDate(text)
+    } catch .noSuchDay {
+      throw ServiceDateError(text: text, problem: .noSuchDay)
+    } catch {
       throw ServiceDateError(text: text, problem: .malformed)
     }
-    guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, year: year) else {
-      throw ServiceDateError(text: text, problem: .noSuchDay)
-    }
-    self.init(checkedYear: year, month: month, day: day)
+    self.init(checkedYear: date.year, month: date.month, day: date.day)
   }
 
-  /// A day already known to exist (the book's own dates).
+  /// The UTC day of an instant (Unix seconds), or nil outside years 0000–9999: how the command
+  /// layer names today from its clock (the model has none).
+  public init?(secondsSince1970 seconds: Int64) {
+    guard let date = UTCTime(secondsSince1970: seconds)?.date else { return nil }
+    self.init(checkedYear: date.year, month: date.month, day: date.day)
+  }
+
+  /// The day of IVS a real session that started at `seconds` (Unix) tells: its UTC day, or nil
+  /// (the latest rules) when that day is before IVS real-time streaming existed — records made
+  /// up for a test, not a session IVS ran.
+  public static func ofRecords(startingAt seconds: Int64) -> ServiceDate? {
+    guard let day = ServiceDate(secondsSince1970: seconds), day >= Releases.realTimeLaunch else {
+      return nil
+    }
+    return day
+  }
+
+  /// A day already known to exist (the book's own dates, a parsed day).
   init(checkedYear year: Int, month: Int, day: Int) {
     self.year = year
     self.month = month
@@ -47,25 +64,6 @@ public struct ServiceDate: Hashable, Comparable, Sendable, CustomStringConvertib
   /// Earlier days first.
   public static func < (lhs: ServiceDate, rhs: ServiceDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-  }
-
-  private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-    var value = 0
-    for digit in digits {
-      guard digit >= 0x30, digit <= 0x39 else { return nil }
-      value = value * 10 + Int(digit - 0x30)
-    }
-    return value
-  }
-
-  /// Gregorian month lengths; the only calendar fact a day's text needs (instants are
-  /// `VirtualTime`'s).
-  private static func days(inMonth month: Int, year: Int) -> Int {
-    switch month {
-    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
   }
 }
 

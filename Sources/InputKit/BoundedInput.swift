@@ -116,6 +116,9 @@ struct StreamReader {
         sawWriter = true
         if total == 0, allowsUTF16 { allowsNUL = Self.startsAsUTF16(chunk[0..<count]) }
         if !allowsNUL, let zero = chunk[0..<min(count, limit - total + 1)].firstIndex(of: 0) {
+          if total == 0, let kind = Self.archive(chunk[0..<count]) {
+            throw InputFileError(path: path, problem: .archive(kind))
+          }
           throw InputFileError(path: path, problem: .notText(offset: total + zero))
         }
         guard count <= limit - total else {
@@ -137,6 +140,14 @@ struct StreamReader {
         throw InputFileError(path: path, problem: .init(.current))
       }
     }
+  }
+
+  /// The kind of archive whose first bytes are `bytes` (zip's local header, gzip's magic), or
+  /// nil.
+  private static func archive(_ bytes: ArraySlice<UInt8>) -> String? {
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "zip" }
+    if bytes.starts(with: [0x1F, 0x8B]) { return "gzip" }
+    return nil
   }
 
   private static func startsAsUTF16(_ bytes: ArraySlice<UInt8>) -> Bool {

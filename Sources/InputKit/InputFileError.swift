@@ -12,6 +12,9 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case notUTF8(UTF8TextError)
     /// A NUL byte, which no text input holds (`/dev/zero`, a binary file).
     case notText(offset: Int)
+    /// A compressed archive (`zip`, `gzip`), known by its first bytes: a folder or file sent
+    /// packed.
+    case archive(String)
     /// A FIFO that no program opened for writing within the wait.
     case noWriter(milliseconds: Int)
     /// Any other system error.
@@ -49,6 +52,9 @@ public struct InputFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case .tooLarge(let limit): return "larger than \(ByteCount.text(limit)), the most accepted here"
     case .notUTF8(let error): return error.description
     case .notText(let offset): return "not text: a NUL byte at offset \(offset)"
+    case .archive(let kind):
+      return "a \(kind) archive, not text: unpack it (\(kind == "zip" ? "unzip" : "gunzip")) and"
+        + " name the files or the folder it holds"
     case .noWriter(let milliseconds):
       return "a FIFO that no program wrote to within \(Double(milliseconds) / 1000) s"
     case .system(let error): return error.description

@@ -135,7 +135,7 @@ public final class PendingFile {
 
   /// Makes the rename itself durable; a folder that cannot be opened only loses that.
   private func syncFolder() {
-    let folder = open(SafeFile.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let folder = open(PathName.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard folder >= 0 else { return }
     _ = fsync(folder)
     close(folder)

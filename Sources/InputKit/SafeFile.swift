@@ -56,17 +56,12 @@ public enum SafeFile {
     guard replacing else { throw SafeFileError(path: path, problem: .exists) }
   }
 
-  /// The folder part of `path` ("." for a bare name).
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
   /// `.NAME.` + 16 random hex digits + `.tmp`, in the destination's folder.
   static func temporaryPath(for path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? "file"
     let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    let prefix = folder(of: path) == "." && !path.hasPrefix("./") ? "" : folder(of: path) + "/"
+    let folder = PathName.folder(of: path)
+    let prefix = folder == "." && !path.hasPrefix("./") ? "" : folder + "/"
     return prefix + ".\(name).\(random).tmp"
   }
 }

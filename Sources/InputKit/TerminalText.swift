@@ -99,39 +99,15 @@ public enum TerminalText {
 
   /// Whether `text` holds no unsafe scalar at all (a joiner counts as unsafe here), so a caller
   /// can skip judging it character by character — what a frame's text and a report nearly
-  /// always are. Printable ASCII passes byte by byte; every other scalar is judged by the one
-  /// rule, `isUnsafe`, so this is only a shortcut to it.
+  /// always are. The printable ASCII that leads it is passed over byte by byte; from the first
+  /// other byte on, every scalar is judged by the one rule, `isUnsafe`, so this is only a
+  /// shortcut to it.
   public static func isClean(_ text: some StringProtocol, keepingLineBreaks: Bool = false) -> Bool {
-    let judged = text.utf8.withContiguousStorageIfAvailable {
-      isClean(utf8: $0, keepingLineBreaks: keepingLineBreaks)
+    // 0x20–0x7E wraps to 0x00–0x5E: printable ASCII, the shortcut.
+    guard let first = text.utf8.firstIndex(where: { $0 &- 0x20 >= 0x5F }) else { return true }
+    return text.unicodeScalars[first...].allSatisfy {
+      !isUnsafe($0, keepingLineBreaks: keepingLineBreaks)
     }
-    return judged
-      ?? text.unicodeScalars.allSatisfy { !isUnsafe($0, keepingLineBreaks: keepingLineBreaks) }
-  }
-
-  /// `isClean` over valid UTF-8 (a Swift string's): printable ASCII skipped, each other scalar
-  /// decoded and judged by `isUnsafe`.
-  private static func isClean(utf8 bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool)
-    -> Bool
-  {
-    var index = 0
-    while index < bytes.count {
-      let lead = bytes[index]
-      // 0x20–0x7E wraps to 0x00–0x5E: printable ASCII, the shortcut.
-      if lead &- 0x20 < 0x5F {
-        index += 1
-        continue
-      }
-      let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      guard index + length <= bytes.count else { return false }
-      var value = UInt32(lead) & (length == 1 ? 0x7F : 0xFF >> (length + 1))
-      for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-      guard let scalar = Unicode.Scalar(value),
-        !isUnsafe(scalar, keepingLineBreaks: keepingLineBreaks)
-      else { return false }
-      index += length
-    }
-    return true
   }
 
   /// Marks and variation selectors, which stay in the character before them.

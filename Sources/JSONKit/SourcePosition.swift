@@ -29,6 +29,26 @@ extension JSONParser {
     return positions(of: offsets, in: bytes)
   }
 
+  /// Where the value of member `key` of the top-level object starts (a scenario's `asOf`), or
+  /// nil when the text has no such member or the parser refuses it.
+  public static func valuePosition(ofMember key: String, in bytes: [UInt8]) -> SourcePosition? {
+    var parser = JSONParser(bytes: bytes)
+    guard let offset = try? parser.valueOffset(ofMember: key) else { return nil }
+    return positions(of: [offset], in: bytes).first
+  }
+
+  private mutating func valueOffset(ofMember key: String) throws(JSONParseError) -> Int? {
+    skipSpace()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+    var name = try openObject()
+    while let member = name {
+      if member == key { return index }
+      _ = try parseValue()
+      name = try continueObject()
+    }
+    return nil
+  }
+
   private mutating func elementOffsets(ofMember key: String) throws(JSONParseError) -> [Int] {
     skipSpace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return [] }

@@ -14,10 +14,8 @@ public enum GoldenStream {
   /// `DIR/expected/NAME.jsonl` for `DIR/NAME.json`; empty for standard input.
   public static func defaultPath(for scenario: String) -> String {
     guard scenario != "-" else { return "" }
-    let name = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
-    let directory = (scenario as NSString).deletingLastPathComponent
-    return ((directory as NSString).appendingPathComponent("expected") as NSString)
-      .appendingPathComponent("\(name).jsonl")
+    let directory = PathName.join(PathName.folder(of: scenario), "expected")
+    return PathName.join(directory, PathName.stem(of: scenario) + ".jsonl")
   }
 
   /// The golden of `scenario`, read from `file`: the one it names (`"golden"`), else the
@@ -40,13 +38,11 @@ public enum GoldenStream {
   /// Writes `text` to `path` through `SafeFile`, creating its folder; the old golden is
   /// replaced, never the scenario it comes from.
   public static func write(_ text: String, to path: String, scenario: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathName.folder(of: path)
     do {
-      if !folder.isEmpty {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      }
+      try SafeFolder.create(folder)
     } catch {
-      throw GoldenFolderError(folder: folder, reason: error.localizedDescription)
+      throw GoldenFolderError(folder: folder, reason: error.reason)
     }
     try SafeFile.write(text, to: path, replacing: true, sparing: [scenario])
   }

@@ -1,4 +1,5 @@
 import Foundation
+import IVSRules
 import InputKit
 import JSONKit
 import StageEngine
@@ -22,6 +23,10 @@ public struct ScenarioChecker {
   public var keyword: KeywordExpression?
   /// What happens to goldens; `nil` leaves them alone.
   public var goldens: GoldenMode?
+  /// Today by the command's clock: the latest `asOf` a scenario may name (nil: unbounded).
+  public var today: ServiceDate?
+  /// `--as-of DATE`: the day every scenario tells, over its own `asOf`.
+  public var asOf: ServiceDate?
 
   /// Creates a checker; no keyword selects everything.
   public init(keyword: KeywordExpression? = nil, goldens: GoldenMode? = nil) {
@@ -51,9 +56,10 @@ public struct ScenarioChecker {
       return .settled(
         ScenarioCheck(file: item.path, outcome: .error("\(item.path): no such file or folder", [])))
     }
-    let scenario: Scenario
+    var scenario: Scenario
     do {
-      scenario = try Scenario(contentsOfFile: item.path)
+      scenario = try Scenario(contentsOfFile: item.path, today: today)
+      scenario.asOf = asOf ?? scenario.asOf
     } catch {
       guard selects(file: item.path) else { return nil }
       if item.origin == .found, let reason = NotAScenario.reason(item.path) {

@@ -6,15 +6,7 @@ import Foundation
 /// STAGEMON_REQUIRE_STANDIN, so a missing moto fails rather than skips.
 public final class CredentialStandIn: Sendable {
   /// Whether python3 with moto's server is here.
-  public static let isAvailable: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import moto.moto_server.werkzeug_app, werkzeug"]
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }()
+  public static let isAvailable = Python.canImport("moto.moto_server.werkzeug_app, werkzeug")
   /// Run the tests when the stand-in can start or when CI requires it.
   public static var enabled: Bool { isAvailable || StandInServer.required }
 

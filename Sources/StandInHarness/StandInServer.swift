@@ -6,20 +6,12 @@ import InputKit
 /// a free port and stops it again, so tests and benchmarks talk to a server that checks every
 /// signature and body with botocore. CI sets STAGEMON_REQUIRE_STANDIN so a missing python3 or
 /// botocore fails rather than skips.
-public final class StandInServer: @unchecked Sendable {
+public final class StandInServer: Sendable {
   /// Whether CI demands the stand-in tests run.
   public static let required =
     ProcessInfo.processInfo.environment["STAGEMON_REQUIRE_STANDIN"] != nil
   /// Whether python3 with botocore is here.
-  public static let isAvailable: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import botocore"]
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }()
+  public static let isAvailable = Python.canImport("botocore")
   /// Run the tests when the stand-in can start or when CI requires it (then a failure to
   /// start fails the test).
   public static var enabled: Bool { isAvailable || required }
@@ -86,6 +78,16 @@ public final class StandInServer: @unchecked Sendable {
       "/_standin/inject", #"{"error":"\#(error)","operation":"\#(operation)","count":\#(count)}"#)
   }
 
+  /// Makes the next `count` signed requests of `operation` (`*` for any) get the hostile answer
+  /// `spec` describes (JSON members of `/_standin/respond`: `status`, `headers`, `body`,
+  /// `gzipZeros`, `bodyBytes`, `dribble`, `silent`; see the script's docstring).
+  public func respond(_ spec: String, operation: String = "*", count: Int = 1) throws {
+    let members = spec.trimmingCharacters(in: .whitespaces).dropFirst().dropLast()
+    try post(
+      "/_standin/respond",
+      #"{"operation":"\#(operation)","count":\#(count),\#(members)}"#)
+  }
+
   /// Forgets the request counts.
   public func resetStats() throws { try post("/_standin/reset-stats", "{}") }
 
@@ -97,6 +99,27 @@ public final class StandInServer: @unchecked Sendable {
       throw StandInError(message: "stats are not an object")
     }
     return object
+  }
+
+  /// Each API request's arrival, in seconds since the server started, oldest first: what a
+  /// budget is checked against over a window, not by sampling the wall clock.
+  public func requestTimes() throws -> [Double] {
+    let data = try exchange("GET", "/_standin/log", nil)
+    guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let requests = object["requests"] as? [[String: Any]]
+    else { throw StandInError(message: "the request log is not an object with requests") }
+    return requests.compactMap { $0["at"] as? Double }
+  }
+
+  /// The most requests of `times` (seconds, oldest first) inside any `window` seconds.
+  public static func busiest(_ times: [Double], window: Double) -> Int {
+    var first = 0
+    var most = 0
+    for (index, time) in times.enumerated() {
+      while time - times[first] >= window { first += 1 }
+      most = max(most, index - first + 1)
+    }
+    return most
   }
 
   /// A count in `stats()`: `total`, or `requests.GetParticipant` for a nested one.
@@ -136,13 +159,10 @@ public final class StandInServer: @unchecked Sendable {
       "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Length: \(payload.count)\r\n\r\n"
         .utf8)
     request.append(payload)
-    try request.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let sent = send(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset, 0)
-        guard sent > 0 else { throw StandInError(message: "send: \(errno)") }
-        offset += sent
-      }
+    do {
+      try WriteLoop.write(Array(request), to: fd)
+    } catch {
+      throw StandInError(message: "send to \(endpoint): \(error)")
     }
     var answer = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -26,14 +26,7 @@ enum ECDSASignature {
       BN_free(s)
       return nil
     }
-    let length = i2d_ECDSA_SIG(sig, nil)
-    guard length > 0 else { return nil }
-    var der = [UInt8](repeating: 0, count: Int(length))
-    let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      var cursor = buffer.baseAddress
-      return i2d_ECDSA_SIG(sig, &cursor)
-    }
-    return written == length ? der : nil
+    return DER.bytes { i2d_ECDSA_SIG(sig, $0) }
   }
 
   /// Converts a DER signature to raw `r || s`; `nil` if it does not parse or a

@@ -94,14 +94,16 @@ public struct KeyStore: Sendable {
     guard token.header.alg == "ES384" else {
       throw TokenError(
         .notAllowed, part: "header",
-        reason: "algorithm \"\(token.header.alg)\" is not accepted (key-pair tokens use ES384)")
+        reason: "algorithm \"\(token.header.alg)\" is not accepted (key-pair tokens use ES384)",
+        rule: .tokenIVSIssuedTrusted)
     }
     guard let kid = token.header.kid else {
       throw TokenError(.notAllowed, part: "header", reason: "has no \"kid\" naming the public key")
     }
     guard let key = key(for: kid) else {
       throw TokenError(
-        .notAllowed, part: "header", reason: "kid \(kid) is not an imported public key")
+        .notAllowed, part: "header", reason: "kid \(kid) is not an imported public key",
+        rule: .keysPerRegion)
     }
     return (kid, key)
   }

@@ -35,14 +35,7 @@ public final class PublicKey: @unchecked Sendable {
 
   /// The DER SubjectPublicKeyInfo of any key (public, or a private key's public half).
   static func spkiDER(of pkey: OpaquePointer) -> [UInt8]? {
-    let length = i2d_PUBKEY(pkey, nil)
-    guard length > 0 else { return nil }
-    var der = [UInt8](repeating: 0, count: Int(length))
-    let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      var cursor = buffer.baseAddress
-      return i2d_PUBKEY(pkey, &cursor)
-    }
-    return written == length ? der : nil
+    DER.bytes { i2d_PUBKEY(pkey, $0) }
   }
 
   /// Whether `other` is the same public key (same curve point), whichever object holds it.

@@ -29,18 +29,19 @@ extension TokenClaims {
     if exp < iat { throw invalid("exp", "is before iat") }
     guard let lifetime, lifetime <= Self.maximumLifetime else {
       let span = lifetime.map { "\($0) s" } ?? "the difference does not fit in 64 bits"
-      throw invalid("exp", "is more than 14 days after iat (\(span))")
+      throw invalid("exp", "is more than 14 days after iat (\(span))", rule: .tokenMaximumLifetime)
     }
     try validateJTI()
     if let userId, userId.unicodeScalars.count > Self.maximumUserIDLength {
       throw invalid(
         "user_id",
-        "has \(userId.unicodeScalars.count) Unicode scalars, at most \(Self.maximumUserIDLength) allowed"
-      )
+        "has \(userId.unicodeScalars.count) Unicode scalars, at most \(Self.maximumUserIDLength) allowed",
+        rule: .tokenClaimLimits)
     }
     let size = attributes.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
     if size > Self.maximumAttributesBytes {
-      throw invalid("attributes", "total \(size) bytes, at most 1024 allowed")
+      throw invalid(
+        "attributes", "total \(size) bytes, at most 1024 allowed", rule: .tokenClaimLimits)
     }
     if version != "1.0" {
       throw invalid("version", "is \(Excerpt.quoted(version)), must be \"1.0\"")
@@ -50,10 +51,13 @@ extension TokenClaims {
 
   private func validateJTI() throws(TokenError) {
     guard (1...Self.maximumJTILength).contains(jti.utf8.count) else {
-      throw invalid("jti", "has \(jti.utf8.count) bytes, must be 1–64 characters")
+      throw invalid(
+        "jti", "has \(jti.utf8.count) bytes, must be 1–64 characters", rule: .tokenClaimLimits)
     }
     if let bad = jti.first(where: { !($0.isASCIIAlphanumeric || $0 == "-" || $0 == "_") }) {
-      throw invalid("jti", "contains \"\(bad)\"; only A–Z, a–z, 0–9, - and _ are allowed")
+      throw invalid(
+        "jti", "contains \"\(bad)\"; only A–Z, a–z, 0–9, - and _ are allowed",
+        rule: .tokenClaimLimits)
     }
   }
 
@@ -69,7 +73,9 @@ extension TokenClaims {
     if whipURL.isEmpty { throw invalid("whip_url", "is empty") }
   }
 
-  private func invalid(_ claim: String, _ reason: String) -> TokenError {
-    TokenError(.malformed, part: "claim \(claim)", reason: reason)
+  private func invalid(
+    _ claim: String, _ reason: String, rule: RuleID = .tokenValidAtJoin
+  ) -> TokenError {
+    TokenError(.malformed, part: "claim \(claim)", reason: reason, rule: rule)
   }
 }

@@ -1,3 +1,5 @@
+import IVSRules
+
 /// Why a token was refused, naming the part of the token and the cause, so a
 /// support engineer can tell a malformed token from an expired or forged one.
 public struct TokenError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -17,12 +19,17 @@ public struct TokenError: Error, Equatable, Sendable, CustomStringConvertible {
   public let part: String
   /// What is wrong with it.
   public let reason: String
+  /// The rule of the book that refuses it (`token.valid-at-join` unless a narrower one does).
+  public let rule: RuleID
 
   /// Creates an error.
-  public init(_ category: Category, part: String, reason: String) {
+  public init(
+    _ category: Category, part: String, reason: String, rule: RuleID = .tokenValidAtJoin
+  ) {
     self.category = category
     self.part = part
     self.reason = reason
+    self.rule = rule
   }
 
   /// "<part>: <reason>".

@@ -17,7 +17,8 @@ enum LiveBenchmark {
     let signing = signingFigure()
     let fetching = try fetchFigure(participants: 1_000, rate: 50)
     let attaching = try attachFigure()
-    return signing && fetching && attaching
+    let idle = try attachCPUFigure(participants: 1_000)
+    return signing && fetching && attaching && idle
   }
 
   /// Signing a ListParticipantEvents request, µs each (target ≤ 20 µs).
@@ -104,7 +105,7 @@ enum LiveBenchmark {
         """)
     defer { server.stop() }
     let session = try TmuxSession(
-      [SiblingExecutable.path("stagemon"), "attach", stageArn, "--max-rps", "\(rate)"],
+      [SiblingExecutable.path("stagemon"), "attach", stageArn, "--rate", "\(rate)"],
       environment: [
         "AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret,
         "AWS_ENDPOINT_URL": server.endpoint,
@@ -158,5 +159,74 @@ enum LiveBenchmark {
       worst = max(worst, Date().timeIntervalSince(exchanged))
     }
     return worst
+  }
+
+  /// The share of a core `attach` keeps busy on a `participants`-participant session at its
+  /// default budget (1 request a second), once the first import is on screen: the process's
+  /// user and system time over a 20 s window, from /proc (every poll's work included, not
+  /// only the idle ticks between them).
+  static func attachCPUFigure(participants: Int) throws -> Bool {
+    let server = try StandInServer(
+      config: """
+        {"credentials":[{"accessKeyId":"\(key)","secretAccessKey":"\(secret)"}],"throttle":20,
+         "generate":{"participants":\(participants),"extraEvents":2}}
+        """)
+    defer { server.stop() }
+    let session = try TmuxSession(
+      [SiblingExecutable.path("stagemon"), "attach", stageArn],
+      environment: [
+        "AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret,
+        "AWS_ENDPOINT_URL": server.endpoint, "AWS_PROFILE": "", "AWS_SESSION_TOKEN": "",
+      ])
+    guard try session.waitFor(60, { $0.contains("events for") }).met,
+      let pid = process(withEnvironment: "AWS_ENDPOINT_URL=\(server.endpoint)")
+    else {
+      print("attach did not start on \(participants) participants")
+      return false
+    }
+    let window = 20.0
+    guard let before = cpuTicks(pid) else { return false }
+    let start = Date()
+    _ = try session.waitFor(window) { _ in false }
+    guard let after = cpuTicks(pid) else { return false }
+    let seconds = Date().timeIntervalSince(start)
+    let share = Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
+    let progress = try session.screen().components(separatedBy: "events for ").dropFirst().first
+    try session.send("q")
+    BenchmarkHarness.report(
+      "attach on \(participants) participants: CPU",
+      String(format: "%.2f %% of a core over %.0f s", share * 100, seconds),
+      target: "≤ 2 %", met: share <= 0.02)
+    print("  (header then: events for \(progress?.prefix(60) ?? "?"))")
+    return share <= 0.02
+  }
+
+  /// The process whose environment holds `entry` (a stand-in's unique endpoint).
+  static func process(withEnvironment entry: String) -> Int32? {
+    let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for id in ids.compactMap({ Int32($0) }) {
+      guard let data = FileManager.default.contents(atPath: "/proc/\(id)/environ"),
+        let comm = FileManager.default.contents(atPath: "/proc/\(id)/comm"),
+        String(decoding: comm, as: UTF8.self).hasPrefix("stagemon")
+      else { continue }
+      if data.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == entry })
+      {
+        return id
+      }
+    }
+    return nil
+  }
+
+  /// User and system clock ticks `pid` has used (/proc/PID/stat fields 14 and 15).
+  static func cpuTicks(_ pid: Int32) -> Int? {
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
+    guard let close = text.lastIndex(of: ")") else { return nil }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    // After "pid (comm)": state is field 3, so utime (14) and stime (15) are at 11 and 12.
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      return nil
+    }
+    return user + system
   }
 }

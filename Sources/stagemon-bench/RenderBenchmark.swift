@@ -239,7 +239,7 @@ enum RenderBenchmark {
         layout: .grid, featuredParticipantAttribute: "featured",
         participantOrderAttribute: "order", updates: .onReconnect),
       participants: participants, steps: participants.map { .join($0.id) })
-    let setup = try MonitorSetup(scenario: scenario, file: "generated", prepared: [], notes: [:])
+    let setup = try MonitorSetup(scenario: scenario, file: "generated", prepared: [])
     while try setup.runner.step() != nil {}
     let theme = Theme.builtInDefault
     return AppController(

@@ -6,11 +6,11 @@ import Foundation
 let known = [
   "tokens", "tokendiff", "engine", "headless", "render", "actions", "latency", "paste", "checks",
   "compare",
-  "recording", "import", "timetravel", "safeio", "explain", "live",
+  "recording", "import", "timetravel", "safeio", "explain", "live", "soundness",
 ]
 /// Suites run only when named: `import10k` takes minutes (10,000 ES384 joins); `records`
-/// writes a 200 MB file.
-let onRequest = ["import10k", "records"]
+/// writes a 200 MB file; `folder` writes 110,000 small files.
+let onRequest = ["import10k", "records", "folder"]
 let requested = Array(CommandLine.arguments.dropFirst())
 // A child the explain suite starts to measure one way of `--json` on a fresh heap.
 if requested.count == 3, requested[0] == ExplainBenchmark.peakArgument {
@@ -56,7 +56,9 @@ for suite in suites {
   case "safeio": allMet = SafeIOBenchmark.run() && allMet
   case "explain": allMet = attempt("explain", ExplainBenchmark.run) && allMet
   case "records": allMet = attempt("records", RecordReadBenchmark.run) && allMet
+  case "folder": allMet = attempt("folder", FolderReadBenchmark.run) && allMet
   case "live": allMet = attempt("live", LiveBenchmark.run) && allMet
+  case "soundness": allMet = attempt("soundness", SoundnessBenchmark.run) && allMet
   default:
     FileHandle.standardError.write(
       Data("unknown suite \(suite) (\((known + onRequest).joined(separator: ", ")), all)\n".utf8))

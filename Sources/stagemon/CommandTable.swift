@@ -1,3 +1,4 @@
+import IVSRules
 import TerminalKit
 
 /// What a word after an option (or a command's operands) may be, for the shell completions.
@@ -64,7 +65,7 @@ enum CommandTable {
           .flag("--headless"), .value("--format", .choices(["jsonl", "text"])),
           .value("--out", .file), .flag("--check"), .value("--compare", .file),
           .value("--ignore-field", .text), .flag("--update-golden"), .flag("--force"),
-          .flag("--no-check"),
+          .flag("--no-check"), .value("--as-of", .text),
         ],
         operands: .file, help: RunCommand.help),
       CommandRow(
@@ -77,7 +78,7 @@ enum CommandTable {
         options: [
           .value("--junit", .file), .value("-k", .text), .flag("-x"), .flag("--fail-fast"),
           .flag("--list"), .flag("-v"), .flag("--verbose"), .flag("-u"), .flag("--update-golden"),
-          .flag("--force"), .flag("--ci"),
+          .flag("--force"), .flag("--ci"), .value("--as-of", .text),
         ],
         operands: .file, help: TestCommand.help),
       CommandRow(
@@ -100,14 +101,23 @@ enum CommandTable {
           .flag("--json"), .value("--svg", .file), .flag("--allow-other-sessions"),
           .value("--composition", .choices(["on-reconnect", "live"])),
           .value("--featured", .text), .value("--order", .text), .flag("--force"),
-          .value("--stage", .text), .value("--session", .text),
+          .value("--stage", .text), .value("--session", .text), .value("--as-of", .text),
         ] + liveOptions,
         operands: .file, help: ExplainCommand.help),
+      rules,
     ] + liveRows + tokenRows + [completions]
+
+  /// `stagemon rules`: the book every verdict cites.
+  static let rules = CommandRow(
+    words: ["rules"], synopses: ["[ID] [--as-of DATE] [--json]"],
+    summary: "the IVS rules stagemon decides by, each with its source and where it holds",
+    options: [.value("--as-of", .text), .flag("--json")],
+    operands: .choices(RuleID.allCases.map(\.rawValue)), help: RulesCommand.help)
 
   /// Where and as whom requests to the IVS real-time API go (`LiveOptions`).
   static let liveOptions: [CommandOption] = [
     .value("--endpoint-url", .text), .value("--profile", .text), .value("--max-rps", .text),
+    .value("--request-timeout", .text), .value("--total-timeout", .text),
   ]
 
   /// The commands that read (or, for keys, change) a real stage through the IVS API.
@@ -120,7 +130,11 @@ enum CommandTable {
     CommandRow(
       words: ["attach"], synopses: ["STAGE_ARN [--session st-…] [--sdk ID=P@V]… [live options]"],
       summary: "the monitor on a live session, read-only, with the model's prediction",
-      options: [.value("--session", .text), .value("--sdk", .text)] + liveOptions,
+      options: [
+        .value("--session", .text), .value("--sdk", .text), .value("--rate", .text),
+        .value("--as-of", .text),
+      ]
+        + liveOptions,
       operands: .text, help: AttachCommand.help),
     CommandRow(
       words: ["key"], synopses: ["register|list|delete … [live options]"],
@@ -148,7 +162,7 @@ enum CommandTable {
       case .theme: .value(option.rawValue, .choices(BundledThemes.byName.keys.sorted()))
       case .noColor, .noMouse, .present: .flag(option.rawValue)
       case .play: .flag(option.rawValue)  // its SPEED is optional: a file may follow
-      case .logLines, .exitAfterFrames: .value(option.rawValue, .text)
+      case .logLines, .exitAfterFrames, .asOf: .value(option.rawValue, .text)
       }
     },
     operands: .file, help: MonitorCommand.help)

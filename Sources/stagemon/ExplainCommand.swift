@@ -1,6 +1,7 @@
 import Foundation
 import IVSLive
 import IVSRecords
+import IVSRules
 import InputKit
 import JSONKit
 import StageEngine
@@ -12,7 +13,7 @@ enum ExplainCommand {
     USAGE: stagemon explain [--sdk ID=PLATFORM@VERSION[,PLATFORM@VERSION…]]…
                             [--observer ID=PLATFORM@VERSION]… [--allow-other-sessions]
                             [--composition on-reconnect|live [--featured ATTR] [--order ATTR]]
-                            [--tolerance DURATION] [--json] [--svg FILE]
+                            [--tolerance DURATION] [--as-of DATE] [--json] [--svg FILE]
                             FOLDER|RECORD…|SCENARIO.json
            stagemon explain --stage STAGE_ARN [--session st-…] [live options] [the options above]
 
@@ -42,6 +43,8 @@ enum ExplainCommand {
       --order ATTR            its participantOrderAttribute
       --tolerance DURATION    how far apart a recorded and a modelled event may be and still
                               match, e.g. 5s (default), 30s, 1m
+      --as-of DATE            tell the session as IVS behaved on DATE (YYYY-MM-DD); default:
+                              the day the records start (`stagemon rules --as-of DATE`)
       --json                  the same report as one JSON document
       --svg FILE              also draw one swimlane per observer (stale spans by
                               participant, exchanges, republishes, times) to FILE
@@ -111,13 +114,17 @@ enum ExplainCommand {
     let files = try RecordInputs.expanded(options.inputs.files)
     var importOptions = options.inputs.options
     importOptions.composition = options.composition
+    importOptions.asOf = options.asOf
+    importOptions.datesFromRecords = true
     var records: RecordSet?
     // A pipe or `<(aws …)` is read once, whole, either way; a file that is not a scenario is
     // read again as a stream.
     if files == options.inputs.files, files.count == 1,
       let candidate = try RecordInputs.scenarioCandidate(files[0])
     {
-      if let scenario = try scenario(candidate.bytes, file: files[0]) {
+      if var scenario = try scenario(candidate.bytes, file: files[0]) {
+        scenario.asOf =
+          options.asOf ?? scenario.asOf ?? ServiceDate.ofRecords(startingAt: scenario.start)
         guard importOptions.sdks.isEmpty, importOptions.observers.isEmpty,
           importOptions.composition == nil
         else {
@@ -149,8 +156,8 @@ enum ExplainCommand {
     else { return nil }
     let base =
       file == "-"
-      ? FileManager.default.currentDirectoryPath : (file as NSString).deletingLastPathComponent
-    return try Scenario(parsing: text, file: file, baseDirectory: base)
+      ? FileManager.default.currentDirectoryPath : PathName.folder(of: file)
+    return try Scenario(parsing: text, file: file, baseDirectory: base, today: AsOfOption.today)
   }
 
   /// Whether `bytes` are one JSON object with a `recorded` member, checked as a stream: records
@@ -214,6 +221,8 @@ enum ExplainCommand {
     let composition: CompositionConfiguration?
     let svg: String?
     let force: Bool
+    /// `--as-of DATE`: tell the session as IVS behaved that day (default: its own day).
+    let asOf: ServiceDate?
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       json = arguments.flag("--json")
@@ -221,6 +230,7 @@ enum ExplainCommand {
       composition = try Self.composition(&arguments)
       svg = try arguments.option("--svg")
       force = arguments.flag("--force")
+      asOf = try AsOfOption.parse(&arguments)
       if let arn = try arguments.option("--stage") {
         let liveOptions = try LiveOptions(&arguments)
         live = try FetchCommand.Request(

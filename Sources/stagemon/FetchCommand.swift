@@ -71,8 +71,9 @@ enum FetchCommand {
         throw UsageError(
           "\(Excerpt.quoted(arn)) is not a stage ARN (arn:aws:ivs:REGION:ACCOUNT:stage/ID)")
       }
-      if let sessionId, !StageReference.isSafeID(sessionId) || !sessionId.hasPrefix("st-") {
-        throw UsageError("--session \(Excerpt.quoted(sessionId)) is not a session ID (st-…)")
+      if let sessionId, !IVSIdentifier.sessionID.admits(sessionId) {
+        throw UsageError(
+          "--session \(Excerpt.quoted(sessionId)) is not \(IVSIdentifier.sessionID.shape)")
       }
       self.stage = stage
       self.sessionId = sessionId
@@ -102,20 +103,19 @@ enum FetchCommand {
     defer { progress.finish() }
     result = try fetcher.fetch(sessionId: request.sessionId)
     let folder = out ?? result.sessionId
-    try LiveFiles.prepareFolder(folder, sessionId: result.sessionId)
+    let replacing = try LiveFiles.checkFolder(folder, sessionId: result.sessionId)
+    let pending = try PendingFolder(path: folder)
     var paths: [String] = []
     for file in result.files {
-      let path = (folder as NSString).appendingPathComponent(file.name)
-      try SafeFile.write(JSONWriter.pretty(file.json) + "\n", to: path, replacing: true)
-      paths.append(path)
+      try pending.write(JSONWriter.pretty(file.json) + "\n", named: file.name)
+      paths.append(PathName.join(folder, file.name))
     }
     let manifest = FetchManifest(
       stageArn: request.stage.arn, sessionId: result.sessionId,
       fetchedAt: Int64(Date().timeIntervalSince1970), requestCount: client.requestCount,
       complete: result.problems.isEmpty, problems: result.problems)
-    try SafeFile.write(
-      JSONWriter.compact(manifest.json) + "\n",
-      to: (folder as NSString).appendingPathComponent(FetchManifest.fileName), replacing: true)
+    try pending.write(JSONWriter.compact(manifest.json) + "\n", named: FetchManifest.fileName)
+    try pending.commit(replacing: replacing)
     for problem in result.problems { Console.error("stagemon: incomplete: \(problem)") }
     return Outcome(
       sessionId: result.sessionId, folder: folder, files: paths, complete: manifest.complete)

@@ -8,7 +8,7 @@ import JSONKit
 enum FetchedFolder {
   /// The session of the folder's manifest, nil when it has none (or not one `fetch` wrote).
   static func manifestSession(in folder: String) -> String? {
-    let path = (folder as NSString).appendingPathComponent(FetchManifest.fileName)
+    let path = PathName.join(folder, FetchManifest.fileName)
     guard let bytes = try? BoundedInput.bytes(atPath: path, limit: 1 << 20),
       let json = try? JSONParser.parse(bytes: bytes), FetchManifest.isManifest(json)
     else { return nil }

@@ -53,8 +53,8 @@ enum InputFiles {
 
   /// The public-key ARN stored by `keygen` beside its keys, if any.
   static func storedKid(besideKeyAt path: String) -> String? {
-    let url = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("kid")
-    let text = try? BoundedInput.text(atPath: url.path, limit: 4096)
+    let kid = PathName.join(PathName.folder(of: path), "kid")
+    let text = try? BoundedInput.text(atPath: kid, limit: 4096)
     return text?.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
@@ -62,11 +62,10 @@ enum InputFiles {
   /// a directory of such directories.
   static func keyStore(directory: String) throws(KeyFileError) -> KeyStore {
     var store = KeyStore()
-    let root = URL(fileURLWithPath: directory)
     let subdirectories = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    let candidates = [root] + subdirectories.sorted().map { root.appendingPathComponent($0) }
+    let candidates = [directory] + subdirectories.sorted().map { PathName.join(directory, $0) }
     for dir in candidates {
-      let pem = dir.appendingPathComponent("public.pem").path
+      let pem = PathName.join(dir, "public.pem")
       guard FileManager.default.fileExists(atPath: pem),
         let kid = storedKid(besideKeyAt: pem)
       else { continue }
@@ -74,7 +73,7 @@ enum InputFiles {
       do {
         try store.add(key, arn: kid)
       } catch {
-        throw .notAKey(path: dir.path, error)
+        throw .notAKey(path: dir, error)
       }
     }
     guard !store.arns.isEmpty else { throw .noKeys(directory: directory) }

@@ -57,8 +57,8 @@ enum KeyCommand {
     let region = try self.region(&arguments, live)
     guard let folder = arguments.positional() else { throw UsageError("key register needs KEYDIR") }
     try arguments.finish()
-    let pem = try InputFiles.text(at: (folder as NSString).appendingPathComponent("public.pem"))
-    _ = try InputFiles.publicKey(at: (folder as NSString).appendingPathComponent("public.pem"))
+    let pem = try InputFiles.text(at: PathName.join(folder, "public.pem"))
+    _ = try InputFiles.publicKey(at: PathName.join(folder, "public.pem"))
     let client = try live.client(region: region)
     let answer = try LiveCall.run("ImportPublicKey", client) {
       () throws(AWSError) -> JSON in try client.importPublicKey(material: pem, name: name)
@@ -67,7 +67,7 @@ enum KeyCommand {
       throw InputError("ImportPublicKey answered without a public key ARN")
     }
     try SafeFile.write(
-      arn + "\n", to: (folder as NSString).appendingPathComponent("kid"), replacing: true)
+      arn + "\n", to: PathName.join(folder, "kid"), replacing: true)
     Console.out(arn)
     Console.error("stagemon: registered; \(folder)/kid now names it for `stagemon token mint`")
     return .success
@@ -137,7 +137,8 @@ enum LiveCall {
     } catch {
       throw LiveError(
         operation: operation, stageArn: stageArn, sessionId: nil, participantId: nil, error: error,
-        credentials: client.credentialSummary)
+        credentials: client.credentialSummary,
+        method: client.credentialMethod)
     }
   }
 }

@@ -2,13 +2,21 @@ import AWSKit
 import Foundation
 import IVSLive
 import InputKit
+import Synchronization
 
-/// The options every live command shares — `--endpoint-url`, `--profile`, `--max-rps` — and
-/// the client built from them with the credentials the AWS CLI would find.
+/// The options every live command shares — `--endpoint-url`, `--profile`, `--max-rps`, the two
+/// timeouts — and the client built from them with the credentials the AWS CLI would find.
 struct LiveOptions {
   let endpointURL: String?
   let profile: String?
   let maxRPS: Double?
+  let requestTimeout: Double
+  let totalTimeout: Double
+
+  /// Seconds a request may take in all, connecting to the last byte of its answer.
+  static let defaultRequestTimeout = 30.0
+  /// Seconds a command (all but attach) may take in all.
+  static let defaultTotalTimeout = 7_200.0
 
   /// The lines the commands' help shows for these options.
   static let helpLines = """
@@ -17,14 +25,21 @@ struct LiveOptions {
       --profile NAME       the AWS CLI profile (else AWS_PROFILE, else the environment's keys,
                            else profile default), followed as the AWS CLI follows it: roles,
                            IAM Identity Center, credential_process… (`stagemon credentials`)
-      --max-rps N          at most N requests a second (default: 80 % of each operation's IVS
-                           quota, 4 a second for reads; attach: 1 in all)
+      --max-rps N          at most N requests a second of each operation (default: 80 % of its
+                           IVS quota, 4 a second for reads)
+      --request-timeout S  end a request whose whole exchange — connecting, sending, every byte
+                           of the answer — takes S seconds (default 30), then retry it as the
+                           AWS CLI does
+      --total-timeout S    end the command when it has run S seconds in all (default 7200, two
+                           hours; attach runs until you quit)
     """
 
   /// Parses the shared options.
   init(_ arguments: inout Arguments) throws(UsageError) {
     endpointURL = try arguments.option("--endpoint-url")
     profile = try arguments.option("--profile")
+    requestTimeout = try Self.seconds(&arguments, "--request-timeout") ?? Self.defaultRequestTimeout
+    totalTimeout = try Self.seconds(&arguments, "--total-timeout") ?? Self.defaultTotalTimeout
     let rateText = try arguments.option("--max-rps")
     guard let rateText else {
       maxRPS = nil
@@ -34,6 +49,30 @@ struct LiveOptions {
       throw UsageError("--max-rps \(rateText): give a number of requests a second above 0")
     }
     maxRPS = rate
+  }
+
+  /// A number of seconds given with `name`, above 0 and at most a week.
+  private static func seconds(_ arguments: inout Arguments, _ name: String) throws(UsageError)
+    -> Double?
+  {
+    guard let text = try arguments.option(name) else { return nil }
+    guard let seconds = Double(text), seconds > 0, seconds <= 604_800 else {
+      throw UsageError("\(name) \(Excerpt.quoted(text)): give a number of seconds above 0")
+    }
+    return seconds
+  }
+
+  /// Whether the plain-http warning was shown in this run.
+  private static let warned = Mutex(false)
+
+  /// Says once a run that requests go unencrypted to another machine.
+  static func warnIfPlainText(_ endpoint: IVSEndpoint) {
+    guard let warning = endpoint.plainTextWarning else { return }
+    let first = warned.withLock { shown in
+      defer { shown = true }
+      return !shown
+    }
+    if first { Console.error("stagemon: \(warning)") }
   }
 
   /// The credentials the AWS CLI would use for `profile` (`--profile`) and requests to
@@ -52,9 +91,12 @@ struct LiveOptions {
   }
 
   /// A client for `region`: each operation paced at its share of IVS's quota (lowered by
-  /// `--max-rps`), and at most `total` requests a second in all when given (`--max-rps`
-  /// replaces it).
-  func client(region: String, total: Double? = nil) throws -> IVSRealTimeClient {
+  /// `--max-rps`), and at most `total` requests a second in all when given (attach's
+  /// `--rate`); each request ends after `--request-timeout`, and the command after
+  /// `--total-timeout` unless it is `endless` (attach).
+  func client(region: String, total: Double? = nil, endless: Bool = false) throws
+    -> IVSRealTimeClient
+  {
     let environment = ProcessInfo.processInfo.environment
     let endpoint: IVSEndpoint
     do {
@@ -62,6 +104,7 @@ struct LiveOptions {
     } catch {
       throw UsageError("\(error)")
     }
+    Self.warnIfPlainText(endpoint)
     let clock = SystemClock()
     let transport = URLSessionTransport()
     return IVSRealTimeClient(
@@ -71,8 +114,8 @@ struct LiveOptions {
         clock: clock),
       transport: transport,
       pacer: RequestPacer(
-        pace: .quota(limit: maxRPS), total: total.map { maxRPS ?? $0 }, clock: clock),
-      clock: clock)
+        pace: .quota(limit: maxRPS), total: total, clock: clock),
+      clock: clock, timeout: requestTimeout, totalTimeout: endless ? nil : totalTimeout)
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IVSRules
 import InputKit
 import MonitorUI
 import StageEngine
@@ -19,6 +20,7 @@ enum MonitorCommand {
     case play = "--play"
     case exitAfterFrames = "--exit-after-frames"
     case present = "--present"
+    case asOf = "--as-of"
 
     /// The value's placeholder, nil for a flag.
     var argument: String? {
@@ -26,6 +28,7 @@ enum MonitorCommand {
       case .theme: return "NAME|PATH"
       case .noColor, .noMouse, .present: return nil
       case .logLines, .exitAfterFrames: return "N"
+      case .asOf: return "DATE"
       case .play: return "[SPEED]"
       }
     }
@@ -43,6 +46,7 @@ enum MonitorCommand {
       case .exitAfterFrames: return "quit after drawing N frames (scripted runs)"
       case .present:
         return "presenter mode: plain-language narration, the log hidden (g: glossary)"
+      case .asOf: return "tell IVS as it behaved on DATE (YYYY-MM-DD; `stagemon rules`)"
       }
     }
 
@@ -73,7 +77,10 @@ enum MonitorCommand {
     }
     let setup: MonitorSetup
     do {
-      setup = try options.scenario.map(MonitorSetup.file) ?? MonitorSetup.demo()
+      setup =
+        try options.scenario.map { path throws(ScenarioError) in
+          try MonitorSetup.file(path, today: AsOfOption.today, asOf: options.asOf)
+        } ?? MonitorSetup.demo(asOf: options.asOf)
     } catch {
       Console.error("stagemon: \(error)")
       return .invalid
@@ -160,6 +167,8 @@ enum MonitorCommand {
     var playSpeed: Double?
     /// `--present`.
     var present: Bool
+    /// `--as-of DATE`: the day of IVS the stage tells, over the scenario's own `asOf`.
+    var asOf: ServiceDate?
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       noColor = arguments.flag(Option.noColor.rawValue)
@@ -173,6 +182,7 @@ enum MonitorCommand {
         exitAfterFrames = try Self.positive(text, Option.exitAfterFrames.rawValue)
       }
       playSpeed = try PlaySpeed.parse(&arguments)
+      asOf = try AsOfOption.parse(&arguments)
       scenario = arguments.positional()
       try arguments.finish()
     }

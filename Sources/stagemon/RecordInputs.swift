@@ -56,8 +56,8 @@ struct RecordInputs {
     self.options = options
   }
 
-  /// Reads every file into one record set (a directory: its `*.json` files, in name
-  /// order); the first unusable file stops it.
+  /// Reads every file into one record set (a directory: its files, in name order): every
+  /// usable file is read, the others skipped with a note (`RecordFolder`).
   func read() throws -> RecordSet {
     try read(Self.expanded(files))
   }
@@ -65,19 +65,7 @@ struct RecordInputs {
   /// Reads `files` (already expanded) into one record set, each streamed from its path
   /// (at most `BoundedInput.Limit.records` bytes), checked against the session's bounds.
   func read(_ files: [String]) throws -> RecordSet {
-    var records = RecordSet()
-    records.allowsOtherSessions = allowsOtherSessions
-    for file in files {
-      do {
-        try records.read(atPath: file, limit: BoundedInput.Limit.records)
-      } catch .unreadable(let error) {
-        throw UnreadableInput(cause: error)
-      } catch .invalid(let error) {
-        throw error
-      }
-    }
-    try records.checkSessionBounds()
-    return records
+    try RecordFolder.read(files, allowsOtherSessions: allowsOtherSessions).records
   }
 
   /// The bytes of `file` when it may be a scenario made by `import` (at most
@@ -105,26 +93,10 @@ struct RecordInputs {
     return records
   }
 
-  /// `paths` with each directory replaced by the `*.json` files in it, in name order (a
-  /// customer's folder of CLI outputs); a directory without one is an error naming it.
+  /// `paths` with each directory replaced by its files, in name order (a customer's folder
+  /// as sent), refused over `RecordFolder.maximumFiles` before any is read.
   static func expanded(_ paths: [String]) throws -> [String] {
-    var files: [String] = []
-    for path in paths {
-      var isDirectory: ObjCBool = false
-      guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      else {
-        files.append(path)
-        continue
-      }
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      let json = names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-      guard !json.isEmpty else {
-        throw InputError("\(path) is a directory without *.json files; name the record files")
-      }
-      files += json.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
-    }
-    return files
+    try RecordFolder.expanded(paths)
   }
 
   /// The issues, guesses and contradictions of an import, as stderr lines.

@@ -1,3 +1,4 @@
+import IVSRules
 import InputKit
 import ScenarioChecks
 import StageEngine
@@ -17,6 +18,8 @@ extension RunCommand {
     let ignoredFields: [String]
     /// `--no-check`: compare without judging expectations.
     let noCheck: Bool
+    /// `--as-of DATE`: the day of IVS the run tells, over the scenario's own `asOf`.
+    let asOf: ServiceDate?
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       headless = arguments.flag("--headless")
@@ -28,6 +31,7 @@ extension RunCommand {
       let formatText = try arguments.option("--format")
       out = try arguments.option("--out")
       force = arguments.flag("--force")
+      asOf = try AsOfOption.parse(&arguments)
       guard let scenario = arguments.positional() else {
         throw UsageError("run needs a scenario file (or - for standard input)")
       }

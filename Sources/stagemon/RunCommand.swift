@@ -1,4 +1,5 @@
 import Foundation
+import IVSRules
 import InputKit
 import ScenarioChecks
 import StageEngine
@@ -32,6 +33,8 @@ enum RunCommand {
                           when they differ; expectations are checked too
       --no-check          with --compare: do not fail on failed expectations
       --ignore-field NAME also ignore field NAME when comparing (repeatable)
+      --as-of DATE        run as IVS behaved on DATE (YYYY-MM-DD), over the scenario's
+                          own "asOf"; `stagemon rules --as-of DATE` lists those rules
       --update-golden     write the JSONL stream to GOLDEN (default: expected/NAME.jsonl
                           beside the scenario) instead of comparing; refused (exit 1)
                           when an expectation fails
@@ -66,7 +69,8 @@ enum RunCommand {
     let golden: JSONLStream?
     let goldenPath: String
     do {
-      let scenario = try Scenario(contentsOfFile: options.scenario)
+      var scenario = try Scenario(contentsOfFile: options.scenario, today: AsOfOption.today)
+      scenario.asOf = options.asOf ?? scenario.asOf
       goldenPath = options.golden(of: scenario)
       golden = try options.comparesGolden ? loadGolden(goldenPath, options) : nil
       let signing = ProgressLine(label: options.scenario)

@@ -45,6 +45,7 @@ enum Stagemon {
     case "attach": return AttachCommand.run(rest)
     case "credentials": return CredentialsCommand.run(rest)
     case "completions": return CompletionsCommand.run(rest)
+    case "rules": return RulesCommand.run(rest)
     default: return MonitorCommand.run(words)
     }
   }

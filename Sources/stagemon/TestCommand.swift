@@ -1,4 +1,5 @@
 import Foundation
+import IVSRules
 import InputKit
 import ScenarioChecks
 import StageEngine
@@ -41,6 +42,8 @@ enum TestCommand {
                       never does
       --force         with -u: write goldens for failing scenarios too (the exit
                       status still says they failed)
+      --as-of DATE    run every scenario as IVS behaved on DATE (YYYY-MM-DD), over
+                      its own "asOf"
       -h, --help      show this help
 
     Exit status: 0 every assertion passed and every golden matched; 1 any failed,
@@ -86,7 +89,7 @@ enum TestCommand {
   private static func runAll(_ items: [TestItem], _ options: Options) -> (
     checks: [ScenarioCheck], notRun: Int
   ) {
-    let checker = ScenarioChecker(keyword: options.keyword, goldens: options.goldens)
+    let checker = options.checker
     var checks: [ScenarioCheck] = []
     for (index, item) in items.enumerated() {
       guard let check = checker.check(item) else { continue }
@@ -103,7 +106,7 @@ enum TestCommand {
   /// `--list`: every assertion that would run, as `FILE::step N: name`; files that cannot
   /// load are listed as errors. Nothing selected exits 5, as pytest's `--collect-only`.
   private static func list(_ items: [TestItem], _ options: Options) -> ExitStatus {
-    let checker = ScenarioChecker(keyword: options.keyword)
+    let checker = options.checker
     var status = ExitStatus.success
     var listed = 0
     for item in items {
@@ -135,6 +138,16 @@ enum TestCommand {
     let list: Bool
     let verbose: Bool
     let goldens: ScenarioChecker.GoldenMode
+    /// `--as-of DATE`: the day every scenario tells, over its own `asOf`.
+    let asOf: ServiceDate?
+
+    /// A checker for these options: the keyword, goldens, today and `--as-of`.
+    var checker: ScenarioChecker {
+      var checker = ScenarioChecker(keyword: keyword, goldens: goldens)
+      checker.today = AsOfOption.today
+      checker.asOf = asOf
+      return checker
+    }
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       junit = try arguments.option("--junit")
@@ -145,6 +158,7 @@ enum TestCommand {
       let update = arguments.flag("--update-golden", "-u")
       let force = arguments.flag("--force")
       let ci = arguments.flag("--ci")
+      asOf = try AsOfOption.parse(&arguments)
       var paths: [String] = []
       while let path = arguments.positional() { paths.append(path) }
       try arguments.finish()

@@ -13,7 +13,7 @@ enum TokenKeygenCommand: Subcommand {
     overwrite existing key files.
 
     OPTIONS:
-      --out DIR   directory to write into (created if missing)
+      --out DIR   directory to write into (created if missing, mode 0700)
       --kid ARN   public key ARN (default: arn:aws:ivs:us-west-2:123456789012:public-key/<from fingerprint>)
     """
 
@@ -28,8 +28,7 @@ enum TokenKeygenCommand: Subcommand {
         "--kid \(Excerpt.of(kidOption)) is not a public key ARN (arn:aws:ivs:REGION:ACCOUNT:public-key/ID)"
       )
     }
-    let dir = URL(fileURLWithPath: out)
-    let paths = ["private.pem", "public.pem", "kid"].map { dir.appendingPathComponent($0).path }
+    let paths = ["private.pem", "public.pem", "kid"].map { PathName.join(out, $0) }
     let existing = paths.filter(BoundedInput.exists)
     guard existing.isEmpty else {
       throw InputError(
@@ -39,14 +38,14 @@ enum TokenKeygenCommand: Subcommand {
     let key = try SigningKey.generate()
     let kid = kidOption ?? defaultKid(for: key.publicKey)
     do {
-      try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+      try SafeFolder.create(out)
     } catch {
-      throw InputError("cannot create directory \(out)")
+      throw InputError("cannot create directory \(out): \(error.reason)")
     }
     try writeAll(key: key, publicPEM: key.publicKey.pem, kid: kid, paths: paths)
     Console.out("fingerprint \(key.publicKey.fingerprint)")
     Console.out("kid         \(kid)")
-    Console.out("wrote       \(dir.path)/private.pem (0600), public.pem, kid")
+    Console.out("wrote       \(PathName.join(out, "private.pem")) (0600), public.pem, kid")
     return .success
   }
 

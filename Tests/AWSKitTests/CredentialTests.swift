@@ -248,6 +248,20 @@ struct CredentialTests {
     }
   }
 
+  /// The command runs through /usr/bin/env: a first word env would take as a variable or as
+  /// its own option is refused before anything runs (the AWS CLI cannot run it either).
+  @Test(arguments: ["PATH=/tmp/evil aws-vault exec p", "-S 'touch pwned'", "-i sh"])
+  func aFirstWordEnvWouldReadAsItsOwnIsRefused(_ command: String) throws {
+    let fixture = try CredentialFixture(config: "[profile p]\ncredential_process = \(command)\n")
+    let provider = ProcessCredentials(fixture.context().files, profile: "p")
+    do {
+      _ = try provider.credentials()
+      Issue.record("ran \(command)")
+    } catch {
+      #expect(error.description.contains("is not a program to run"))
+    }
+  }
+
   @Test func credentialProcessOutputWithoutVersionOneIsRefused() {
     #expect(throws: CredentialError.self) {
       try ProcessCredentials.parse(

@@ -1,3 +1,5 @@
+import InputKit
+import JSONKit
 import Testing
 
 @testable import AWSKit
@@ -27,6 +29,25 @@ struct ServiceErrorTests {
       from: HTTPResponse(
         status: 400, body: Array(#"{"code":"ValidationException","Message":"bad"}"#.utf8)))
     #expect(coded == .service(code: .validation, message: "bad", status: 400, requestID: nil))
+  }
+
+  /// An answer's code and request ID are outside text like its message: a 200 KB `__type`
+  /// holding a line feed and a forged "fetched" line, and a 200 KB request ID, come out of
+  /// the error as one short line.
+  @Test func anErrorCodeAndRequestIDAreCutAndShownWithoutTheirControls() {
+    let forged = "Boom\nstagemon: fetched session st-FAKE into /etc (complete)"
+    let huge = String(repeating: "x", count: 200_000)
+    let body = JSONWriter.compact(
+      .object([("__type", .string(forged + huge)), ("message", .string("m\n" + huge))]))
+    let error = ServiceErrorReader.error(
+      from: HTTPResponse(
+        status: 400, headers: ["x-amzn-RequestId": "id\u{1B}]0;title\u{7}" + huge],
+        body: Array(body.utf8)))
+    let text = error.description
+    #expect(!text.contains("\n"))
+    #expect(TerminalText.isClean(text))
+    #expect(text.utf8.count < 1_500)
+    #expect(text.hasPrefix(#"Boom\x0astagemon: fetched"#))
   }
 
   @Test func unknownCodesAreKeptVerbatim() {

@@ -1,4 +1,5 @@
 import IVSRecords
+import IVSRules
 import JSONKit
 import StageEngine
 import Testing
@@ -283,25 +284,26 @@ extension CustomerSessionTests {
       answer.causes.first?.text.hasPrefix(
         "viewers on the Web SDK below 1.33.0 (hQ3mX8vK2pLw (maria, role=host, name=Maria))")
         == true)
-    #expect(
-      answer.fixes.map(\.text) == [
-        "iOS and Android SDK 1.37.0 or later report participantMetadataUpdated at once",
-        "Web SDK 1.33.0 or later reports STAGE_PARTICIPANT_METADATA_CHANGED at once",
-      ])
-    #expect(answer.workarounds.map(\.source).last == "stagemon assumption")
-    #expect((answer.causes + answer.fixes + answer.workarounds).allSatisfy { !$0.source.isEmpty })
+    // Fixes are the advice of the rules behind the causes, each once, with its source.
+    #expect(answer.fixes.map(\.rules) == [[.visibilityRepublishOnly]])
+    #expect(answer.fixes.first?.text == RuleBook.ivs.rule(.visibilityRepublishOnly).advice?.text)
+    #expect(answer.causes.allSatisfy { $0.rules == [.visibilityRepublishOnly] })
+    #expect((answer.causes + answer.fixes).allSatisfy { !$0.source.isEmpty })
     #expect(explanation.text.contains("\nFor the customer\n  - Cause: viewers on the Web SDK"))
-    #expect(explanation.json["forCustomer"]?["workarounds"]?.arrayValue?.count == 2)
+    #expect(explanation.json["forCustomer"]?["fixes"]?.arrayValue?.count == 1)
   }
 
-  @Test func nothingStaleMeansNoCustomerSection() throws {
+  @Test func nothingStaleMeansNoCauseOnlyTheExpectedBehaviour() throws {
     let explanation = try F.explain(
       sdks: [
         "\(F.cohost)=android@1.37.0", "\(F.host)=web@1.33.0", "\(F.oldAndroid)=android@1.37.0",
       ])
     #expect(explanation.forCustomer.causes.isEmpty)
-    #expect(!explanation.text.contains("For the customer"))
+    #expect(explanation.forCustomer.fixes.isEmpty)
+    #expect(!explanation.text.contains("  - Cause:"))
+    #expect(explanation.forCustomer.expected.map(\.rules) == [[.visibilityNotPublishingHeld]])
   }
+
 }
 
 /// Item 10: totals first, the worst first, error codes explained, replication's destination.
@@ -372,10 +374,15 @@ extension CustomerSessionTests {
       e.exchanges.contains { $0.sightings.contains { $0.isComposition && $0.stale != nil } }
     }
     #expect(staleComposition(explanation))
-    #expect(explanation.forCustomer.fixes.contains { $0.text.contains("live update policy") })
+    // No advice names a setting StartComposition does not have.
+    #expect(!explanation.text.contains("live update policy"))
+    #expect(
+      explanation.forCustomer.fixes.contains {
+        $0.text.hasPrefix("Since 2026-04-16 IVS moves composition layouts at once")
+      })
     #expect(
       explanation.forCustomer.causes.contains {
-        $0.text.hasPrefix("the composition (policy on-reconnect) (main)")
+        $0.text.hasPrefix("the composition (layout moved on republish or reconnect) (main)")
       })
     options.composition?.updates = .live
     let live = try Explanation.make(

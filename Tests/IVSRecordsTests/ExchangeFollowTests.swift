@@ -112,7 +112,7 @@ import Testing
   static func session(before: String, after: String) throws -> ImportedSession {
     let text = """
       {"start": "2026-01-01T12:00:00Z", "recorded": [],
-       "composition": {"participantOrderAttribute": "seat"},
+       "composition": {"participantOrderAttribute": "seat", "updates": "on-reconnect"},
        "participants": [
          {"id": "host", "sdk": "ios@1.37.0", "capabilities": ["publish", "subscribe"]},
          {"id": "guest", "sdk": "android@1.37.0", "capabilities": ["publish", "subscribe"],
@@ -179,6 +179,23 @@ import Testing
       )
         == true)
     #expect(still.count == 1)
+  }
+
+  /// Oracle finding F1 (seed 18): an exchange back to the values an observer still shows
+  /// ends its stale span; it is not carried on as stale against values it shows.
+  @Test func anExchangeBackToTheShownValuesEndsTheStaleSpan() throws {
+    let explanation = try Explanation.make(
+      try Self.session(
+        before: "",
+        after:
+          #"{"advance": "2s"}, {"exchange": "guest", "token": {"attributes": {"seat": "3"}}}, {"advance": "5m"}"#
+      ), file: "follow.json", toleranceSeconds: 5)
+    let last = try #require(explanation.exchanges.last?.sightings.first { $0.observer == "carol" })
+    #expect(last.stale == nil, "\(last.text)")
+    let first = try #require(
+      explanation.exchanges.first?.sightings.first { $0.observer == "carol" })
+    #expect(first.stale?.seconds == 2)
+    #expect(!explanation.summary.contains { $0.contains("instead of seat=3") })
   }
 
   @Test func aViewerJoiningAfterTheExchangeIsFollowedOnceAfterTheOthers() throws {

@@ -71,7 +71,7 @@ import Testing
 
   @Test func playingAScenarioWithoutStepsSaysSo() throws {
     let setup = try MonitorSetup(
-      scenario: Scenario(participants: []), file: "empty.json", prepared: [], notes: [:])
+      scenario: Scenario(participants: []), file: "empty.json", prepared: [])
     let controller = AppController(
       setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
       options: MonitorOptions(playSpeed: 2))
@@ -97,7 +97,7 @@ import Testing
   @Test func aQuestionTheScriptDoesNotAnswerStopsPlayingUntilResumed() throws {
     let scenario = try Scenario(
       parsing: Self.unansweredQuestion, file: "ask.json", baseDirectory: ".")
-    let setup = try MonitorSetup(scenario: scenario, file: "ask.json", prepared: [], notes: [:])
+    let setup = try MonitorSetup(scenario: scenario, file: "ask.json", prepared: [])
     let controller = AppController(
       setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
       options: MonitorOptions(playSpeed: 1))

@@ -59,7 +59,7 @@ import Testing
     Self.press([.enter], backend, loop)
     var screen = Self.screen(backend)
     #expect(screen[4].hasPrefix("│▶ guest          bob        android@1.37.0 PS  connected    —"))
-    #expect(screen[38].contains("? guest asks shouldPublishFromParticipant: publish now?"))
+    #expect(screen[38].contains("? guest's app asks: publish now?"))
     Self.press([.character("y")], backend, loop)
     screen = Self.screen(backend)
     #expect(
@@ -92,7 +92,8 @@ import Testing
       status.text
         == "guest: exchange rejected by the SDK (1000): immutable claim changed: topic")
     #expect(controller.state.snapshot == before)
-    #expect(Self.screen(backend)[38].hasPrefix("guest: exchange rejected by the SDK (1000)"))
+    #expect(
+      Self.screen(backend).contains { $0.hasPrefix("guest: exchange rejected by the SDK (1000)") })
   }
 
   @Test func olderSDKCannotOpenTheDeck() throws {
@@ -103,8 +104,9 @@ import Testing
       controller.state.status?.text
         == "viewer-android: exchangeToken needs SDK ≥ 1.37.0 (android@1.36.0)")
     #expect(
-      Self.screen(backend)[38]
-        == "viewer-android: exchangeToken needs SDK ≥ 1.37.0 (android@1.36.0)")
+      Self.screen(backend).contains {
+        $0 == "viewer-android: exchangeToken needs SDK ≥ 1.37.0 (android@1.36.0)"
+      })
   }
 
   @Test func editAttributesTakesTypedValueAndReportsBadInput() throws {
@@ -143,12 +145,15 @@ import Testing
     loop.run(exitAfterFrames: 2)
     Fixture.type("SUBSCRIBE_STAR", into: controller)
     loop.drawFrame()
-    #expect(Self.screen(backend)[38].hasPrefix("/SUBSCRIBE_STAR▏   filters when typing pauses"))
+    #expect(
+      Self.screen(backend).contains {
+        $0.hasPrefix("/SUBSCRIBE_STAR▏   filters when typing pauses")
+      })
     #expect(controller.state.log.visibleCount == all)
     controller.tick()
     loop.drawFrame()
     let screen = Self.screen(backend)
-    #expect(screen[38].hasPrefix("/SUBSCRIBE_STAR"))
+    #expect(screen.contains { $0.hasPrefix("/SUBSCRIBE_STAR") })
     let narrowed = controller.state.log.visibleCount
     #expect(narrowed > 0 && narrowed < all)
     let log = try Self.logRect(controller)
@@ -201,7 +206,7 @@ import Testing
     controller.handle(.tab)
     #expect(controller.state.input?.text == "exchange guest grant-publish ")
     loop.drawFrame()
-    #expect(Self.screen(backend)[38].contains("exchange ID TOKEN [VALUE]"))
+    #expect(Self.screen(backend).contains { $0.contains("exchange ID TOKEN [VALUE]") })
     controller.handle(.enter)
     #expect(controller.state.snapshot.participant("guest")?.capabilities.publish == true)
     controller.perform(.commandLine)
@@ -234,7 +239,7 @@ import Testing
     let (_, backend, loop) = try Self.joined()
     backend.resize(width: 39, height: 11)
     loop.run(exitAfterFrames: 2)
-    #expect(Self.screen(backend).contains { $0.contains("terminal too small (need 40×12)") })
+    #expect(Self.screen(backend).contains { $0.contains("terminal too small") })
     backend.resize(width: 120, height: 40)
     loop.run(exitAfterFrames: 2)
     #expect(Self.screen(backend)[1].hasPrefix("┌ ▸ Participants 4"))

@@ -40,11 +40,12 @@ import Testing
     let text = try Self.copied(try #require(controller.takeSequence()))
     #expect(controller.takeSequence() == nil)
     let lines = text.split(separator: "\n").map(String.init)
-    #expect(lines[0] == "who sees what guest — truth: bob {featured=true, order=0}")
-    #expect(lines[1].hasPrefix("OBSERVER        PROFILE         SEES     BELIEVES"))
+    #expect(lines[0] == "# who sees what guest — truth: bob {featured=true, order=0}")
+    #expect(lines[1].hasPrefix("# OBSERVER        PROFILE         SEES     BELIEVES"))
     #expect(
-      lines.contains { $0.hasPrefix("viewer-android  android@1.36.0  STALE    bob {order=2}") })
-    #expect(lines.contains { $0.contains("composition (on-reconnect): sees it on republish") })
+      lines.contains { $0.hasPrefix("# viewer-android  android@1.36.0  STALE    bob {order=2}") })
+    #expect(
+      lines.contains { $0.contains(#"composition \x28on-reconnect\x29: sees it on republish"#) })
   }
 
   @Test func copyingTheLogSendsTheBottomEventAsJSON() throws {

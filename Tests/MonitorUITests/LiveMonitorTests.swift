@@ -1,4 +1,5 @@
 import IVSRecords
+import JSONKit
 import MonitorUI
 import StageEngine
 import TerminalKit
@@ -12,7 +13,7 @@ import Testing
 
   /// The files a poll holds: host (its SDK stated), viewer (no sdkVersion: guessed), and
   /// `later` events appended to host's.
-  static func records(later: [String] = []) throws -> RecordSet {
+  static func files(later: [String] = [], hostUser: String = "maria") throws -> [PolledFile] {
     let host =
       later + [
         #"{"name": "PUBLISH_STARTED", "participantId": "host", "eventTime": "2026-01-01T12:00:01Z"}"#,
@@ -25,7 +26,7 @@ import Testing
       ),
       (
         "get-participant.host.json",
-        #"{"participant": {"participantId": "host", "userId": "maria", "state": "CONNECTED", "osName": "iOS", "sdkVersion": "1.37.0", "published": true}}"#
+        #"{"participant": {"participantId": "host", "userId": "\#(hostUser)", "state": "CONNECTED", "osName": "iOS", "sdkVersion": "1.37.0", "published": true}}"#
       ),
       (
         "get-participant.viewer.json",
@@ -37,8 +38,12 @@ import Testing
         #"{"events": [{"name": "SUBSCRIBE_STARTED", "participantId": "viewer", "remoteParticipantId": "host", "eventTime": "2026-01-01T12:00:03Z"}, {"name": "JOINED", "participantId": "viewer", "eventTime": "2026-01-01T12:00:02Z"}]}"#
       ),
     ]
+    return try files.map { PolledFile(name: $0.0, json: try JSONParser.parse($0.1)) }
+  }
+
+  static func records(later: [String] = []) throws -> RecordSet {
     var records = RecordSet()
-    for (name, text) in files { try records.read(bytes: Array(text.utf8), file: name) }
+    for file in try files(later: later) { try records.read(json: file.json, file: file.name) }
     return records
   }
 
@@ -100,30 +105,50 @@ import Testing
     #expect(row.profile.hasSuffix(SDKGuesses.mark), "\(row.profile)")
   }
 
-  @Test func aPollWithNewEventsKeepsSelectionFocusZoomAndTheLogsPlace() throws {
-    let first = try Self.controller(Self.records())
-    let viewer = try #require(first.state.snapshot.participants.firstIndex { $0.id == "viewer" })
-    while first.state.selected != viewer {
-      first.perform(viewer > first.state.selected ? .down : .up)
+  @Test func aReimportRebuildsTheModelInPlaceAndKeepsSelectionFocusZoomAndTheLogsPlace()
+    throws
+  {
+    var importer = try LiveImport(files: Self.files(), options: ImportOptions())
+    var options = MonitorOptions()
+    options.readOnlyReason = "read-only: a real stage"
+    let controller = AppController(
+      setup: try MonitorSetup.live(importer.session, name: "live"),
+      themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme, options: options)
+    controller.followRecords()
+    let viewer = try #require(
+      controller.state.snapshot.participants.firstIndex { $0.id == "viewer" })
+    while controller.state.selected != viewer {
+      controller.perform(viewer > controller.state.selected ? .down : .up)
     }
-    while first.state.focus != .log { first.perform(.focusNext) }
-    first.perform(.up)
-    first.perform(.up)
-    #expect(first.state.logSelected != nil)
-    first.perform(.zoom)
-    let pinned = try #require(first.state.selectedLogLine)
-    let pinnedLine = try #require(first.state.log.line(pinned))
-    let linesBefore = first.state.log.visibleCount
+    while controller.state.focus != .log { controller.perform(.focusNext) }
+    controller.perform(.up)
+    controller.perform(.up)
+    #expect(controller.state.logSelected != nil)
+    controller.perform(.zoom)
+    let pinned = try #require(controller.state.selectedLogLine)
+    let pinnedLine = try #require(controller.state.log.line(pinned))
+    let linesBefore = controller.state.log.visibleCount
+    let runnerBefore = controller.state.runner
 
-    let next = try Self.controller(Self.records(later: Self.laterEvents))
-    next.keepView(of: first)
-    #expect(next.state.selectedParticipant?.id == "viewer")
-    #expect(next.state.focus == .log)
-    #expect(next.state.screenMode == first.state.screenMode)
-    let kept = try #require(next.state.selectedLogLine.flatMap { next.state.log.line($0) })
+    // The host's record changed (its user ID): what the import planned no longer holds.
+    let update = importer.take(try Self.files(later: Self.laterEvents, hostUser: "mariana"))
+    guard case .reimport? = update else {
+      Issue.record(
+        "a changed record did not import the session again: \(String(describing: update))")
+      return
+    }
+    controller.handle(try #require(update))
+    #expect(controller.state.runner !== runnerBefore)
+    #expect(controller.state.selectedParticipant?.id == "viewer")
+    #expect(controller.state.focus == .log)
+    #expect(controller.state.screenMode.zoomed == .log)
+    let kept = try #require(
+      controller.state.selectedLogLine.flatMap { controller.state.log.line($0) })
     #expect(kept.name == pinnedLine.name && kept.subject == pinnedLine.subject)
-    #expect(next.state.log.visibleCount > linesBefore)
-    #expect(next.state.log.visibleLines().contains { $0.source == "recorded" && $0.name == "LEFT" })
+    #expect(controller.state.log.visibleCount > linesBefore)
+    #expect(
+      controller.state.log.visibleLines().contains { $0.source == "recorded" && $0.name == "LEFT" })
+    #expect(controller.state.snapshot.participant("host")?.connection == .disconnected)
   }
 
   @Test func newEventsFollowOnInTheRunningMonitorWithTheViewKept() throws {

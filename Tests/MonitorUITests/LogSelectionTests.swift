@@ -247,7 +247,7 @@ import Testing
   func aSelectionOnTheTopRowStaysInViewWhenTheLogPaneShrinks(_ cause: String) throws {
     let controller = try Self.focusedLog()
     // Tall enough that the shrunk log pane still holds the selected line's four rows.
-    var size = TerminalSize(width: 100, height: 33)
+    var size = TerminalSize(width: 100, height: 36)
     controller.screenResized(to: size)
     controller.handle(.escape)
     for _ in 0..<60 {
@@ -258,7 +258,7 @@ import Testing
     let before = try Self.paintedRows(controller, size: size)
     try #require(before.rows.first == before.pane.y, "\(before.text)")
     if cause == "a shorter terminal" {
-      size = TerminalSize(width: 100, height: 30)
+      size = TerminalSize(width: 100, height: 33)
       controller.screenResized(to: size)
     } else {
       // The next step's outcome is a long message: it wraps onto more status rows.

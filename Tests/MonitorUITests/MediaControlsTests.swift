@@ -171,7 +171,11 @@ import Testing
     command("advance 1m", controller)
     let expired = screen(controller)
     #expect(expired.contains { $0.contains("host") && $0.contains("EXPIRED") })
-    #expect(expired.contains { $0.contains("EXPIRED still connected") })
+    // The detail's token part, below who sees what: the detail zoomed shows it.
+    controller.handle(.tab)
+    controller.handle(.character("z"))
+    #expect(screen(controller).contains { $0.contains("EXPIRED still connected") })
+    controller.handle(.character("z"))
     command("leave viewer-web", controller)
     #expect(screen(controller).contains { $0.contains("viewer-web") && $0.contains("expired") })
   }

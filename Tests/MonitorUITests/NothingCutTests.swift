@@ -14,12 +14,12 @@ import Testing
     return grid
   }
 
-  /// The rows between the log and the footer, joined into the sentence they wrap.
+  /// The rows between the log and the next line above the footer, joined into the sentence
+  /// they wrap.
   static func status(_ grid: CellGrid) throws -> String {
     let text = Fixture.text(grid)
-    let logBottom = try #require(text.lastIndex { $0.hasPrefix("└") })
-    return text[(logBottom + 1)..<(text.count - 1)]
-      .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    _ = try #require(text.lastIndex { $0.hasPrefix("└") })
+    return SmallScreenTests.narration(text)
   }
 
   @Test func openingNarrationWrapsWhole() throws {
@@ -34,7 +34,7 @@ import Testing
     let state = try PaneSnapshotTests.featuredGuest()
     let grid = Self.screen(state)
     let status = try Self.status(grid)
-    let note = try #require(state.stepNotes[state.script.done - 1])
+    let note = try #require(state.story.notes[state.script.done - 1])
     #expect(status.hasSuffix(note), "\(status)")
   }
 
@@ -42,7 +42,7 @@ import Testing
     let state = try PaneSnapshotTests.featuredGuest()
     let header = Fixture.text(Self.screen(state))[0]
     #expect(header.contains("grid on-reconnect"), "\(header)")
-    #expect(header.hasSuffix("▶ guest (android@1.37.0)"))
+    #expect(header.hasSuffix("▶ guest"))
     // What gave way: the theme's name and the date.
     #expect(!header.contains("theme") && header.contains("12:00:00Z"))
   }
@@ -108,7 +108,7 @@ import Testing
 
   @Test func longAttributesWrapInTheDetailPane() throws {
     let scenario = try Scenario(parsing: Self.longAttributes, file: "long.json", baseDirectory: ".")
-    let setup = try MonitorSetup(scenario: scenario, file: "long.json", prepared: [], notes: [:])
+    let setup = try MonitorSetup(scenario: scenario, file: "long.json", prepared: [])
     let controller = AppController(
       setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
       options: MonitorOptions())

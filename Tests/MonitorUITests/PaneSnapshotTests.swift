@@ -209,17 +209,18 @@ import Testing
 
   @Test func tooSmallScreenShowsOnlyTheNotice() throws {
     let state = try Self.featuredGuest()
-    var grid = CellGrid(width: 50, height: 10)
+    var grid = CellGrid(width: 30, height: 10)
     Screen.render(state, into: &grid)
     #expect(
       Fixture.text(grid) == [
-        "", "", "", "",
-        "         terminal too small (need 40×12)",
-        "                    now 50×10",
-        "                     q quits",
+        "", "", "",
+        "      terminal too small",
+        "          need 40×12",
+        "          now 30×10",
+        "           q quits",
         "", "", "",
       ])
-    #expect(grid.style(x: 9, y: 4) == Fixture.theme[.warning])
+    #expect(grid.style(x: 6, y: 3) == Fixture.theme[.warning])
   }
 
   @Test func asciiFallbackUsesOnlyASCII() throws {
@@ -279,7 +280,7 @@ extension PaneSnapshotTests {
 
   @Test func aLongStaleRowWrapsItsDifferingFieldsWholeAt80Columns() throws {
     let scenario = try Scenario(parsing: Self.longStale, file: "long.json", baseDirectory: ".")
-    let setup = try MonitorSetup(scenario: scenario, file: "long.json", prepared: [], notes: [:])
+    let setup = try MonitorSetup(scenario: scenario, file: "long.json", prepared: [])
     let controller = AppController(
       setup: setup, themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme,
       options: MonitorOptions())

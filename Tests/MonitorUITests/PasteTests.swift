@@ -63,7 +63,8 @@ import Testing
     #expect(controller.state.input?.text.utf8.count == InputLine.maximumBytes)
     #expect(controller.state.input?.text.hasSuffix("0123456789") == true)
     loop.drawFrame()
-    let line = backend.screen.text(trimmingTrailingSpaces: true)[38]
+    let line = try #require(
+      backend.screen.text(trimmingTrailingSpaces: true).first { $0.hasPrefix("/") })
     #expect(line.hasPrefix("/…aaaa"))
     #expect(line.contains("0123456789▏"))
     #expect(line.contains("input is limited to 64 KB"))

@@ -142,6 +142,27 @@ extension RecordedLogTests {
   }
 }
 
+/// Issue 29 item 7: `:goto` forward over steps gone back over shows what `n` shows.
+extension RecordedLogTests {
+  @Test func theRecordedFilterIsTheSameAfterGotoForwardAsAfterStepping() throws {
+    let stepped = try Self.controller()
+    Self.step(stepped, times: 2)
+    stepped.state.log.setFilter("recorded")
+    let travelled = try Self.controller()
+    Self.step(travelled, times: 2)
+    travelled.state.log.setFilter("recorded")
+    travelled.travel(toStep: "0")
+    travelled.travel(toStep: "2")
+    #expect(
+      travelled.state.log.visibleLines().map(\.name) == [
+        "JOINED", "PUBLISH_STARTED", "PUBLISH_STOPPED",
+      ])
+    #expect(
+      travelled.state.log.visibleLines().map { "\($0.name) \($0.subject)" }
+        == stepped.state.log.visibleLines().map { "\($0.name) \($0.subject)" })
+  }
+}
+
 /// Issue 19: the first frame does not wait for the records' alignment (a headless run).
 extension RecordedLogTests {
   /// A controller on the scenario whose alignment runs only once `gate` is signalled.
@@ -167,7 +188,7 @@ extension RecordedLogTests {
     let gate = DispatchSemaphore(value: 0)
     let controller = try Self.controller(gatedBy: gate)
     #expect(controller.state.status?.text.hasPrefix("aligning the records with the model…") == true)
-    #expect(controller.state.status?.text.contains("note: SDK guessed") == true)
+    #expect(controller.state.narration?.text.contains("note: SDK guessed") == true)
     #expect(controller.hasDeferredWork)
     Self.step(controller, times: 1)
     #expect(Self.recordedLines(controller).isEmpty)
@@ -180,12 +201,14 @@ extension RecordedLogTests {
     #expect(Self.recordedLines(controller).map(\.name).last == "PUBLISH_STOPPED")
   }
 
-  @Test func theStatusLineReturnsToTheOpeningNoteOnceAligned() throws {
+  @Test func theAligningNoticeGoesOnceAlignedAndTheOpeningStays() throws {
     let gate = DispatchSemaphore(value: 0)
     let controller = try Self.controller(gatedBy: gate)
+    #expect(controller.state.status?.text == AppController.aligningText)
     gate.signal()
     controller.waitForAlignment()
-    #expect(controller.state.status?.text == controller.state.openingNote)
+    #expect(controller.state.status == nil)
+    #expect(controller.state.narration?.text == controller.state.story.opening)
   }
 
   @Test func theIdleTickShowsTheRecordsOnceAligned() throws {

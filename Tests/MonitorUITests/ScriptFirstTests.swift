@@ -93,11 +93,11 @@ import Testing
     #expect(hint?.label.hasSuffix(" 4/\(controller.state.script.total)") == true)
     var state = controller.state
     state.status = nil
-    let grid = Fixture.render(width: 160, height: 1) { rect, grid in
+    let grid = Fixture.render(width: 160, height: 3) { rect, grid in
       StatusBarView.render(state, hint: "", in: rect, into: &grid)
     }
-    let status = Fixture.text(grid)[0]
-    #expect(status.contains("next step (n) 4/\(controller.state.script.total)"))
+    let status = Fixture.text(grid).joined(separator: " ")
+    #expect(status.contains("(step 4/\(controller.state.script.total))"))
   }
 
   @Test func gotoGoesForwardRunningTheScript() throws {

@@ -16,10 +16,17 @@ import Testing
   }
 
   /// The status rows (between the last pane and the footer) joined into one sentence.
+  /// The message and narration rows: below the panes, above the next line and the footer.
   static func narration(_ rows: [String]) -> String {
     let last = rows.lastIndex { $0.hasPrefix("└") } ?? 0
-    return rows[(last + 1)..<(rows.count - 1)]
-      .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    let next =
+      rows.indices.first { index in
+        index > last
+          && ["n: ", " ? ", "the end of the demo:"].contains { rows[index].hasPrefix($0) }
+      } ?? rows.count - 1
+    return rows[(last + 1)..<max(last + 1, next)]
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      .joined(separator: " ")
   }
 
   @Test(arguments: [(80, 24), (100, 30), (200, 60)])
@@ -39,8 +46,8 @@ import Testing
           #expect(all.contains(reason.trimmingCharacters(in: .whitespaces)), "\(all)")
         }
       }
-      if let note = state.stepNotes[state.script.done - 1],
-        state.status?.text.hasSuffix(note) == true
+      if let note = state.story.notes[state.script.done - 1],
+        state.narration?.text.hasSuffix(note) == true
       {
         #expect(Self.narration(rows).hasSuffix(note), "step \(step): \(Self.narration(rows))")
       }
@@ -53,12 +60,13 @@ import Testing
     let rows = Self.screen(state, 80, 24)
     #expect(
       rows == [
-        " stage DemoStage01 │ 12:00:00Z │ 7/13 │ publishers 2/12 │ grid on-reconnect",
+        " DemoStage01 │ 12:00:00Z │ step 7/13 │ pub 2/12 │ grid on-reconnect",
         "┌ ▸ Participants 4 ────────────────────────────────────────────────────────────┐",
         "│  ID             SDK            CAP CONNECTION   PUBLISH    EXPIRES           │",
         "│  host           ios@1.37.0     PS  connected    published  in 12h            │",
         "│▶ guest          android@1.37.0 PS  connected    published  in 12h            │",
         "│  viewer-android android@1.36.0 -S  connected    —          in 12h            │",
+        "│  viewer-web     web@1.32.0     -S  connected    —          in 12h            │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
         "┌ Detail: guest (bob) ─────────────────────────────────────────────────────────┐",
         "│android@1.37.0  connected  published  cap publish subscribe                   │",
@@ -69,13 +77,12 @@ import Testing
         "│  viewer-web       STALE  featured=– order=2  bob  sees it on republish       │",
         "│  composition      STALE  featured=– order=2  bob                             │",
         "│                  sees it on republish or reconnect                           │",
-        "└──────────────────────────────────────────────────────────────────────────────┘",
-        "┌ Events 76 ───────────────────────────────────────────────────────────────────┐",
-        "│12:00:00 ≠ main           beliefChanged guest → stale user_id=bob {order=2} ≠ │",
+        "│token keyPair  exp 2026-01-02T00:00:00Z (expires in 12h)                      │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
         "step 7/13: exchange guest attributes={\"order\":\"0\",\"featured\":\"true\"} —",
         "attributes changed while publishing: 1.37 clients see it now; android@1.36.0,",
-        "web@1.32.0 and the composition (on-reconnect) are STALE",
+        "web@1.32.0 and the composition (on-reconnect, IVS until 2026-04-16) are STALE",
+        "n: a token for another stage (topic changed) is exchanged  (step 8/13)",
         " ? help  q quit  Tab pane  ↓/j select  n next step 8/13  a play  x swap token",
       ])
   }
@@ -101,12 +108,14 @@ import Testing
     controller.handle(.character("z"))
     #expect(controller.state.screenMode.zoomed == .detail)
     var rows = Self.screen(controller.state, 80, 24)
-    #expect(rows[1].hasPrefix("┌ ▸ Detail: guest") && rows[21].hasPrefix("└"))
-    #expect(rows.contains { $0.contains("whip_url     https://DemoStage01") }, "\(rows)")
+    // The pane takes the body: every row down to the message and the narration.
+    #expect(rows[1].hasPrefix("┌ ▸ Detail: guest") && rows[17].hasPrefix("└"), "\(rows)")
+    #expect(rows.contains { $0.contains("user_id      bob") }, "\(rows)")
     #expect(!rows.joined().contains("Participants") && !rows.joined().contains("Events"))
-    // At 80×24 the composition gave way to who sees what: Tab zooms the log next.
+    // At 80×24 the composition is left out (too narrow) and the log gave way to who sees
+    // what: Tab zooms the participants next.
     controller.handle(.tab)
-    #expect(controller.state.screenMode.zoomed == .log)
+    #expect(controller.state.screenMode.zoomed == .participants)
     controller.handle(.character("z"))
     #expect(controller.state.screenMode.zoomed == nil)
     rows = Self.screen(controller.state, 80, 24)

@@ -41,9 +41,11 @@ import Testing
     let lines = TestReport.lines(for: check)
     #expect(lines.count == 2)
     #expect(lines[0].hasPrefix("FAIL  ") && lines[0].hasSuffix("(1 of 1 assertion failed)"))
+    // The failure cites the rules of the step before it (`stagemon rules ID`).
     #expect(
-      lines[1].hasSuffix(
-        #"x.json:2:30: step 2: expected a to have attributes {k=v}, but it has {k=<&">}"#))
+      lines[1].contains(
+        #"x.json:2:30: step 2: expected a to have attributes {k=v}, but it has {k=<&">} [rules: "#))
+    #expect(lines[1].contains("token.valid-at-join") && lines[1].hasSuffix("]"))
     #expect(TestReport.summary([check]) == "0 passed, 1 failed (1 file)")
   }
 

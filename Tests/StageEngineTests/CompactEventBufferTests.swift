@@ -18,8 +18,9 @@ import Testing
     return buffer
   }
 
+  /// Each event's observer slot, -1 where one has none.
   static func observers(_ buffer: borrowing CompactEventBuffer) -> [Int] {
-    (0..<buffer.count).map { buffer[$0].observer }
+    (0..<buffer.count).map { buffer[$0].observer ?? -1 }
   }
 
   @Test(arguments: [0, 1, 2, 3, 64, 1_000])

@@ -67,7 +67,7 @@ struct CompositionLifecycleTests {
 
   @Test func eachCompositionFollowsItsOwnUpdatePolicy() throws {
     let fixture = try publishers()
-    let order = CompositionConfiguration(participantOrderAttribute: "order")
+    let order = CompositionConfiguration(participantOrderAttribute: "order", updates: .onReconnect)
     try fixture.stage.startComposition(id: "lagging", configuration: order)
     var live = order
     live.updates = .live

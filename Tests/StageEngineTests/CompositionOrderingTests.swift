@@ -88,7 +88,8 @@ struct CompositionOrderingTests {
 
   @Test func onReconnectPolicyIgnoresExchangeUntilReconnect() throws {
     let fixture = try EngineFixture(
-      composition: CompositionConfiguration(participantOrderAttribute: "order"))
+      composition: CompositionConfiguration(
+        participantOrderAttribute: "order", updates: .onReconnect))
     try fixture.join("a", attributes: ["order": "2"])
     try fixture.join("b", attributes: ["order": "1"])
     let (_, events) = try fixture.exchange("a", attributes: ["order": "0"])
@@ -99,7 +100,8 @@ struct CompositionOrderingTests {
 
   @Test func switchingToLiveCatchesTheLayoutUpWithEarlierExchanges() throws {
     let fixture = try EngineFixture(
-      composition: CompositionConfiguration(participantOrderAttribute: "order"))
+      composition: CompositionConfiguration(
+        participantOrderAttribute: "order", updates: .onReconnect))
     try fixture.join("a", attributes: ["order": "2"])
     try fixture.join("b", attributes: ["order": "1"])
     _ = try fixture.exchange("a", attributes: ["order": "0"])

@@ -9,7 +9,8 @@ import Testing
   /// A host and a co-host publish, a Web 1.32 viewer and an iOS viewer watch a grid
   /// composition; then the co-host loses publish and the host changes attributes.
   static let story = """
-    { "composition": { "layout": "grid", "featuredParticipantAttribute": "featured" },
+    { "asOf": "2025-12-01",
+      "composition": { "layout": "grid", "featuredParticipantAttribute": "featured" },
       "participants": [
         { "id": "host", "sdk": "ios@1.37.0", "userId": "alice", "capabilities": ["publish", "subscribe"] },
         { "id": "cohost", "sdk": "android@1.37.0", "userId": "bob", "capabilities": ["publish", "subscribe"] },

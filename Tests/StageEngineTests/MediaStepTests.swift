@@ -28,7 +28,7 @@ struct MediaStepTests {
     (#"{"mute": "a", "streams": ["video"]}"#, "mute a video"),
     (#"{"unmute": "a", "streams": ["audio", "video"]}"#, "unmute a audio+video"),
     (#"{"networkDrop": "b"}"#, "networkDrop b"),
-    (#"{"startComposition": "side"}"#, "startComposition side grid updates=on-reconnect"),
+    (#"{"startComposition": "side"}"#, "startComposition side grid"),
     (
       #"{"startComposition": "pip-1", "composition": {"layout": "pip", "pipParticipantAttribute": "pip", "updates": "live"}}"#,
       "startComposition pip-1 pip pip=pip updates=live"

@@ -36,7 +36,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr
-        == "stagemon: \(empty.path) is a directory without *.json files; name the record files\n")
+        == "stagemon: \(empty.path) is a folder without files; name the record files\n")
   }
 
   @Test func noEventsIsNothingToExplainAndExitsOne() throws {

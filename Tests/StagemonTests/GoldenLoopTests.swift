@@ -33,17 +33,17 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let update = try StagemonBinary.run(["test", "-u", "."], directory: folder)
     #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
-    #expect(update.stdout.contains("wrote ./expected/x.jsonl"))
+    #expect(update.stdout.contains("wrote expected/x.jsonl"))
     let same = try StagemonBinary.run(["test", "."], directory: folder)
     #expect(same.status == 0)
-    #expect(same.stdout.contains("ok    ./x.json (1 assertion; stream matches ./expected/x.jsonl)"))
+    #expect(same.stdout.contains("ok    ./x.json (1 assertion; stream matches expected/x.jsonl)"))
     #expect(same.stdout.hasSuffix("2 passed, 0 failed (1 file)\n"))
     try Self.write(Self.drifted, to: "x.json", in: folder)
     let drift = try StagemonBinary.run(["test", ".", "--junit", "r.xml"], directory: folder)
     #expect(drift.status == 1)
     #expect(
       drift.stdout.contains(
-        "FAIL  ./x.json (1 assertion; stream differs from ./expected/x.jsonl in "))
+        "FAIL  ./x.json (1 assertion; stream differs from expected/x.jsonl in "))
     #expect(drift.stdout.contains("      @@ "))
     #expect(
       drift.stdout.contains(

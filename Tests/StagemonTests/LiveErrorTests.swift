@@ -50,9 +50,10 @@ struct LiveErrorTests {
 
   @Test func expiredCredentialsSayHowToRefreshThem() throws {
     let live = try LiveFixture(account: #","expired":true"#)
-    Self.expectActionable(
-      try live.run(["fetch", LiveFixture.stageArn]),
-      ["expired", "aws sso login", "credential_process"])
+    let result = try live.run(["fetch", LiveFixture.stageArn])
+    // The fixture's keys are in the environment: the message names that source, no other.
+    Self.expectActionable(result, ["expired", "environment variables", "AWS_SESSION_TOKEN"])
+    #expect(!result.stderr.contains("credential_process"), "\(result.stderr)")
   }
 
   @Test func aSignatureMismatchPointsAtTheSecretOrTheClock() throws {

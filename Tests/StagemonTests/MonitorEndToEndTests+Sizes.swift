@@ -46,7 +46,8 @@ extension MonitorEndToEndTests {
       for (width, height) in [(160, 50), (100, 30), (200, 60), (80, 24)] {
         try session.resize(width: width, height: height)
         try expect(session, "redrawn at \(width)×\(height)") { screen in
-          screen.split(separator: "\n").count >= height - 1 && screen.contains(ready)
+          // The demo keeps a blank row for its longest narration: a row or two may be empty.
+          screen.split(separator: "\n").count >= height - 3 && screen.contains(ready)
         }
       }
       try session.send("q")

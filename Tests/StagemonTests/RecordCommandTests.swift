@@ -45,7 +45,7 @@ import Testing
       result.stdout.contains(
         "    carol (android@1.36.0): STALE from 10:02:00Z for 1m, showing seat=2 instead of seat=1,"
           + " until guest stopped publishing at 10:03:00Z; never saw it: guest did not publish"
-          + " again while carol was on the stage\n"))
+          + " again while carol was on the stage [rules: visibility.republish-only]\n"))
     let json = try run(["explain", "--json"] + Self.sdks + Self.support)
     #expect(json.status == 0)
     #expect(json.stdout.contains(#""reproduced": true"#))
@@ -82,7 +82,8 @@ import Testing
     #expect(
       result.stdout.contains(
         "    carol (android@1.36.0): STALE from 12:00:10Z for 20s, showing seat=3 instead of"
-          + " seat=2, until guest stopped publishing at 12:00:30Z; \(text)\n"), "\(result.stdout)")
+          + " seat=2, until guest stopped publishing at 12:00:30Z; \(text)"
+          + " [rules: visibility.republish-only]\n"), "\(result.stdout)")
     #expect(
       result.stdout.contains(
         "  - viewer carol on android@1.36.0 showed seat=3 for guest instead of seat=2 for 20s"))

@@ -33,7 +33,8 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr.contains(
-        "-:9:5: step 6: expected viewer-android to see guest as stale, but it is current ({seat=2})\n"
+        "-:9:5: step 6: expected viewer-android to see guest as stale, but it is current ({seat=2})"
+          + " [rules: visibility.republish-only]\n"
       ))
     #expect(result.stderr.hasSuffix("-: 2 expectations checked, 1 failed\n"))
   }

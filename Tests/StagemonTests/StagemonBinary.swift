@@ -13,13 +13,14 @@ enum StagemonBinary {
   /// The built binary: beside the test runner executable.
   static var url: URL { URL(fileURLWithPath: SiblingExecutable.path("stagemon")) }
 
-  /// Runs `stagemon` with `arguments`, feeding `input` on stdin.
+  /// Runs `stagemon` (or `executable`, such as a shell that runs it) with `arguments`, feeding
+  /// `input` on stdin.
   static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    directory: URL? = nil
+    directory: URL? = nil, executable: String? = nil
   ) throws -> Output {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? url
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

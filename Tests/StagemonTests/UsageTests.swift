@@ -16,7 +16,9 @@ import Testing
 
   @Test(arguments: MonitorCommand.Option.allCases)
   func parserAcceptsEachListedOption(option: MonitorCommand.Option) throws {
-    var arguments = Arguments(option.argument == nil ? [option.rawValue] : [option.rawValue, "7"])
+    let value = option == .asOf ? "2025-12-01" : "7"
+    var arguments = Arguments(
+      option.argument == nil ? [option.rawValue] : [option.rawValue, value])
     let options = try MonitorCommand.Options(&arguments)
     switch option {
     case .theme: #expect(options.theme == "7")
@@ -26,6 +28,7 @@ import Testing
     case .exitAfterFrames: #expect(options.exitAfterFrames == 7)
     case .play: #expect(options.playSpeed == 7)
     case .present: #expect(options.present)
+    case .asOf: #expect(options.asOf?.description == "2025-12-01")
     }
   }
 }

@@ -11,7 +11,16 @@ answers more than `throttle` requests a second per operation with 429
 ThrottlingException, counts requests, and injects errors on demand.
 
 Control endpoints (unsigned, JSON): POST /_standin/act, POST /_standin/inject,
-GET /_standin/stats. See docs/LIVE.md ("The stand-in").
+POST /_standin/respond, GET /_standin/stats, GET /_standin/log (each API request's
+arrival: seconds since the server started, and the operation). See docs/LIVE.md
+("The stand-in"). It also answers CONNECT as a proxy that refuses every tunnel, listing
+the targets asked for in the stats' `connects`.
+
+/_standin/respond queues a hostile answer for the next `count` signed requests of
+`operation` (`*` for any), given after the request was checked: `status`, `headers` and a
+`body` (text), or instead `gzipZeros` (a gzip body inflating to that many zero bytes),
+`bodyBytes` (a plain body of that many `a`s), `dribble` (seconds between the bytes of a
+small answer) or `silent` (accept and never answer).
 """
 import argparse
 import base64
@@ -23,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import botocore.session
@@ -66,10 +76,12 @@ class Stage:
         self.keys = {}
         self.tokens = {}
         self.injections = []
+        self.responses = []
         self.arrivals = {}
         self.stats = {"requests": {}, "throttled": 0, "rejected": {}, "maxPerSecond": {},
-                      "maxPerSecondAll": 0, "total": 0, "bodies": 0}
+                      "maxPerSecondAll": 0, "total": 0, "bodies": 0, "connects": []}
         self.all_arrivals = []
+        self.request_log = []
         self.script = sorted(config.get("script", []), key=lambda s: s["after"])
         for session in config.get("sessions", []):
             self.add_session(session)
@@ -329,6 +341,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/_standin/stats":
             with self.stage.lock:
                 self.reply(200, self.stage.stats)
+        elif self.path == "/_standin/log":
+            with self.stage.lock:
+                self.reply(200, {"requests": list(self.stage.request_log)})
         else:
             self.reply(404, {"message": "not found"})
 
@@ -342,6 +357,7 @@ class Handler(BaseHTTPRequestHandler):
         with stage.lock:
             stage.run_script()
             now = time.time()
+            stage.request_log.append({"at": now - stage.started, "operation": operation})
             stage.stats["total"] += 1
             stage.stats["requests"][operation] = stage.stats["requests"].get(operation, 0) + 1
             try:
@@ -349,11 +365,66 @@ class Handler(BaseHTTPRequestHandler):
                 self.authenticate(operation, body)
                 params = self.validate(operation, body)
                 self.inject(operation)
-                result = getattr(Operations(stage), operation)(params)
+                hostile = self.hostile(operation)
+                result = None if hostile else getattr(Operations(stage), operation)(params)
             except Failure as failure:
                 stage.stats["rejected"][failure.code] = stage.stats["rejected"].get(failure.code, 0) + 1
                 return self.fail(failure)
+        if hostile:
+            return self.answer_hostile(hostile)
         self.reply(200, result)
+
+    def do_CONNECT(self):
+        """Stands in for an HTTPS proxy: notes the tunnel asked for and refuses it."""
+        with self.stage.lock:
+            self.stage.stats["connects"].append(self.path)
+        self.send_response(502)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def hostile(self, operation):
+        for response in self.stage.responses:
+            if response["operation"] in (operation, "*") and response["count"] > 0:
+                response["count"] -= 1
+                return response
+        return None
+
+    def answer_hostile(self, spec):
+        if spec.get("silent"):
+            time.sleep(3600)
+            return
+        headers = dict(spec.get("headers", {}))
+        if "gzipZeros" in spec:
+            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+            chunk = bytes(1 << 20)
+            parts = [compressor.compress(chunk) for _ in range(spec["gzipZeros"] >> 20)]
+            data = b"".join(parts) + compressor.flush()
+            headers["Content-Encoding"] = "gzip"
+        elif "bodyBytes" in spec:
+            data = None
+        else:
+            data = spec.get("body", "{}").encode()
+        size = spec["bodyBytes"] if data is None else len(data)
+        self.send_response(spec.get("status", 200))
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(size))
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        try:
+            if data is None:
+                block = b"a" * (1 << 16)
+                for offset in range(0, size, len(block)):
+                    self.wfile.write(block[: min(len(block), size - offset)])
+            elif "dribble" in spec:
+                for index in range(len(data)):
+                    self.wfile.write(data[index:index + 1])
+                    self.wfile.flush()
+                    time.sleep(spec["dribble"])
+            else:
+                self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
 
     def throttle(self, operation, now):
         stage = self.stage
@@ -439,6 +510,10 @@ class Handler(BaseHTTPRequestHandler):
                 elif self.path == "/_standin/inject":
                     stage.injections.append({"operation": command.get("operation", "*"),
                                              "error": command["error"], "count": command.get("count", 1)})
+                elif self.path == "/_standin/respond":
+                    command.setdefault("operation", "*")
+                    command.setdefault("count", 1)
+                    stage.responses.append(command)
                 elif self.path == "/_standin/reset-stats":
                     stage.stats.update({"requests": {}, "throttled": 0, "rejected": {}, "maxPerSecond": {},
                                         "maxPerSecondAll": 0, "total": 0, "bodies": 0})

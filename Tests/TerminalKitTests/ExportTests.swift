@@ -16,8 +16,48 @@ import Testing
     let bytes = try #require(OSC52.sequence(copying: hostile))
     let base64 = String(decoding: bytes.dropFirst(7).dropLast(2), as: UTF8.self)
     let pasted = String(decoding: try #require(Data(base64Encoded: base64)), as: UTF8.self)
-    #expect(pasted == "role\\x1b[201~curl evil | sh\\x0d\nnext\\u009b\\u202e")
+    #expect(pasted == "# role\\x1b[201~curl evil \\x7c sh\\x0d\n# next\\u009b\\u202e")
     #expect(!pasted.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x0D })
+  }
+
+  @Test func aCopyOfOneLineIsKeptAsItIsWithoutALineFeed() {
+    #expect(OSC52.pasteText(#"{"userId":"a$(touch pwned)"}"#) == #"{"userId":"a$(touch pwned)"}"#)
+  }
+
+  /// A copy of several lines pasted into a shell with bracketed paste off runs nothing: each
+  /// line is a comment, and even where `#` is not one (zsh's default, bash with
+  /// `interactive_comments` off) no substitution, separator or redirection is left.
+  @Test(arguments: [true, false])
+  func aCopyOfSeveralLinesRunsNothingWhenPastedIntoAShell(_ comments: Bool) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("paste-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let hostile = [
+      "who sees what a$(touch pwned1) — truth: {}", "`touch pwned2`; touch pwned3",
+      "x && touch pwned4 | touch pwned5 > pwned6 <(touch pwned7) =(touch pwned8)",
+      "touch pwned9",
+    ].joined(separator: "\n")
+    let pasted = OSC52.pasteText(hostile) + "\n"
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+    shell.arguments = ["--norc", "--noprofile", "-i"]
+    shell.currentDirectoryURL = folder
+    shell.environment = [
+      "PATH": "/usr/bin:/bin", "HOME": folder.path, "PS1": "", "HISTFILE": "/dev/null",
+    ]
+    let input = Pipe()
+    shell.standardInput = input
+    shell.standardOutput = FileHandle.nullDevice
+    shell.standardError = FileHandle.nullDevice
+    try shell.run()
+    let setup = comments ? "" : "shopt -u interactive_comments\n"
+    input.fileHandleForWriting.write(Data((setup + pasted + "exit\n").utf8))
+    try input.fileHandleForWriting.close()
+    shell.waitUntilExit()
+    let made = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(made.isEmpty, "the paste ran: \(made)")
+    #expect(pasted.split(separator: "\n").allSatisfy { $0.hasPrefix("# ") })
   }
 
   @Test func screenshotsCarryNoControlAndSVGStaysWellFormed() throws {

@@ -11,6 +11,10 @@ import Foundation
 /// allocates then lies in the caller's heap, which reuses it once the consumer is done (a
 /// second thread's allocator keeps what it freed for that thread alone). It is touched only
 /// on the consumer's thread until `finish()` takes it.
+///
+/// `@unchecked Sendable`: a queue that blocks needs a condition variable to wait on, which
+/// `Synchronization.Mutex` lacks, so `condition` guards the state here by hand; every stored
+/// `var` is touched only while it is locked (the consumer, once taken, only on its thread).
 final class EventBatchPipeline<Consumer, Item: Sendable>: @unchecked Sendable {
   /// Batches waiting at most; the run waits when the consumer is this far behind.
   static var capacity: Int { 64 }

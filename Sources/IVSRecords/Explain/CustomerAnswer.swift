@@ -1,44 +1,43 @@
+import IVSRules
 import JSONKit
 import StageEngine
 
 /// The part of `explain`'s report a support engineer sends on: why each group of observers
-/// showed old values, the minimum SDK versions that fix it, the workarounds, and for each
-/// rule where it comes from — an AWS documentation section, or "stagemon assumption" — so
-/// nothing the model assumes reaches a customer as AWS fact.
+/// showed old values, what the records say the app did (a publish its token did not allow),
+/// what was expected behaviour a customer may report as a bug, and what to do. Every line
+/// names the rules of the book it comes from, and fixes are the advice of those rules only,
+/// so no advice names a setting or step the IVS documentation does not have.
 public struct CustomerAnswer: Sendable {
-  /// A statement with its source.
+  /// A statement with the rules it comes from and their source.
   public struct Rule: Sendable, Equatable {
     /// What to tell the customer.
     public let text: String
-    /// The AWS documentation section it comes from, or `stagemon assumption`.
+    /// The IVS documentation it rests on (title, address, section), or `stagemon
+    /// assumption: REASON`.
     public let source: String
+    /// The IDs of the rules it comes from.
+    public let rules: [RuleID]
   }
 
-  /// One cause per group of observers (same platform, same reason).
+  /// One cause per group of observers (same platform, same reason), then what the app did.
   public let causes: [Rule]
-  /// The minimum SDK versions (and composition policy) that fix what was seen.
+  /// What happened as IVS documents it, though a customer may take it for a bug.
+  public let expected: [Rule]
+  /// What to do: the advice of the rules behind the causes.
   public let fixes: [Rule]
-  /// What the app can do on the SDKs it has.
-  public let workarounds: [Rule]
 
-  static let tokenExchangeDoc =
-    "AWS IVS Real-Time User Guide, \"Token exchange\" (broadcast-mobile-token-exchange.html)"
-  static let releaseNotes = "AWS IVS Real-Time User Guide, \"Release notes\" (release-notes.html)"
-  static let compositionDoc =
-    "AWS IVS Real-Time User Guide, server-side composition (ssc-getting-started-custom-participant-ordering.html)"
-  static let assumption = "stagemon assumption"
-
-  /// The answer for `stories` of `session`; empty when no observer showed stale values.
+  /// The answer for `stories` of `session`; empty when nothing needs telling.
   static func make(_ stories: [ExchangeStory], _ session: ImportedSession) -> CustomerAnswer {
-    var groups: [String: (observers: [String], fields: Set<String>, participants: Set<String>)] =
-      [:]
+    var groups: [String: Group] = [:]
     var order: [String] = []
     for story in stories {
       for sighting in story.sightings {
         guard let stale = sighting.stale else { continue }
-        let key = group(sighting, session)
+        let key = group(sighting)
         if groups[key] == nil { order.append(key) }
-        var entry = groups[key] ?? ([], [], [])
+        // A stale composition: the rule that kept it, and the one that since replaced it.
+        let rules = sighting.rules + (sighting.isComposition ? [.compositionLayoutLive] : [])
+        var entry = groups[key] ?? Group(rules: rules)
         let name = session.name(sighting.observer)
         if !entry.observers.contains(name) { entry.observers.append(name) }
         entry.fields.formUnion(changed(stale.believed, story.truth))
@@ -46,29 +45,107 @@ public struct CustomerAnswer: Sendable {
         groups[key] = entry
       }
     }
-    let causes = order.compactMap { key -> Rule? in
+    var causes = order.compactMap { key -> Rule? in
       guard let entry = groups[key] else { return nil }
       let fields = entry.fields.sorted().joined(separator: ", ")
       let who =
         entry.observers.prefix(5).joined(separator: "; ")
         + (entry.observers.count > 5 ? " and \(entry.observers.count - 5) more" : "")
       let whose = entry.participants.sorted().joined(separator: ", ")
+      let statement = entry.rules.prefix(1).map { RuleBook.ivs.rule($0).statement }
+        .joined(separator: " ")
       return Rule(
         text: "\(key) (\(who)) kept showing the old \(fields) of \(whose) after a token exchange "
-          + "while publishing: \(reason(key))",
-        source: key.hasPrefix("the composition") ? compositionDoc : tokenExchangeDoc)
+          + "while publishing: \(statement)",
+        source: source(entry.rules), rules: entry.rules)
     }
-    return CustomerAnswer(
-      causes: causes, fixes: fixes(order), workarounds: causes.isEmpty ? [] : workarounds(order))
+    causes += refusedPublishes(session)
+    let ruled = causes.flatMap(\.rules)
+    var seen: Set<RuleID> = []
+    let fixes = ruled.compactMap { id -> Rule? in
+      guard seen.insert(id).inserted, let advice = RuleBook.ivs.rule(id).advice else { return nil }
+      return Rule(text: advice.text, source: text(advice.basis), rules: [id])
+    }
+    return CustomerAnswer(causes: causes, expected: quietChanges(stories, session), fixes: fixes)
+  }
+
+  /// Observers of one group: who, which fields, whose, and the rules that kept them stale.
+  private struct Group {
+    let rules: [RuleID]
+    var observers: [String] = []
+    var fields: Set<String> = []
+    var participants: Set<String> = []
+  }
+
+  /// How long after an exchange that removed publish a refused publish still counts as the
+  /// app's answer to it.
+  static let refusalWindow: Int64 = 60_000
+
+  /// Each `PUBLISH_ERROR` with `INSUFFICIENT_CAPABILITIES` in the records: the app tried to
+  /// publish without the capability — right after an exchange that removed it, when one did.
+  private static func refusedPublishes(_ session: ImportedSession) -> [Rule] {
+    var lostAt: [String: Int64] = [:]
+    var rules: [Rule] = []
+    for event in session.recorded {
+      if event.kind == .tokenExchanged, let old = event.previousToken, let new = event.newToken,
+        old.capabilities.publish, !new.capabilities.publish
+      {
+        lostAt[event.participantId] = event.time
+      }
+      guard event.kind == .publishError, event.errorCode == "INSUFFICIENT_CAPABILITIES" else {
+        continue
+      }
+      let who = session.name(event.participantId)
+      let at = RecordTime.iso8601(milliseconds: event.time)
+      if let lost = lostAt[event.participantId], event.time >= lost,
+        VirtualDuration.distance(from: lost, to: event.time) <= UInt64(refusalWindow)
+      {
+        let ids: [RuleID] = [.exchangePublishLost, .serverErrorCodes]
+        rules.append(
+          Rule(
+            text: "\(who): PUBLISH_ERROR INSUFFICIENT_CAPABILITIES at \(at),"
+              + " \(VirtualDuration.text(seconds: VirtualDuration.distance(from: lost, to: event.time) / 1000)) after an"
+              + " exchange at \(RecordTime.iso8601(milliseconds: lost)) removed publish: the app"
+              + " tried to publish without the publish capability",
+            source: source(ids), rules: ids))
+      } else {
+        rules.append(
+          Rule(
+            text: "\(who): PUBLISH_ERROR INSUFFICIENT_CAPABILITIES at \(at): the app tried to"
+              + " publish with a token that does not grant publish",
+            source: source([.serverErrorCodes]), rules: [.serverErrorCodes]))
+      }
+    }
+    return rules
+  }
+
+  /// Exchanges that changed the user ID or attributes while the participant was not
+  /// publishing and left nobody stale: every observer got the values when it published.
+  private static func quietChanges(_ stories: [ExchangeStory], _ session: ImportedSession)
+    -> [Rule]
+  {
+    stories.compactMap { story in
+      guard story.changesMetadata, !story.sightings.isEmpty,
+        story.sightings.allSatisfy({ $0.stale == nil }),
+        let told = story.sightings.first(where: { $0.cause == .startedPublishing })
+      else { return nil }
+      let who = session.name(story.participant)
+      let published = told.time.map { " (at \(VirtualTime.iso8601($0)))" } ?? ""
+      let ids: [RuleID] = [.visibilityNotPublishingHeld]
+      return Rule(
+        text: "\(who) exchanged at \(VirtualTime.iso8601(story.time)) while not publishing:"
+          + " nobody showed old values; observers got the new values when \(who) published"
+          + "\(published). This is how IVS works, not a bug, if the customer reports that the"
+          + " change did not show at once",
+        source: source(ids), rules: ids)
+    }
   }
 
   /// `viewers on Web SDK below 1.33.0`, `viewers whose SDK version is not stated`, `the
-  /// composition main (on-reconnect)`.
-  private static func group(_ sighting: ExchangeStory.Sighting, _ session: ImportedSession)
-    -> String
-  {
+  /// composition (layout moved on republish or reconnect)`.
+  private static func group(_ sighting: ExchangeStory.Sighting) -> String {
     if sighting.isComposition {
-      return "the composition (policy on-reconnect)"
+      return "the composition (layout moved on republish or reconnect)"
     }
     if let sdk = sighting.dependsOn {
       return "viewers whose SDK version is not stated, if below \(sdk.threshold ?? "")"
@@ -82,12 +159,19 @@ public struct CustomerAnswer: Sendable {
     }
   }
 
-  private static func reason(_ key: String) -> String {
-    key.hasPrefix("the composition")
-      ? "an on-reconnect composition keeps the attributes a participant started publishing with"
-        + " until it republishes"
-      : "these SDKs have no participant-metadata event, so they learn a publishing participant's"
-        + " new user ID and attributes only when it unpublishes and publishes again"
+  /// The sources of `rules`, each once.
+  private static func source(_ rules: [RuleID]) -> String {
+    var seen: Set<String> = []
+    return rules.map { text(RuleBook.ivs.rule($0).basis) }.filter { seen.insert($0).inserted }
+      .joined(separator: "; ")
+  }
+
+  /// `TITLE (URL), SECTION`, or `stagemon assumption: REASON`.
+  private static func text(_ basis: IVSRules.Rule.Basis) -> String {
+    switch basis {
+    case .documented(let source): "\(source.title) (\(source.url)), \(source.section)"
+    case .assumption(let reason): "stagemon assumption: \(reason)"
+    }
   }
 
   private static func changed(_ believed: ParticipantMetadata, _ truth: ParticipantMetadata)
@@ -102,61 +186,30 @@ public struct CustomerAnswer: Sendable {
     return fields
   }
 
-  private static func fixes(_ groups: [String]) -> [Rule] {
-    var fixes: [Rule] = []
-    let mobile = ["ios", "android", "mobile"]
-    if groups.contains(where: { key in mobile.contains { key.lowercased().contains($0) } }) {
-      fixes.append(
-        Rule(
-          text: "iOS and Android SDK 1.37.0 or later report participantMetadataUpdated at once",
-          source: releaseNotes + "; " + tokenExchangeDoc))
-    }
-    if groups.contains(where: { $0.lowercased().contains("web") }) {
-      fixes.append(
-        Rule(
-          text: "Web SDK 1.33.0 or later reports STAGE_PARTICIPANT_METADATA_CHANGED at once",
-          source: releaseNotes + " (the Web event is in later documentation)"))
-    }
-    if groups.contains(where: { $0.hasPrefix("the composition") }) {
-      fixes.append(
-        Rule(
-          text: "a server-side composition with the live update policy follows every exchange",
-          source: compositionDoc + " (live policy, documented from 2026-04-16)"))
-    }
-    return fixes
-  }
-
-  private static func workarounds(_ groups: [String]) -> [Rule] {
-    [
-      Rule(
-        text: "after exchanging a token that changes attributes or the user ID while publishing,"
-          + " unpublish and publish again: every viewer then receives the new values with the"
-          + " participant-joined event",
-        source: tokenExchangeDoc),
-      Rule(
-        text: "carry the change in the app's own messages as well (for example a chat or room"
-          + " message), so viewers on older SDKs can update their display without a republish",
-        source: assumption),
-    ]
-  }
-
   /// The section's lines (empty when there is nothing to tell).
   var lines: [String] {
-    guard !causes.isEmpty else { return [] }
-    var lines = ["For the customer"]
-    lines += causes.map { "  - Cause: \($0.text) [source: \($0.source)]" }
-    lines += fixes.map { "  - Fix: \($0.text) [source: \($0.source)]" }
-    lines += workarounds.map { "  - Workaround: \($0.text) [source: \($0.source)]" }
-    return lines
+    guard !causes.isEmpty || !expected.isEmpty else { return [] }
+    func line(_ label: String, _ rule: Rule) -> String {
+      "  - \(label): \(rule.text) [rules: \(rule.rules.map(\.rawValue).joined(separator: ", "));"
+        + " source: \(rule.source)]"
+    }
+    return ["For the customer"] + causes.map { line("Cause", $0) }
+      + expected.map { line("Expected", $0) } + fixes.map { line("Fix", $0) }
   }
 
   /// The same as JSON.
   var json: JSON {
     func rules(_ list: [Rule]) -> JSON {
-      .array(list.map { .object([("text", .string($0.text)), ("source", .string($0.source))]) })
+      .array(
+        list.map {
+          .object([
+            ("text", .string($0.text)), ("rules", .array($0.rules.map { .string($0.rawValue) })),
+            ("source", .string($0.source)),
+          ])
+        })
     }
     return .object([
-      ("causes", rules(causes)), ("fixes", rules(fixes)), ("workarounds", rules(workarounds)),
+      ("causes", rules(causes)), ("expected", rules(expected)), ("fixes", rules(fixes)),
     ])
   }
 }

@@ -129,7 +129,7 @@ struct ExchangeFollower {
         changesMetadata: ExchangeStory.changesMetadata(summary)))
     stepStories.append(index)
     guard drafts[index].changesMetadata else { return }
-    let carried = supersede(participant, at: event.time)
+    let carried = supersede(participant, at: event.time, truth: truth)
     for client in clients where client != participant && connected.contains(client) {
       watch(client, profiles[client] ?? "", false, participant, index, carried[client])
     }
@@ -165,14 +165,19 @@ struct ExchangeFollower {
   }
 
   /// Ends every watch of `participant`'s previous exchange (a new one replaces its values)
-  /// and hands on the stale spans still shown, which go on under the new exchange.
-  private mutating func supersede(_ participant: String, at time: Int64) -> [String: Watch.Stale] {
+  /// and hands on the stale spans still shown, which go on under the new exchange — unless
+  /// what the observer shows is what the new exchange sets (`truth`): then it is right again.
+  private mutating func supersede(_ participant: String, at time: Int64, truth: ParticipantMetadata)
+    -> [String: Watch.Stale]
+  {
     guard let story = latestStory[participant] else { return [:] }
     var carried: [String: Watch.Stale] = [:]
     for (slot, observer) in drafts[story].observers.enumerated()
     where drafts[story].sightings[slot] == nil {
       guard let watch = watches[observer.id]?[participant] else { continue }
-      if watch.hidden == nil, let stale = watch.stale { carried[observer.id] = stale }
+      if watch.hidden == nil, let stale = watch.stale, stale.believed != truth {
+        carried[observer.id] = stale
+      }
       settle(observer.id, participant, watch, .superseded, time: time, event: nil, cause: nil)
     }
     return carried
@@ -245,6 +250,8 @@ extension ExchangeFollower {
     if event.state == "stale" {
       guard watch.stale == nil || watch.hidden != nil else { return }
       let believed = ParticipantMetadata(userId: event.userId, attributes: event.attributes ?? [:])
+      // Values the exchange itself sets are not stale, whatever the SDK (oracle finding F1).
+      guard believed != drafts[watch.story].context.truth else { return }
       watch.stale = (event.time, believed, event.reason ?? "")
       watch.hidden = nil
       watches[observer]?[participant] = watch

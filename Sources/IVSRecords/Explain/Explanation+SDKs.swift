@@ -26,20 +26,43 @@ extension Explanation {
     return stories
   }
 
+  /// `stories` with every verdict of an observer whose events before the exchange are on a
+  /// missing page marked unknown, naming the page and how to fetch it: without them, when it
+  /// joined, left or joined again is not known (issue 29 item 2).
+  static func unsettled(_ stories: consuming [ExchangeStory], _ session: ImportedSession)
+    -> [ExchangeStory]
+  {
+    let pages = session.unansweredPages
+    guard !pages.isEmpty else { return stories }
+    for story in stories.indices {
+      for index in stories[story].sightings.indices {
+        let observer = stories[story].sightings[index].observer
+        guard
+          let page = pages.first(where: {
+            $0.participant == observer && stories[story].time <= $0.before.floorDivided(by: 1000)
+          })
+        else { continue }
+        stories[story].sightings[index].unsettledBy =
+          "\(session.name(observer))'s events before \(RecordTime.iso8601(milliseconds: page.before))"
+          + " are on a page not among the inputs (\(page.origin) has its nextToken: fetch it with"
+          + " list-participant-events --next-token)"
+      }
+    }
+    return stories
+  }
+
   /// The summary's first sentences: contradictions, then how many verdicts depend on
   /// versions nobody stated and the flag that settles each.
   static func unknownsFirst(_ stories: [ExchangeStory], _ session: ImportedSession) -> [String] {
     var lines = session.findings + session.incompleteness
     for page in session.unansweredPages {
       let before = page.before.floorDivided(by: 1000)
-      let touched = stories.filter { story in
-        story.time <= before
-          && (story.participant == page.participant
-            || story.sightings.contains { $0.observer == page.participant })
-      }
+      // Whether the participant was on the stage before the page is unknown: every exchange
+      // before it may have had it as an observer (or exchanged it).
+      let touched = stories.filter { $0.time <= before }
       lines.append(
-        "the missing page of \(session.name(page.participant)) can change \(touched.count) "
-          + "exchange verdict(s) before \(RecordTime.iso8601(milliseconds: page.before))"
+        "the missing page of \(session.name(page.participant)) can change the verdicts of"
+          + " \(touched.count) exchange(s) before \(RecordTime.iso8601(milliseconds: page.before))"
           + (touched.isEmpty
             ? "" : " (\(touched.map { VirtualTime.iso8601($0.time) }.joined(separator: ", ")))")
           + ", and exchanges it held are not in this report")

@@ -22,7 +22,9 @@ public struct Explanation: Sendable {
     comparison.isReproduced && session.divergences.isEmpty && session.findings.isEmpty
       && session.incompleteness.isEmpty
       && !session.issues.contains(where: \.isInvalid)
-      && !exchanges.contains { $0.sightings.contains { $0.dependsOn != nil } }
+      && !exchanges.contains {
+        $0.sightings.contains { $0.dependsOn != nil || $0.unsettledBy != nil }
+      }
   }
 
   /// Runs `session`, compares with `toleranceSeconds` and explains.
@@ -38,8 +40,8 @@ public struct Explanation: Sendable {
         // By index: a loop variable would copy (retain and release) every event.
         for index in batch.indices { follower.offer(batch[index]) }
       })
-    let exchanges = labelled(
-      ranged(follower.finish(end: endOfRecords(session)), session), session)
+    let exchanges = unsettled(
+      labelled(ranged(follower.finish(end: endOfRecords(session)), session), session), session)
     return Explanation(
       summary: summarize(comparison, exchanges, session), comparison: comparison,
       exchanges: exchanges, session: session)

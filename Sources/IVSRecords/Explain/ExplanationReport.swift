@@ -54,8 +54,11 @@ extension Explanation {
             : "    observers saw no change: user_id and attributes stayed the same")
       }
       for sighting in story.sightings {
+        let rules = sighting.rules.map(\.rawValue).joined(separator: ", ")
         lines.append(
-          "    \(session.name(sighting.observer)) (\(sighting.profile)): \(sighting.text)")
+          "    \(session.name(sighting.observer)) (\(sighting.profile)): \(sighting.text)"
+            + " [rules: \(rules)]")
+        if let note = sighting.webEventNote { lines.append("      \(note)") }
       }
     }
     let notes = session.runnable.notes

@@ -4,12 +4,13 @@ import StageEngine
 /// A sighting for `stagemon explain --json`: the verdict, its times and cause as fields a
 /// script can test, beside the same words the text report prints.
 extension ExchangeStory.Sighting {
-  /// `{"observer", "profile", "composition", "saw", "at", "event", "cause", "stale", "text"}`;
-  /// absent fields are left out.
+  /// `{"observer", "profile", "composition", "saw", "rules", "at", "event", "cause", "stale",
+  /// "note", "text"}`; absent fields are left out.
   public var json: JSON {
     var members: [(key: String, value: JSON)] = [
       ("observer", .string(observer)), ("profile", .string(profile)),
       ("composition", .bool(isComposition)), ("saw", .string(verdict.rawValue)),
+      ("rules", .array(rules.map { .string($0.rawValue) })),
     ]
     if let time { members.append(("at", .string(VirtualTime.iso8601(time)))) }
     if let event { members.append(("event", .string(event))) }
@@ -25,6 +26,8 @@ extension ExchangeStory.Sighting {
           ])
         ))
     }
+    if let missing = unsettledBy { members.append(("unknownBecause", .string(missing))) }
+    if let note = webEventNote { members.append(("note", .string(note))) }
     members.append(("text", .string(text)))
     return .object(members)
   }

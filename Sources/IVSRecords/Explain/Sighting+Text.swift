@@ -34,6 +34,12 @@ extension ExchangeStory.Sighting {
   /// SDK version nobody stated reads as a range. Written when read, not kept: a long run's
   /// thousands of sightings would hold their sentences to the end.
   public var text: String {
+    guard let missing = unsettledBy else { return settledText }
+    return "unknown: \(missing); from the records there are: \(settledText)"
+  }
+
+  /// The text as the records there are tell it.
+  private var settledText: String {
     let parts = [stale.map { Self.text($0, context) } ?? ""] + [verdictText(context)]
     let text = parts.filter { !$0.isEmpty }.joined(separator: "; ")
     guard let sdk = dependsOn, let stale, let threshold = sdk.threshold else { return text }

@@ -105,6 +105,10 @@ extension ExchangeStory {
     /// Set when the verdict depends on an SDK version nobody stated: the observer's SDK,
     /// whose `threshold` says from which release it would have been updated at once.
     public internal(set) var dependsOn: ParticipantSDK?
+    /// Set when the records that would settle the verdict are missing (a page of the
+    /// observer's events before the exchange): what is missing and how to fetch it. The
+    /// verdict is then unknown; the model's reading of what the records hold is kept beside.
+    public internal(set) var unsettledBy: String?
     /// What its text needs to know about its exchange.
     let context: Context
   }

@@ -11,6 +11,11 @@ public struct ImportOptions: Sendable {
   /// A server-side composition the records do not have, added for a what-if
   /// (`--composition on-reconnect|live`).
   public var composition: CompositionConfiguration?
+  /// The day of IVS the session is told as (`--as-of`); nil: as `datesFromRecords` says.
+  public var asOf: ServiceDate?
+  /// Without `asOf`: tell the session as IVS behaved on the day its records start (`explain`),
+  /// rather than as the latest IVS stagemon knows.
+  public var datesFromRecords = false
 
   /// No additions.
   public init() {}

@@ -1,3 +1,4 @@
+import JSONKit
 import StageEngine
 
 /// `attach`'s import, kept between polls: the session imported once, and the step builder as
@@ -20,9 +21,12 @@ public struct LiveImport {
     /// Those of `participants` whose SDK the records do not state, with how it was found
     /// (`guessed`, `unknown`), to mark as the first import's are.
     public let guessedSDKs: [String: String]
-    /// The poll (`polls` when it began) whose start the model goes back to before `steps`,
+    /// The poll (an earlier addition's `poll`) whose start the model goes back to before `steps`,
     /// for a late event; nil when the steps follow on from where the model stands.
     public let rewind: Int?
+    /// This poll's number (`polls` once it is taken in): a later addition's `rewind` names it,
+    /// so the caller keeps where the model stood before running this addition's steps.
+    public let poll: Int
   }
 
   /// The builder before a poll, to go back to for an event that arrives late.
@@ -40,6 +44,13 @@ public struct LiveImport {
 
   /// The session as first imported.
   public let session: ImportedSession
+  /// What the import was asked to add (`--sdk`), for importing again.
+  let options: ImportOptions
+  /// The polled answers taken in, by name, in the order they first came (`take`).
+  var files: [String: JSON] = [:]
+  var fileOrder: [String] = []
+  /// Set when answers did not import: the next `take` imports the whole session again.
+  var mustImportWhole = false
   private var builder: StepBuilder
   /// What the records said of each participant planned (what its plan was made from).
   private var described: [String: ParticipantRecord]
@@ -62,7 +73,9 @@ public struct LiveImport {
   public private(set) var replayedEvents = 0
 
   /// Imports `records` as `RecordImporter.makeSession` does, keeping the builder.
+  /// For `append`; `take` needs `init(files:options:)`, which knows the answers it came from.
   public init(records: RecordSet, options: ImportOptions) throws(ImportUsageError) {
+    self.options = options
     var kept: StepBuilder?
     session = try RecordImporter.makeSession(from: records, options: options, keeping: &kept)
     builder = kept ?? StepBuilder(start: session.runnable.start, plans: [:])
@@ -84,6 +97,7 @@ public struct LiveImport {
     let late = ordered.first.map { $0.time <= lastTime } ?? false
     guard !late || ordered.first.flatMap(markIndex(before:)) != nil else { return nil }
     polls += 1
+    let poll = polls
     keepMark()
     for (id, record) in records where !builder.knows(id) {
       waiting[id, default: ParticipantRecord(id: id)].merge(record)
@@ -106,7 +120,7 @@ public struct LiveImport {
       guessedSDKs: Dictionary(
         participants.filter { $0.source == .guessed || $0.source == .unknown }.map {
           ($0.id, $0.source.rawValue)
-        }, uniquingKeysWith: { first, _ in first }), rewind: rewind)
+        }, uniquingKeysWith: { first, _ in first }), rewind: rewind, poll: poll)
   }
 
   /// The newest mark taken before every event at `event`'s time was.

@@ -24,6 +24,22 @@ struct ParticipantPlan {
   var exchanges = false
   /// How many TOKEN_EXCHANGED the records show for it.
   var exchangeCount = 0
+  /// When the records show it joined (its first JOINED, in seconds), if they do.
+  var joinedAt: Int64?
+
+  /// "viewer-7: the records show it joined at … while its first token (…) says `exp` …": when
+  /// the token the records reveal had expired before the join they show. The records win: the
+  /// model lets it join as they say (`RecordImporter.participant`), and this says they
+  /// disagree; nil when they do not.
+  var expiredAtJoin: String? {
+    guard let joined = joinedAt, let expiry = first.expirationTime, expiry <= joined else {
+      return nil
+    }
+    return "\(id): the records show it joined at \(VirtualTime.iso8601(joined)), but its first "
+      + "token (\(firstSource)) expired at \(VirtualTime.iso8601(expiry)), before it; the records "
+      + "win — the model lets it join as they show — so that token is not the one it joined with, "
+      + "or the clocks disagree (a finding, not a refusal)"
+  }
 
   /// The SDK as the report states it.
   var stated: ParticipantSDK {
@@ -49,6 +65,7 @@ struct ParticipantPlan {
       !events.timeline[$0].viaEventBridge && !events.timeline[$0].isInferred
     }
     exchanges = exchangeCount > 0
+    joinedAt = events.first(.joined)?.second
     if let exchange = events.first(.tokenExchanged), let previous = exchange.previousToken {
       first = previous
       firstSource = "previousToken of its first TOKEN_EXCHANGED"

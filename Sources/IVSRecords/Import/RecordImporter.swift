@@ -126,7 +126,9 @@ public enum RecordImporter {
         id: id, events: byParticipant[id] ?? TimelineEvents(timeline: [], positions: []),
         record: records.participants[id], isRemoteOnly: byParticipant[id] == nil)
     }
-    let findings = try applySDKOptions(options, to: &plans, names: labels(plans, records))
+    let findings =
+      try applySDKOptions(options, to: &plans, names: labels(plans, records))
+      + ids.compactMap { plans[$0]?.expiredAtJoin }
     let start = min(
       records.sessionStart.map { $0.floorDivided(by: 1000) } ?? .max,
       timeline.events.first?.second ?? VirtualTime.defaultStart)
@@ -152,12 +154,20 @@ public enum RecordImporter {
       }
       return "\(id): \(plan.stated.shown) (\(plan.source.rawValue), from \(plan.basis))"
     }
-    scenario.composition = options.composition
-    scenario.notes = notes(plans, ids, timeline, records, options, guessed) + builder.notes
+    scenario.composition = options.composition ?? records.composition?.configuration
+    scenario.asOf =
+      options.asOf ?? (options.datesFromRecords ? ServiceDate.ofRecords(startingAt: start) : nil)
+    scenario.notes =
+      ids.compactMap { plans[$0]?.expiredAtJoin.map { "finding: \($0)" } }
+      + notes(plans, ids, timeline, records, options, guessed) + builder.notes
     if let composition = options.composition {
       scenario.notes.append(
-        "what-if: a server-side composition (policy \(composition.updates.rawValue)) the records do "
+        "what-if: a server-side composition (policy "
+          + "\(composition.updates?.rawValue ?? "of the session's day")) the records do "
           + "not have was added (--composition)")
+    }
+    if options.composition == nil, let recorded = records.composition {
+      scenario.notes.append(Self.compositionNote(recorded))
     }
     if imported.merged > 0 {
       scenario.notes.append(
@@ -278,7 +288,11 @@ public enum RecordImporter {
     // No overflow: `start`, `end` and `expirationTime` all come from RecordTime, which only
     // reads four-digit years, so every one lies within ±3.2e11 s.
     var ttl = max(12 * 3600, end - start + 3600)
-    if let expiry = token.expirationTime, expiry > start { ttl = expiry - start }
+    // What the records show happened wins over the model's clock: a token the records say had
+    // expired before the join they show is not given that `exp` (`ParticipantPlan.expiredAtJoin`).
+    if let expiry = token.expirationTime, expiry > start, plan.expiredAtJoin == nil {
+      ttl = expiry - start
+    }
     return ScenarioParticipant(
       id: plan.id, sdk: plan.sdk, strategy: plan.strategy,
       token: .mint(
@@ -341,11 +355,61 @@ public enum RecordImporter {
       notes.append(
         "\(records.repeatedDeliveries) repeated EventBridge delivery(ies) dropped (same id)")
     }
+    if records.envelopeTimedEvents > 0 { notes.append(wholeSecondNote(records, timeline)) }
     return notes
   }
 }
 
 extension RecordImporter {
+  /// What the model made of a get-composition output.
+  static func compositionNote(_ recorded: RecordedComposition) -> String {
+    let configuration = recorded.configuration
+    var parts = ["\(configuration.layout.rawValue) layout"]
+    for (name, value) in [
+      ("featured", configuration.featuredParticipantAttribute),
+      ("order", configuration.participantOrderAttribute),
+      ("PiP", configuration.pipParticipantAttribute),
+    ] where !value.isEmpty {
+      parts.append("\(name) attribute \(value)")
+    }
+    let moves =
+      configuration.updates == .live
+      ? "layouts move at once (composition.layout.live, from 2026-04-16)"
+      : "layouts move on republish or reconnect (composition.layout.on-reconnect, before 2026-04-16)"
+    let start = recorded.start.map { ", started \(RecordTime.iso8601(milliseconds: $0))" } ?? ""
+    return
+      "composition from \(recorded.origin): \(parts.joined(separator: ", "))\(start); \(moves);"
+      + " the model runs it from the session's start"
+  }
+
+  /// EventBridge events timed by their envelope (whole seconds), and those of them within a
+  /// second of a token exchange: whether they came before or after it is unknown.
+  static func wholeSecondNote(_ records: RecordSet, _ timeline: RecordTimeline) -> String {
+    var exchanges: [Int64: [Int64]] = [:]
+    for event in timeline.events where event.kind == .tokenExchanged {
+      exchanges[event.second, default: []].append(event.time)
+    }
+    let close = timeline.events.filter { event in
+      event.hasWholeSecondTime
+        && (event.second - 1...event.second + 1).contains { second in
+          exchanges[second]?.contains { abs($0 - event.time) < 1000 } ?? false
+        }
+    }
+    var note =
+      "\(records.envelopeTimedEvents) EventBridge event(s) carry no detail.event_time: timed by the"
+      + " envelope's time, whole seconds"
+    if !close.isEmpty {
+      let named = close.prefix(3).map {
+        "\($0.name) of \($0.participantId) at \(RecordTime.iso8601(milliseconds: $0.time))"
+      }
+      note +=
+        "; \(close.count) within a second of a token exchange (\(named.joined(separator: ", "))):"
+        + " whether each came before or after the exchange is unknown (its"
+        + " list-participant-events record has the exact time)"
+    }
+    return note
+  }
+
   /// An already imported scenario (`stagemon import --out`) with its `recorded` events read
   /// back, so it can be run and compared again.
   public static func session(fromScenario scenario: Scenario, file: String) throws(RecordError)

@@ -1,7 +1,9 @@
 import JSONKit
 
 /// Amazon EventBridge "IVS Stage Update" events (records README §3): snake-case detail,
-/// stage ARN in `resources[0]`, only publish-related names, possibly delivered twice.
+/// stage ARN in `resources[0]`, only publish-related names, possibly delivered twice. The
+/// detail may carry no time (AWS's own example has `session_id`, `event_name`, `user_id`,
+/// `participant_id` only): the event is then timed by the envelope's `time`, whole seconds.
 extension RecordSet {
   /// EventBridge `event_name` → the ListParticipantEvents name it stands for.
   static let eventBridgeNames: [String: String] = [
@@ -23,7 +25,7 @@ extension RecordSet {
           isInvalid: true))
       return
     }
-    if let id = json["id"]?.stringValue, !eventBridgeIDs.insert(id).inserted {
+    if let id = json["id"]?.stringValue, !insertEventBridgeID(id) {
       repeatedDeliveries += 1
       return
     }
@@ -35,14 +37,29 @@ extension RecordSet {
     }
     let detailPlace = place.member("detail")
     guard let eventName = detail["event_name"]?.stringValue,
-      let participant = detail["participant_id"]?.stringValue, !participant.isEmpty,
-      let time = detail["event_time"]?.stringValue
+      let participant = detail["participant_id"]?.stringValue, !participant.isEmpty
     else {
       issues.append(
         RecordIssue(
           origin: detailPlace.description,
-          message: "EventBridge detail without \"event_name\", \"participant_id\" or "
-            + "\"event_time\"; skipped", isInvalid: true))
+          message: "EventBridge detail without \"event_name\" or \"participant_id\"; skipped",
+          isInvalid: true))
+      return
+    }
+    let time: Int64
+    var wholeSecond = false
+    if let detailTime = detail["event_time"]?.stringValue {
+      time = try detailPlace.timestamp(detailTime, member: "event_time")
+    } else if let envelopeTime = json["time"]?.stringValue {
+      time = try place.timestamp(envelopeTime, member: "time")
+      envelopeTimedEvents += 1
+      wholeSecond = true
+    } else {
+      issues.append(
+        RecordIssue(
+          origin: place.description,
+          message: "EventBridge event with neither \"time\" nor \"detail.event_time\"; skipped",
+          isInvalid: true))
       return
     }
     let name = Self.eventBridgeNames[eventName] ?? eventName
@@ -51,10 +68,11 @@ extension RecordSet {
       record.userId = userId
       describe(record)
     }
-    let event = RecordedEvent(
+    var event = RecordedEvent(
       name: name, kind: RecordedEvent.modelledKinds[name], participantId: participant,
-      time: try detailPlace.timestamp(time, member: "event_time"),
+      time: time,
       errorCode: detail["error_code"]?.stringValue, viaEventBridge: true, place: place)
+    event.hasWholeSecondTime = wholeSecond
     if event.kind == nil, !RecordedEvent.knownOutsideModel.contains(name) {
       issues.append(
         RecordIssue(

@@ -22,6 +22,9 @@ struct EventFields {
   var viaEventBridge = false
   var previousToken: JSON?
   var newToken: JSON?
+  /// `aws logs filter-log-events` output's `events[].message`: the logged text (an
+  /// EventBridge event, when a rule sends IVS events to CloudWatch Logs).
+  var message: String?
 
   /// The members of a parsed event (any other value has none).
   init(_ json: JSON) {
@@ -35,6 +38,7 @@ struct EventFields {
     viaEventBridge = json["via"] == .string("EventBridge")
     previousToken = json["previousToken"]
     newToken = json["newToken"]
+    message = json["message"]?.stringValue
   }
 
   /// A timestamp member's text: a string as it is, an epoch number as its digits.
@@ -77,6 +81,7 @@ struct EventFields {
       case .via?: fields.viaEventBridge = try stream.string() == "EventBridge"
       case .previousToken?: fields.previousToken = try stream.value()
       case .newToken?: fields.newToken = try stream.value()
+      case .message?: fields.message = try stream.string()
       case nil: _ = try stream.value()
       }
       key = try stream.nextKey(matching: Member.names)
@@ -87,7 +92,7 @@ struct EventFields {
   /// The members read, named as the JSON names them (matched as bytes: no string per key).
   private enum Member: Int, CaseIterable {
     case eventTime, name, participantId, remoteParticipantId, errorCode, via, previousToken
-    case newToken, destinationStageArn, destinationSessionId
+    case newToken, destinationStageArn, destinationSessionId, message
 
     static let names = MemberNames(allCases.map { "\($0)" })
 

@@ -24,7 +24,21 @@ extension RecordSet {
   /// exactly `read(bytes:file:)`'s. Pipes, FIFOs and standard input, which can be read only
   /// once, and text that is not JSON (CLI output, an AWS error) are read whole (within
   /// `limit`).
+  /// A file that cannot be read leaves the set as it was.
   public mutating func read(atPath path: String, limit: Int) throws(RecordReadError) {
+    let mark = checkpoint()
+    do {
+      try readFile(atPath: path, limit: limit, rewinding: mark)
+      commit()
+    } catch {
+      restore(mark)
+      throw error
+    }
+  }
+
+  private mutating func readFile(atPath path: String, limit: Int, rewinding mark: RecordCheckpoint)
+    throws(RecordReadError)
+  {
     let first = try Self.open(path, limit: limit)
     guard first.regularFileSize != nil else { return try readWhole(first, path) }
     var head: [UInt8] = []
@@ -38,7 +52,6 @@ extension RecordSet {
     while let chunk = counting.next() { counter.take(chunk) }
     if let failure = counting.failure { throw .unreadable(failure) }
     guard counting.endedValid else { return try readWhole(try Self.open(path, limit: limit), path) }
-    let before = self
     reserveEvents(counter.listedObjects)
     let parsing = RecordChunks(try Self.open(path, limit: limit), form: form)
     var stream = RecordStream(json: JSONStream(chunks: parsing.next), file: path)
@@ -46,13 +59,13 @@ extension RecordSet {
     do {
       try read(&stream, several: counter.count > 1, file: path)
     } catch  where parsing.failure == nil {
-      self = before
+      rewind(to: mark)
       return try readWhole(try Self.open(path, limit: limit), path)
     } catch {}
     if let failure = parsing.failure { throw .unreadable(failure) }
     // UTF-16 the counting read found whole but this one did not: the file changed between.
     if !parsing.endedValid {
-      self = before
+      rewind(to: mark)
       try readWhole(try Self.open(path, limit: limit), path)
     }
   }

@@ -9,6 +9,7 @@ extension RecordSet {
   public static let acceptedShapes =
     "list-participant-events output {\"events\": [...]}, get-participant {\"participant\": {...}}, "
     + "list-participants {\"participants\": [...]}, get-stage-session {\"stageSession\": {...}}, "
+    + "get-composition {\"composition\": {...}}, "
     + "or EventBridge \"IVS Stage Update\" events (one, a JSON array, or JSON lines)"
 
   /// Reads a record already held as JSON (`attach`'s poller parsed the API's answers) as its
@@ -43,12 +44,16 @@ extension RecordSet {
         for (index, summary) in list.enumerated() {
           readParticipant(summary, at: place.member("participants").index(index))
         }
+      } else if let composition = json["composition"], composition["layout"] != nil {
+        try readComposition(composition, at: place.member("composition"))
       } else if let session = json["stageSession"] {
         try readSession(session, at: place.member("stageSession"))
       } else if json["detail-type"] != nil || json["detail"] != nil {
         try readEventBridge(json, at: place)
       } else if json["eventTime"] != nil || json["participantId"] != nil {
         try readEvent(json, at: place)
+      } else if let entries = json["log"]?["entries"]?.arrayValue {
+        try readHAR(entries, at: place.member("log").member("entries"))
       } else if let message = Self.awsErrorBody(json) {
         throw place.error(message)
       } else {
@@ -88,6 +93,9 @@ extension RecordSet {
 
   /// See `readEvent(_:at:)`; the members as the stream or a parsed object gave them.
   mutating func readEvent(_ fields: EventFields, at place: RecordPlace) throws(RecordError) {
+    if fields.name == nil, fields.participantId == nil, let message = fields.message {
+      return try readLogMessage(message, at: place.member("message"))
+    }
     guard let name = fields.name, let participant = fields.participantId,
       let time = fields.eventTime, !participant.isEmpty
     else {
@@ -115,6 +123,55 @@ extension RecordSet {
     }
     noteUnknown(event, at: place)
     events.append(consume event)  // moved, not copied: a million events are read
+  }
+
+  /// A browser HAR file (the AWS console's network log): each answer of an IVS real-time
+  /// API call it holds (`response.content.text`, JSON of a known shape) is read as if sent
+  /// alone; a HAR with none is refused, saying what to send instead.
+  mutating func readHAR(_ entries: [JSON], at place: RecordPlace) throws(RecordError) {
+    var answers = 0
+    for (index, entry) in entries.enumerated() {
+      guard let url = entry["request"]?["url"]?.stringValue, url.contains("ivsrealtime"),
+        let content = entry["response"]?["content"],
+        content["encoding"]?.stringValue != "base64",
+        let text = content["text"]?.stringValue,
+        let json = try? JSONParser.parse(text),
+        json["events"] != nil || json["participant"] != nil || json["participants"] != nil
+          || json["stageSession"] != nil
+      else { continue }
+      answers += 1
+      try readDocument(json, at: place.index(index).member("response.content.text"))
+    }
+    guard answers == 0 else { return }
+    throw place.error(
+      "a browser HAR file holding no IVS real-time API answers: send the output of"
+        + " `aws ivs-realtime list-participant-events … --output json` for each participant"
+        + " (and get-participant, get-stage-session) instead")
+  }
+
+  /// A CloudWatch Logs message (`aws logs filter-log-events` output, a Logs Insights export):
+  /// the EventBridge event a rule logged, read as if sent alone; any other text is skipped
+  /// with a note saying what the records need.
+  mutating func readLogMessage(_ message: String, at place: RecordPlace) throws(RecordError) {
+    let json: JSON
+    do {
+      json = try JSONParser.parse(message)
+    } catch {
+      issues.append(
+        RecordIssue(
+          origin: place.description,
+          message: "a log message that is not JSON; skipped (IVS events are logged as EventBridge"
+            + " JSON)", isInvalid: true))
+      return
+    }
+    guard json["detail-type"] != nil || json["detail"] != nil else {
+      issues.append(
+        RecordIssue(
+          origin: place.description,
+          message: "a log message that is not an EventBridge event; skipped", isInvalid: true))
+      return
+    }
+    try readEventBridge(json, at: place)
   }
 
   /// `arn (st-…)` of a REPLICATION_* event, or nil.

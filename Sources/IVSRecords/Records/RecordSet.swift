@@ -23,6 +23,8 @@ public struct RecordSet: Sendable {
   public var allowsOtherSessions = false
   /// Each ListParticipantEvents page read: its participant, oldest event and `nextToken`.
   var pages: [EventPage] = []
+  /// The server-side composition a get-composition output described, if one was read.
+  public var composition: RecordedComposition?
   /// What `stagemon fetch` said about the folder it wrote, when its manifest was read.
   public var manifest: RecordManifest?
   /// Events skipped or kept with a caveat.
@@ -31,6 +33,16 @@ public struct RecordSet: Sendable {
   var eventBridgeIDs: Set<String> = []
   /// EventBridge deliveries dropped as repeats of an `id` already read.
   public var repeatedDeliveries = 0
+  /// Whether records of another stage or session are collected in `blockers` (a folder read
+  /// whole, `RecordFolder`) instead of thrown at the first.
+  var collectsBlockers = false
+  /// Records of another stage or session met while `collectsBlockers`, each worded.
+  var blockers: [RecordError] = []
+  /// The changes since the open checkpoint, if one is open (`RecordCheckpoint`).
+  var journal: RecordJournal?
+  /// EventBridge events timed by the envelope's `time` (whole seconds: the detail had no
+  /// `event_time`), whose order within their second is therefore unknown.
+  public var envelopeTimedEvents = 0
 
   /// An empty set.
   public init() {}
@@ -62,9 +74,12 @@ public struct RecordSet: Sendable {
   ) throws(RecordError) {
     let message = "records of two \(what) are mixed: \(here) here, \(known) in \(knownOrigin)"
     guard allowsOtherSessions else {
-      throw RecordError(
+      let error = RecordError(
         file: origin, location: "",
         message: message + " (--allow-other-sessions keeps them together)")
+      guard collectsBlockers else { throw error }
+      blockers.append(error)
+      return
     }
     issues.append(
       RecordIssue(
@@ -73,6 +88,7 @@ public struct RecordSet: Sendable {
 
   /// Merges what a record says about a participant into what is known.
   mutating func describe(_ record: ParticipantRecord) {
+    journalParticipant(record.id)
     participants[record.id, default: ParticipantRecord(id: record.id)].merge(record)
   }
 }

@@ -54,6 +54,9 @@ extension RecordSet {
       while stream.hasMore() { try stream.skipValue() }
       return nil
     } catch {
+      if let message = RecordText.typographicQuotes(bytes) {
+        return RecordError(file: file, location: "", message: message)
+      }
       if endsAtTheLastLine(error, bytes), let place = RecordText.truncation(bytes) {
         return RecordError(
           file: file, location: "",

@@ -19,7 +19,26 @@ enum RecordText {
     if let message = awsErrorText(words) ?? cliOutput(words) {
       throw RecordError(file: file, location: "", message: message)
     }
+    if let events = try LogsInsightsCSV.events(text[first...], file: file) { return events }
     return text
+  }
+
+  /// The fix for JSON whose quotes a chat app or word processor made typographic (“ ” ‘ ’),
+  /// or nil when it has none: such a paste is not JSON, and guessing which quote was meant
+  /// could change a value.
+  static func typographicQuotes(_ bytes: [UInt8]) -> String? {
+    let curly: [[UInt8]] = [[0xE2, 0x80, 0x9C], [0xE2, 0x80, 0x9D]]
+    var index = bytes.startIndex
+    while let found = bytes[index...].firstIndex(of: 0xE2) {
+      let next = bytes[found...].prefix(3)
+      if curly.contains(where: { $0.elementsEqual(next) }) {
+        return "the JSON's quotes are typographic (“ ”), as a chat app or word processor makes"
+          + " them: ask for the file itself (attached, not pasted), or the command's output saved"
+          + " with > FILE"
+      }
+      index = found + 1
+    }
+    return nil
   }
 
   /// How a streamed read turns a file into what `prepared` makes of it, when that is JSON
@@ -109,8 +128,13 @@ enum RecordText {
       .trimmingSpaces()
   }
 
-  /// `--output text|yaml|table` recognised by their first line, or nil.
+  /// `--output text|yaml|table` recognised by their first line (text also by a later line: a
+  /// `NEXTTOKEN` line or a bare token may come first), or nil.
   private static func cliOutput(_ text: String) -> String? {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: true).prefix(4)
+    if lines.contains(where: { isTextOutputRow($0) }) {
+      return "this is AWS CLI `--output text`, not JSON: rerun the command with `--output json`"
+    }
     let line = firstLine(text)
     let format: String
     if line.hasPrefix("---") || line.hasPrefix("+-") || line.hasPrefix("|") {
@@ -122,14 +146,17 @@ enum RecordText {
       format = "yaml"
     } else if line.hasPrefix("- "), line.contains(":") {
       format = "yaml"
-    } else if let tab = line.firstIndex(of: "\t"),
-      line[..<tab].allSatisfy({ $0.isUppercase || $0 == "_" }), tab != line.startIndex
-    {
-      format = "text"
     } else {
       return nil
     }
     return "this is AWS CLI `--output \(format)`, not JSON: rerun the command with `--output json`"
+  }
+
+  /// A row of `--output text`: an upper-case label (`EVENTS`, `PARTICIPANT`, `NEXTTOKEN`),
+  /// a tab, values.
+  private static func isTextOutputRow(_ line: Substring) -> Bool {
+    guard let tab = line.firstIndex(of: "\t"), tab != line.startIndex else { return false }
+    return line[..<tab].allSatisfy { $0.isUppercase || $0 == "_" }
   }
 
   /// Where a text that ends too soon was cut — `events[41] (an unfinished string)` — or

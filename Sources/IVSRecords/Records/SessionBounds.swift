@@ -11,13 +11,26 @@ extension RecordSet {
   /// Notes a page of events (`events[range]`), read at `place`, with its `nextToken`.
   mutating func notePage(events range: Range<Int>, nextToken: String?, at place: RecordPlace) {
     guard !range.isEmpty else { return }
+    let token = nextToken.flatMap { $0.isEmpty ? nil : $0 }
+    // `aws logs filter-log-events` output: EventBridge events, whose `nextToken` asks for
+    // more log events, not for a participant's older page.
+    if range.allSatisfy({ events[$0].viaEventBridge }) {
+      if token != nil {
+        issues.append(
+          RecordIssue(
+            origin: place.description,
+            message: "this log output has a nextToken: more logged events exist (rerun"
+              + " aws logs filter-log-events with --next-token, or without --max-items)",
+            isInvalid: false))
+      }
+      return
+    }
     var participants: Set<String> = []
     var oldest = Int64.max
     for index in range {
       participants.insert(events[index].participantId)
       oldest = min(oldest, events[index].time)
     }
-    let token = nextToken.flatMap { $0.isEmpty ? nil : $0 }
     pages.append(
       EventPage(
         origin: place.description, participants: participants, oldest: oldest, nextToken: token))
@@ -78,10 +91,13 @@ extension RecordSet {
         + "\(RecordTime.iso8601(milliseconds: found.last)) lie outside the session "
         + "\(session?.id ?? "") (\(boundsText), from \(sessionBoundsOrigin ?? "get-stage-session"))"
       guard allowsOtherSessions else {
-        throw RecordError(
+        let error = RecordError(
           file: file, location: "",
           message: message + ": are they from another session? Leave the file out, or keep "
             + "it with --allow-other-sessions")
+        guard collectsBlockers else { throw error }
+        blockers.append(error)
+        continue
       }
       issues.append(
         RecordIssue(

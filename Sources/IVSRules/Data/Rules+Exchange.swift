@@ -69,7 +69,9 @@ extension RuleBook {
         + "rejects an exchange that changes any of them at once, naming each one.",
       basis: .documented(
         Page.tokenExchange(
-          "Exchanging Tokens", "topic • resource • jti • whip_url • events_url"))),
+          "Exchanging Tokens",
+          "Exchanging a token that modifies an immutable field results in the SDK immediately "
+            + "rejecting the exchange."))),
     Rule(
       .exchangeServiceChecks,
       "The service checks the new token as at join (signature by its kid, exp in the future and "
@@ -113,8 +115,18 @@ extension RuleBook {
       basis: .documented(
         Page.tokenExchange(
           "Exchanging Tokens",
-          "The same is true for removed capabilities: if the previous token had the publish "
-            + "capability and the new token does not"))),
+          "if the previous token had the publish capability and the new token does not, the "
+            + "participant immediately unpublishes without invoking the stage strategy functions "
+            + "for publishing")),
+      advice: Advice(
+        "A PUBLISH_ERROR with INSUFFICIENT_CAPABILITIES after such an exchange means the app "
+          + "tried to publish again without the publish capability: publish only while the "
+          + "participant's token grants PUBLISH (after exchanging for a token that does).",
+        basis: .documented(
+          Page.apiEvent(
+            "errorCode",
+            "INSUFFICIENT_CAPABILITIES — The participant tried to take an action that the "
+              + "participant’s token is not allowed to do.")))),
     Rule(
       .exchangeSubscribeGained,
       "When an exchange grants subscribe, shouldSubscribeToParticipant is asked for every remote "

@@ -27,7 +27,12 @@ extension AppController {
   /// under the first free ID `composition-2` … (or defaults without one).
   func startAnotherComposition() {
     var configuration = state.shownComposition?.configuration ?? CompositionConfiguration()
-    configuration.updates = configuration.updates == .live ? .onReconnect : .live
+    let shownUpdates =
+      state.shownComposition?.updates.outcome
+      ?? state.snapshot.rules.decide(
+        .compositionUpdates
+      ).outcome
+    configuration.updates = shownUpdates == .live ? .onReconnect : .live
     let taken = Set(state.snapshot.compositions.map(\.id))
     let id =
       (2...(Stage.compositionLimit + 1)).lazy.map { "composition-\($0)" }

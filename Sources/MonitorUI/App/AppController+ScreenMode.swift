@@ -32,6 +32,7 @@ extension AppController {
   func setPresenting(_ on: Bool) {
     state.screenMode.presenting = on
     state.screenMode.hidesLog = on
+    narrateScriptPosition()
     report(
       on
         ? "presenter mode: plain narration, the log hidden (L shows it), g explains the words"
@@ -48,10 +49,5 @@ extension AppController {
   /// before its first story step), with the opening line again.
   func restart() {
     travel(to: state.openingStep)
-    guard state.runner.history.count == state.openingStep else { return }
-    let presenter = state.screenMode.presenting ? state.presenterOpening : nil
-    if let opening = presenter ?? state.openingNote {
-      state.status = StatusMessage(opening)
-    }
   }
 }

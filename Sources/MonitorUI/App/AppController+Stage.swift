@@ -75,16 +75,48 @@ extension AppController {
     run(.refreshStrategy(participant.id), success: "\(participant.id): strategy re-asked")
   }
 
-  /// Answers the waiting question; `origin` (a key or a command) goes into its event.
+  /// Answers the waiting question; `origin` (a key or a command) goes into its event. When
+  /// the script's next steps answer this very question, the answer is the script's step (run
+  /// with the person's answer), so the story stays in step and its narration goes on.
   func answer(_ publish: Bool, by origin: AnswerOrigin) {
     guard let question = state.pendingQuestion else {
       report("no strategy question is waiting", .error)
       return
     }
     let id = question.participant
+    if state.scriptAnswersPendingQuestion, options.readOnlyReason == nil {
+      answerInScript(question, publish: publish, by: origin)
+      return
+    }
     run(
       .answer(id, publish: publish, by: origin),
       success: "\(id): \(question.name) answered \(publish ? "yes" : "no")")
+  }
+
+  /// Runs the script up to its answer to `question` (the `expect` and `advance` steps before
+  /// it), then its answer step with the person's answer.
+  private func answerInScript(_ question: PendingQuestion, publish: Bool, by origin: AnswerOrigin) {
+    while state.script.nextStep.map(ScriptProgress.isTransparent) == true {
+      nextStep()
+      if state.narration?.kind == .error { return }
+    }
+    guard case .answer(_, let scripted, _)? = state.script.nextStep else { return }
+    let index = state.runner.nextStepIndex
+    do {
+      let step = try state.runner.step(
+        answering: question.participant, publish: publish, by: origin)
+      refresh()
+      // The story's note tells the script's answer; another answer is told as it ran.
+      let asScripted = scripted == publish
+      narrate(
+        step: index,
+        summary: step.summary
+          + (asScripted ? "" : " (the story answers \(scripted ? "yes" : "no"))"),
+        note: asScripted)
+    } catch {
+      refresh()
+      report(error.description, .error)
+    }
   }
 
   /// The profiles `v` cycles through.
@@ -110,7 +142,7 @@ extension AppController {
   }
 
   func cyclePolicy() {
-    guard let current = state.shownComposition?.configuration.updates else {
+    guard let current = state.shownComposition?.updates.outcome else {
       report("this scenario has no composition", .error)
       return
     }
@@ -127,7 +159,8 @@ extension AppController {
       success: "composition \(composition.id) update policy: \(policy.rawValue)")
   }
 
-  /// Runs the next scripted step; a step the stage cannot take is reported, not fatal.
+  /// Runs the next scripted step and narrates it; a step the stage cannot take is narrated as
+  /// an error, not fatal.
   func nextStep() {
     if let reason = options.readOnlyReason {
       report("next step: \(reason)", .warning)
@@ -139,12 +172,14 @@ extension AppController {
       return
     }
     let index = runner.nextStepIndex
+    let counter = "step \(index + 1)/\(state.script.total)"
     if case .answer(let id, _, _)? = state.script.nextStep,
       !state.snapshot.pendingQuestions.contains(where: { $0.participant == id })
     {
       runner.skipStep()
       refresh()
-      report("step \(index + 1)/\(state.script.total) skipped: \(id) has no question waiting")
+      state.narration = Narration(
+        "\(counter) skipped: \(id) has no question waiting", kind: .warning)
       return
     }
     do {
@@ -157,16 +192,10 @@ extension AppController {
       {
         select(index)
       }
-      let counter = "step \(index + 1)/\(state.script.total): "
-      if state.screenMode.presenting, let plain = state.presenterNotes[index] {
-        report(counter + plain, .success)
-      } else {
-        let note = state.stepNotes[index].map { " — \($0)" } ?? ""
-        report(counter + (step?.summary ?? "") + note, .success)
-      }
+      narrate(step: index, summary: step?.summary ?? "")
     } catch {
       refresh()
-      report(error.description, .error)
+      state.narration = Narration("\(counter): \(error.description)", kind: .error)
     }
   }
 

@@ -9,10 +9,10 @@ import TokenCore
 public final class AppController {
   /// The state views render.
   public internal(set) var state: AppState
-  let forge: TokenForge
+  var forge: TokenForge
   let themes: ThemeCatalog
   let options: MonitorOptions
-  let prepared: [PreparedToken]
+  var prepared: [PreparedToken]
   /// Rows a page moves; updated from the screen size.
   var pageSize = 10
   /// Columns of the screen; the help overlay wraps to it, and scrolling counts wrapped lines.
@@ -29,13 +29,19 @@ public final class AppController {
   var recordedLines: RecordedLines?
   /// Those lines while they are still being aligned (`applyAlignment` takes them).
   var alignment: RecordAlignment?
+  /// `attach`: where the model stood (steps in its history) before each recent poll's steps,
+  /// by poll number (`LiveImport.Addition.poll`), so a late event can put it back there.
+  var pollStarts: [Int: Int] = [:]
+  /// `attach`: set when an update could not follow on; the live source then imports the
+  /// session whole again (`LiveSource.take(_:)`).
+  public internal(set) var needsWholeImport = false
   /// Reads the time for double clicks (tests set a fixed clock).
   public var clickClock: () -> ContinuousClock.Instant = { ContinuousClock.now }
 
   /// Creates a controller for `runner`.
   public init(
     runner: ScenarioRunner, themes: ThemeCatalog, theme: Theme,
-    options: MonitorOptions, prepared: [PreparedToken], stepNotes: [Int: String] = [:]
+    options: MonitorOptions, prepared: [PreparedToken], story: Story = Story()
   ) {
     runner.keepsCheckpoints = true
     self.forge = TokenForge(runner: runner)
@@ -46,7 +52,7 @@ public final class AppController {
     state.keymap = options.keymap
     state.keyFileProblems = options.keyFileProblems
     state.isReadOnly = options.readOnlyReason != nil
-    state.stepNotes = stepNotes
+    state.story = story
     refresh()
   }
 
@@ -56,6 +62,7 @@ public final class AppController {
   /// the same path to actions (and can be recorded in one place).
   public func handle(_ event: InputEvent) {
     defer { keepLogSelectionInView() }
+    if case .key = event {} else { passMessage() }
     switch event {
     case .key(let key): handle(key)
     case .paste(let paste): handlePaste(paste)
@@ -67,6 +74,7 @@ public final class AppController {
   public func handle(_ key: Key) {
     defer { keepLogSelectionInView() }
     if key == .resize { return }
+    passMessage()
     if key == .control("c") {
       state.wantsQuit = true
       return
@@ -79,6 +87,12 @@ public final class AppController {
       return
     }
     perform(action)
+  }
+
+  /// A message lasts until the next key: the narration has its own place and stays, so the
+  /// story is never lost under a message (the aligning notice stays until the records are).
+  private func passMessage() {
+    if state.status?.text.hasPrefix(Self.aligningText) != true { state.status = nil }
   }
 
   /// Adapts paging to the terminal height and the help's wrapping to its width.
@@ -116,6 +130,9 @@ public final class AppController {
       let batch = stage.drainBatch(keepingLast: state.log.capacity)
       state.log.append(batch)
       batch.failures.forEach(inspectFailure)
+      if batch.count > 0 {
+        state.refusal = batch.failures.last { $0.kind == .exchangeRejected }.flatMap(Refusal.init)
+      }
       let lastSeq = batch.lastSeq ?? 0
       let recorded = recordedLines?.release(upTo: stage.clock.now, shownSeq: lastSeq) ?? []
       for line in recorded { state.log.append(line) }
@@ -172,27 +189,19 @@ extension AppController {
   ) {
     self.init(
       runner: setup.runner, themes: themes, theme: theme, options: options,
-      prepared: setup.prepared, stepNotes: setup.notes)
+      prepared: setup.prepared, story: setup.story)
     state.followsScript = setup.followsScript
     state.openingStep = setup.openingStep
-    state.openingNote = setup.openingNote
-    state.presenterNotes = setup.presenterNotes
-    state.presenterOpening = setup.presenterOpening
-    state.status = setup.openingNote.map { StatusMessage($0) }
+    state.presenterStory = setup.presenterStory
     state.importNotes = setup.importNotes
     state.sdkGuesses = setup.sdkGuesses
     updateBeliefs()
     recordedLines = setup.recorded
     alignment = setup.alignment
-    if alignment != nil {
-      state.status = StatusMessage(
-        Self.aligningText + (setup.openingNote.map { " · \($0)" } ?? ""))
-    }
+    if alignment != nil { state.status = StatusMessage(Self.aligningText) }
     refresh()
-    if options.present {
-      state.screenMode = ScreenMode(hidesLog: true, presenting: true)
-      state.status = (setup.presenterOpening ?? setup.openingNote).map { StatusMessage($0) }
-    }
+    if options.present { state.screenMode = ScreenMode(hidesLog: true, presenting: true) }
+    narrateScriptPosition()
     if let speed = options.playSpeed { startPlaying(speed: speed) }
   }
 }

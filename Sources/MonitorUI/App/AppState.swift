@@ -5,8 +5,9 @@ import TerminalKit
 /// selection, the log, overlays, theme and messages. Views are pure functions of it; only
 /// `AppController` changes it.
 public struct AppState {
-  /// The runner driving the stage (and the stage itself, `runner.stage`).
-  public let runner: ScenarioRunner
+  /// The runner driving the stage (and the stage itself, `runner.stage`); `attach` replaces
+  /// it when the live session is imported again.
+  public internal(set) var runner: ScenarioRunner
   /// The latest stage snapshot (taken after each change, not per frame).
   public var snapshot: StageSnapshot
   /// Which pane has focus.
@@ -37,6 +38,8 @@ public struct AppState {
   public var theme: Theme
   /// The last action's message.
   public var status: StatusMessage?
+  /// The exchange the last step refused, shown in the participant's row and detail.
+  public var refusal: Refusal?
   /// "Who sees what" of the selected participant (nil without one); rows are made on demand.
   public var whoSeesWhat: WhoSeesWhat?
   /// Index of the composition the composition pane shows (↑↓ there choose).
@@ -47,8 +50,12 @@ public struct AppState {
   public var commandHintContext = CommandCatalog.Context(participants: [], tokens: [], themes: [])
   /// The script's progress.
   public var script = ScriptProgress()
-  /// Narration shown after scripted steps (the demo's story), by step index.
-  public var stepNotes: [Int: String] = [:]
+  /// The scenario's narration in the SDK's words (the demo's story; a file's description).
+  public var story = Story()
+  /// The same story in presenter mode's plain language, if the scenario has one.
+  public var presenterStory: Story?
+  /// What the story's own place on screen says now (see `Narration`).
+  public var narration: Narration?
   /// An imported scenario's notes in full (guessed SDKs, chosen strategies): the help's top.
   public var importNotes: [String] = []
   /// Whether a scripted step selects the participant it acts on.
@@ -57,12 +64,6 @@ public struct AppState {
   public var keymap: Keymap = .standard
   /// The step the story opens at (after the demo's setup steps): `:restart` returns there.
   public var openingStep = 0
-  /// The status line at the opening, for `:restart`.
-  public var openingNote: String?
-  /// Presenter mode's plain-language narration by step index, and its opening line.
-  public var presenterNotes: [Int: String] = [:]
-  /// Presenter mode's opening line (plain language), if the scenario has one.
-  public var presenterOpening: String?
   /// The keys.conf lines that could not be used, listed at the top of the help.
   public var keyFileProblems: [KeyFile.Problem] = []
   /// Set when the user asked to quit.
@@ -84,6 +85,12 @@ public struct AppState {
     self.snapshot = runner.stage.snapshot()
     self.theme = theme
     self.log = LogBuffer(capacity: logCapacity)
+  }
+
+  /// The story in the voice the screen speaks now: presenter mode's plain language when it is
+  /// on and the scenario has it.
+  public var voice: Story {
+    screenMode.presenting ? presenterStory ?? story : story
   }
 
   /// The stage ID (last segment of the ARN).

@@ -9,9 +9,9 @@ public final class MonitorLoop {
   public let controller: AppController
   private let backend: any TerminalBackend
   private var grid: CellGrid
-  /// Asked after every key or tick; the loop stops when it answers false (`attach` stops it
-  /// to show newer records).
-  public var continues: () -> Bool = { true }
+  /// `attach`'s polls, asked after every key or tick: what they bring enters the controller as
+  /// a key does.
+  public var live: (any LiveSource)?
 
   /// Creates a loop on `backend`.
   public init(controller: AppController, backend: any TerminalBackend) {
@@ -65,8 +65,16 @@ public final class MonitorLoop {
         controller.tick()
       }
       controller.playTick(at: clock.now - start)
-      if !continues() { break }
+      if let live { take(live) }
     }
     return frames
+  }
+
+  /// Hands the controller the live header and what the polls brought since the last tick.
+  private func take(_ live: any LiveSource) {
+    controller.showLive(live.header)
+    if let update = live.take(controller.needsWholeImport ? .wholeSession : .changes) {
+      controller.handle(update)
+    }
   }
 }

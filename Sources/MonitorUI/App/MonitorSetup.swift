@@ -1,3 +1,4 @@
+import IVSRules
 import StageEngine
 
 /// Builds everything a monitor session needs from a scenario: the runner (which signs the
@@ -8,10 +9,10 @@ public struct MonitorSetup {
   public let runner: ScenarioRunner
   /// The deck's prepared tokens.
   public let prepared: [PreparedToken]
-  /// Narration per step.
-  public let notes: [Int: String]
-  /// The status line on opening, if any.
-  public let openingNote: String?
+  /// The narration (the opening line, per step what it showed and what it will do).
+  public var story: Story
+  /// The same in presenter mode's plain language, if the scenario has it.
+  public var presenterStory: Story?
   /// An imported scenario's notes (guessed SDKs, chosen strategies), for `:notes`.
   public var importNotes: [String] = []
   /// An imported scenario's recorded events aligned with the model, for the log.
@@ -25,30 +26,35 @@ public struct MonitorSetup {
   public let followsScript: Bool
   /// The step the story opens at (the demo's setup steps ran before it); `:restart` goes there.
   public var openingStep = 0
-  /// Presenter mode's plain-language narration by step index.
-  public var presenterNotes: [Int: String] = [:]
-  /// Presenter mode's opening line.
-  public var presenterOpening: String?
 
   /// Loads the built-in demo and runs its setup steps, so it opens on a live stage.
-  public static func demo() throws(ScenarioError) -> MonitorSetup {
+  /// `asOf` (`--as-of`) pins the day of IVS it tells.
+  public static func demo(asOf: ServiceDate? = nil) throws(ScenarioError) -> MonitorSetup {
+    var scenario = try DemoScenario.load()
+    scenario.asOf = asOf ?? scenario.asOf
+    let rules = scenario.asOf.map { RuleBook.ivs.inForce(on: $0) } ?? RuleBook.ivs.latest
+    let followsAtOnce =
+      rules.compositionUpdates(whatIf: scenario.composition?.updates).outcome == .live
     var setup = try MonitorSetup(
-      scenario: DemoScenario.load(), file: DemoScenario.fileName, prepared: DemoScenario.deck,
-      notes: DemoScenario.notes, openingNote: DemoScenario.openingNote, followsScript: true)
+      scenario: scenario, file: DemoScenario.fileName, prepared: DemoScenario.deck,
+      story: DemoScenario.story(compositionFollowsAtOnce: followsAtOnce), followsScript: true)
     for _ in 0..<DemoScenario.openingSteps { try setup.runner.step() }
     setup.openingStep = DemoScenario.openingSteps
-    setup.presenterNotes = PresenterText.notes
-    setup.presenterOpening = PresenterText.opening
+    setup.presenterStory = PresenterText.story(compositionFollowsAtOnce: followsAtOnce)
     return setup
   }
 
   /// Loads the scenario file at `path`. None of its steps runs until the user presses `n`:
-  /// the file is the user's. Its `description` is the opening status line.
-  public static func file(_ path: String) throws(ScenarioError) -> MonitorSetup {
-    let scenario = try Scenario(contentsOfFile: path)
+  /// the file is the user's. Its `description` is the opening status line. `today` (the
+  /// command's clock) bounds the file's `asOf`; `asOf` (`--as-of`) overrides it.
+  public static func file(_ path: String, today: ServiceDate? = nil, asOf: ServiceDate? = nil)
+    throws(ScenarioError) -> MonitorSetup
+  {
+    var scenario = try Scenario(contentsOfFile: path, today: today)
+    scenario.asOf = asOf ?? scenario.asOf
     var setup = try MonitorSetup(
-      scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario), notes: [:],
-      openingNote: openingNote(of: scenario))
+      scenario: scenario, file: path, prepared: PreparedToken.fromSteps(of: scenario),
+      story: Story(opening: openingNote(of: scenario)))
     setup.importNotes = scenario.notes
     setup.alignment = RecordAlignment.start(scenario, file: path)
     return setup
@@ -64,13 +70,15 @@ public struct MonitorSetup {
 
   /// Prepares `scenario`; `file` names it in errors.
   public init(
-    scenario: Scenario, file: String, prepared: [PreparedToken], notes: [Int: String],
-    openingNote: String? = nil, followsScript: Bool = false
+    scenario: Scenario, file: String, prepared: [PreparedToken], story: Story = Story(),
+    followsScript: Bool = false
   ) throws(ScenarioError) {
     runner = try ScenarioRunner(scenario: scenario, file: file)
     self.prepared = prepared
-    self.notes = notes
-    self.openingNote = openingNote
+    self.story = story
     self.followsScript = followsScript
   }
+
+  /// The line on opening, if any.
+  public var openingNote: String? { story.opening }
 }

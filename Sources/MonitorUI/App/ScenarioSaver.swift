@@ -7,8 +7,8 @@ import TokenCore
 /// Saves the session as a scenario file (`:save-scenario`): the runner's history in the SPEC §6
 /// format, plus the run's generated key beside it (mode 0600) so that raw tokens it signed
 /// verify on replay. Both go through `SafeFile`: never through a symbolic link, never over a file
-/// it was not told to replace, whole or not at all. The scenario is 0600 like its key, as a
-/// session may hold bearer tokens pasted into it.
+/// it was not told to replace, whole or not at all, and the two together: both or neither. The
+/// scenario is 0600 like its key, as a session may hold bearer tokens pasted into it.
 public enum ScenarioSaver {
   /// Where a save went.
   public struct Saved: Equatable, Sendable {
@@ -44,24 +44,35 @@ public enum ScenarioSaver {
   {
     try checkTarget(path, overwrite: overwrite)
     let keyPath = runner.hasGeneratedKey ? Self.keyPath(for: path) : nil
+    let directory = PathName.folder(of: path)
+    let keyFile = keyPath.map { PathName.join(directory, PathName.name(of: $0)) }
+    let text = ScenarioEncoder.text(
+      runner.recording(generatedKeyPath: keyFile), relativeTo: directory)
+    // The scenario is written out of sight first and put in place last, after its key, so a
+    // failure leaves both as they were: a new key is removed again when the scenario fails.
+    let scenario: PendingFile
+    do {
+      scenario = try PendingFile(path: path, replacing: overwrite, mode: SafeFile.privateMode)
+      try scenario.write(text)
+    } catch {
+      throw ScenarioSaveError(
+        path: path, reason: error.reason, needsConfirmation: error.problem == .exists)
+    }
+    var newKey: String?
     if let keyPath {
       try checkTarget(keyPath, overwrite: overwrite)
+      let existed = exists(keyPath)
       do {
         try runner.writeGeneratedKey(toFile: keyPath, replacing: overwrite)
       } catch {
         throw ScenarioSaveError(path: keyPath, reason: error.description)
       }
+      newKey = existed ? nil : keyPath
     }
-    let folder = (path as NSString).deletingLastPathComponent
-    let directory = folder.isEmpty ? "." : folder
-    let keyFile = keyPath.map {
-      (directory as NSString).appendingPathComponent(($0 as NSString).lastPathComponent)
-    }
-    let text = ScenarioEncoder.text(
-      runner.recording(generatedKeyPath: keyFile), relativeTo: directory)
     do {
-      try SafeFile.write(text, to: path, replacing: overwrite, mode: SafeFile.privateMode)
+      try scenario.commit()
     } catch {
+      if let newKey { unlink(newKey) }
       throw ScenarioSaveError(
         path: path, reason: error.reason, needsConfirmation: error.problem == .exists)
     }

@@ -47,8 +47,10 @@ extension AppController {
       return
     }
     rebuildAfterTravel(shownBefore: shown)
+    narrateScriptPosition()
     let redo = state.runner.redoCount
-    let later = redo == 0 ? "" : "; \(redo) later steps can be redone (:forward, :goto)"
+    let steps = redo == 1 ? "1 later step" : "\(redo) later steps"
+    let later = redo == 0 ? "" : "; \(steps) can be redone (:forward, :goto)"
     report("at step \(step) of the session (was \(from))\(later)")
   }
 
@@ -59,7 +61,7 @@ extension AppController {
     if lastStep > from { travel(to: lastStep) }
     while state.runner.history.count < step, !state.runner.isFinished {
       nextStep()
-      if state.status?.kind == .error { return }
+      if state.narration?.kind == .error { return }
     }
     report("at step \(state.runner.history.count) of the session (was \(from)): ran the script")
   }
@@ -72,27 +74,61 @@ extension AppController {
   /// snapshot and everything derived from it. `shownBefore` is the first `seq` the log lacked.
   func rebuildAfterTravel(shownBefore shown: Int) {
     let replayed = stage.drainEvents()
+    // The refusal of the step travelled to, if it had one (its events follow its step event).
+    let lastStep = replayed.lastIndex { $0.kind == .step } ?? replayed.startIndex
+    state.refusal = replayed[lastStep...].last { $0.kind == .exchangeRejected }.flatMap(
+      Refusal.init)
     let cutoff = replayed.first?.seq ?? stage.nextEventSeq
     let end = stage.nextEventSeq
     let held = state.log.entries + state.undoneLog.filter { ($0.event?.seq ?? 0) >= shown }
     state.undoneLog = held.filter { ($0.event?.seq ?? 0) >= end }
-    // Recorded lines stay only up to the moment travelled to: the later ones come again as
-    // the clock reaches them (so `/recorded` never shows records beyond the moment).
+    // Recorded lines are made again for the moment travelled to, back or forward, as
+    // stepping there releases them (so `/recorded` shows the same after `:goto` as after `n`,
+    // and never records beyond the moment); the later ones come as the clock reaches them.
     let now = stage.clock.now
-    recordedLines?.rewind(to: now)
-    state.log = state.log.replacingEntries(
-      with: held.filter { entry in
-        entry.event.map { $0.seq < cutoff } ?? ((entry.line.readySecond ?? now) < now)
-      } + replayed.map(LogEntry.event))
-    // Those of the current second whose model event the log now shows come right back.
-    for line in recordedLines?.release(upTo: now, shownSeq: end - 1) ?? [] {
-      state.log.append(line)
-    }
+    let recorded = recordedLines?.replay(upTo: now, shownSeq: end - 1)
+    let kept =
+      held.filter { entry in
+        if recorded != nil, entry.isRecordedLine { return false }
+        return entry.event.map { $0.seq < cutoff } ?? ((entry.line.readySecond ?? now) < now)
+      } + replayed.map(LogEntry.event)
+    state.log = state.log.replacingEntries(with: LogEntry.merged(kept, recorded ?? []))
     followLog()
     state.snapshot = stage.snapshot()
     state.truthSlots = nil
     refresh()
     updateBeliefs()
+  }
+}
+
+extension LogEntry {
+  /// A customer's recorded event (`RecordedLines`), not the model's.
+  var isRecordedLine: Bool {
+    guard case .ready(let line) = self else { return false }
+    return line.event == nil && line.source == "recorded"
+  }
+
+  /// The second a line belongs to: its event's, or the ready line's.
+  var second: Int64? { event?.time ?? line.readySecond }
+
+  /// `entries` (in time order) with `recorded` lines (in time order) placed after every entry
+  /// of their second, as releasing them while stepping places them.
+  static func merged(_ entries: [LogEntry], _ recorded: [LogLine]) -> [LogEntry] {
+    guard !recorded.isEmpty else { return entries }
+    var merged: [LogEntry] = []
+    merged.reserveCapacity(entries.count + recorded.count)
+    var next = recorded.startIndex
+    for entry in entries {
+      while next < recorded.endIndex, let second = entry.second,
+        let lineSecond = recorded[next].readySecond, lineSecond < second
+      {
+        merged.append(.ready(recorded[next]))
+        next += 1
+      }
+      merged.append(entry)
+    }
+    merged += recorded[next...].map(LogEntry.ready)
+    return merged
   }
 }
 

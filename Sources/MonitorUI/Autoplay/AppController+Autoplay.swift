@@ -13,7 +13,7 @@ extension AppController {
       report("nothing to play: this scenario has no scripted steps", .warning)
       return
     }
-    player.toggle(delay: Autoplay.linger(reading: state.status?.text ?? ""))
+    player.toggle(delay: Autoplay.linger(reading: state.narration?.text ?? ""))
     state.autoplay = player
   }
 
@@ -61,11 +61,11 @@ extension AppController {
     state.clockPreview = nil
     nextStep()
     guard var player = state.autoplay else { return }
-    if let status = state.status, status.kind == .error {
+    if let narration = state.narration, narration.kind == .error {
       player.pause()
-      report("playing stopped: \(status.text)", .error)
+      report("playing stopped at an error (the narration says it)", .error)
     } else {
-      player.stepDidRun(reading: state.status?.text ?? "")
+      player.stepDidRun(reading: state.narration?.text ?? "")
     }
     state.autoplay = player
   }

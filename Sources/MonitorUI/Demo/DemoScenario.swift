@@ -50,27 +50,53 @@ public enum DemoScenario {
   /// first frame, so the demo opens on a live stage.
   public static let openingSteps = 4
 
-  /// The status line on opening: what is on stage and what `n` does next.
+  /// The line on opening: what is on stage and what `n` does next.
   public static let openingNote =
     "LIVE: host publishes (ios@1.37.0), guest is subscribe-only, old-SDK viewers watch"
-    + " · n: make the guest co-host"
 
-  /// What each step demonstrates, by step index (shown after the step runs). Each fits two
-  /// lines of a 100-column terminal together with its step summary.
-  public static let notes: [Int: String] = [
-    4:
-      "co-host upgrade: guest gained publish; its strategy is ask, so the question waits (y: yes now)",
-    5: "the app answers yes: guest publishes and every observer sees it join",
-    6:
-      "attributes changed while publishing: 1.37 clients see it now; android@1.36.0, web@1.32.0"
-      + " and the composition (on-reconnect) are STALE",
-    7: "immutable claim (topic) changed: the SDK rejects the exchange and nothing changes",
-    8: "guest unpublishes: every observer sees it leave; the composition drops it",
-    9: "republished: the stale observers catch up in participantJoined; the layout features guest",
-    10:
-      "demote host: publish lost while publishing, so it unpublishes at once, no strategy question",
-    11: "13h later every first token has expired (ttl 12h)",
-    12: "viewer-web cannot rejoin: its token expired — the end of the demo",
+  /// The story in the SDK's words. `compositionFollowsAtOnce`: the composition follows an
+  /// accepted exchange at once (IVS since 2026-04-16), else only on republish (IVS before).
+  public static func story(compositionFollowsAtOnce atOnce: Bool) -> Story {
+    Story(
+      opening: openingNote, notes: notes(compositionFollowsAtOnce: atOnce), previews: previews,
+      ending: "the end of the demo: B goes back to the opening, q quits")
+  }
+
+  /// What each step demonstrates, by step index (shown after the step runs). Each fits three
+  /// lines of an 80-column terminal together with its step summary.
+  static func notes(compositionFollowsAtOnce atOnce: Bool) -> [Int: String] {
+    [
+      4: "co-host upgrade: guest gained publish; its strategy is ask, so the app is asked first",
+      5: "the app answers yes: guest publishes and every observer sees it join",
+      6: atOnce
+        ? "attributes changed while publishing: 1.37 clients and the composition (IVS since"
+          + " 2026-04-16) see it now; android@1.36.0 and web@1.32.0 are STALE"
+        : "attributes changed while publishing: 1.37 clients see it now; android@1.36.0,"
+          + " web@1.32.0 and the composition (on-reconnect, IVS until 2026-04-16) are STALE",
+      7: "immutable claim (topic) changed: the exchange is REFUSED and nothing changes",
+      8: "guest unpublishes: every observer sees it leave; the composition drops it",
+      9: atOnce
+        ? "republished: the stale observers catch up in participantJoined"
+        : "republished: the stale observers catch up in participantJoined; the layout features"
+          + " guest",
+      10:
+        "demote host: publish lost while publishing, so it unpublishes at once, no strategy question",
+      11: "13h later every first token has expired (ttl 12h)",
+      12: "viewer-web cannot rejoin: its token expired — the end of the demo",
+    ]
+  }
+
+  /// What each step is about to do, by step index (shown after the key that runs it).
+  static let previews: [Int: String] = [
+    4: "make the guest co-host (a token that adds publish)",
+    5: "the guest's app answers the strategy question: yes",
+    6: "the co-host's attributes change while it publishes (featured, order 0)",
+    7: "a token for another stage (topic changed) is exchanged",
+    8: "the guest unpublishes",
+    9: "the guest publishes again",
+    10: "the host is demoted to subscribe-only while publishing",
+    11: "13 hours pass",
+    12: "viewer-web reconnects with its first token",
   ]
 
   /// The demo's named tokens for the deck.

@@ -28,12 +28,15 @@ public struct ScriptProgress: Sendable {
     let rest = steps.dropFirst(done)
     self.init(
       done: done, total: steps.count, nextStep: rest.first,
-      nextAction: rest.first { step in
-        switch step {
-        case .expect, .advance: return false
-        default: return true
-        }
-      })
+      nextAction: rest.first { !Self.isTransparent($0) })
+  }
+
+  /// Whether `step` neither asks nor answers anything (`expect`, `advance`).
+  public static func isTransparent(_ step: ScenarioStep) -> Bool {
+    switch step {
+    case .expect, .advance: return true
+    default: return false
+    }
   }
 
   /// One-line summary of the next step, nil when finished.

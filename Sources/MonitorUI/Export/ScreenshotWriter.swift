@@ -45,11 +45,8 @@ public enum ScreenshotWriter {
     for suffix in [".txt", ".ans", ".svg"] where base.hasSuffix(suffix) {
       base.removeLast(suffix.count)
     }
-    let folder = (base as NSString).deletingLastPathComponent
-    var isDirectory: ObjCBool = false
-    let exists = FileManager.default.fileExists(
-      atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory)
-    guard exists, isDirectory.boolValue else {
+    let folder = PathName.folder(of: base)
+    guard SafeFolder.isFolder(folder) else {
       throw ScreenshotError(path: file, reason: "no folder \(folder) (create it first)")
     }
     return base

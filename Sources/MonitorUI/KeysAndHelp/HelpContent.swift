@@ -10,23 +10,43 @@ public enum HelpContent {
   ) -> [[Span]] {
     var lines: [[Span]] = importNotes(notes) + keyFileSection(keyProblems)
     let actionWidth = keymap.bindings.map { $0.action.rawValue.count }.max() ?? 0
+    let story = keymap.bindings.filter { storyActions.contains($0.action) && $0.context == .global }
+    let others = keymap.bindings.filter {
+      !(storyActions.contains($0.action) && $0.context == .global)
+    }
     lines += [
       [
-        Span("Keys", .title),
-        Span("  key, action, what it does — rebind by action in keys.conf (docs/KEYS.md)", .muted),
+        Span("Telling the story", .title),
+        Span("  the demo's keys first — rebind by action in keys.conf (docs/KEYS.md)", .muted),
       ]
     ]
-    for binding in keymap.bindings {
-      lines.append([
-        Span("  " + Span.fit(binding.keyLabel(ascii: ascii), 12), .accent),
-        Span(
-          binding.action.rawValue.padding(toLength: actionWidth + 1, withPad: " ", startingAt: 0),
-          .muted),
-        Span(binding.help),
-        Span(binding.qualifier.map { "  (\($0))" } ?? "", .muted),
-      ])
-    }
-    lines.append([])
+    lines += story.map { keyLine($0, ascii: ascii, actionWidth: actionWidth) }
+    lines += [[], [Span("Every other key", .title), Span("  key, action, what it does", .muted)]]
+    lines += others.map { keyLine($0, ascii: ascii, actionWidth: actionWidth) }
+    lines += legends(ascii: ascii)
+    return lines
+  }
+
+  /// The keys a presenter tells the story with, listed first.
+  static let storyActions: Set<Action> = [
+    .nextStep, .answerYes, .answerNo, .togglePlay, .stepBack, .stepForward, .restart, .present,
+    .glossary, .zoom, .toggleLog, .quit, .help,
+  ]
+
+  private static func keyLine(_ binding: KeyBinding, ascii: Bool, actionWidth: Int) -> [Span] {
+    [
+      Span("  " + Span.fit(binding.keyLabel(ascii: ascii), 12), .accent),
+      Span(
+        binding.action.rawValue.padding(toLength: actionWidth + 1, withPad: " ", startingAt: 0),
+        .muted),
+      Span(binding.help),
+      Span(binding.qualifier.map { "  (\($0))" } ?? "", .muted),
+    ]
+  }
+
+  /// The commands, the event symbols, the colours, the composition's rule and the assumptions.
+  private static func legends(ascii: Bool) -> [[Span]] {
+    var lines: [[Span]] = [[]]
     lines.append([Span("Commands (:)", .title), Span("  Tab completes", .muted)])
     for (_, usage) in CommandCatalog.usages {
       lines.append([Span("  :" + usage, .accent)])
@@ -47,6 +67,11 @@ public enum HelpContent {
       Span(ascii ? "  x " : "  ✗ ", .warning),
       Span("DIVERGES: recorded without model event, or modelled without record"),
     ])
+    lines.append([])
+    lines.append([Span("Colours", .title), Span("  each means one thing in every pane", .muted)])
+    for (role, sample, meaning) in colourLegend {
+      lines.append([Span("  "), Span(sample, role), Span("  " + meaning)])
+    }
     lines.append([])
     lines.append([Span("Composition updates", .title)])
     for fact in Assumptions.compositionToday {
@@ -83,6 +108,18 @@ public enum HelpContent {
     return [[Span("Import notes", .title), Span("  (what the import guessed and chose)", .muted)]]
       + notes.map { [Span("  " + $0)] } + [[]]
   }
+
+  /// What each colour of the panes means: one meaning per role.
+  static let colourLegend: [(ThemeRole, String, String)] = [
+    (.publish, "published / P ", "broadcasting, or allowed to (publish)"),
+    (.subscribe, "-S           ", "allowed to watch (subscribe)"),
+    (.muted, "—            ", "nothing / not publishing, secondary words"),
+    (.success, "current      ", "up to date, connected"),
+    (.stale, " STALE       ", "shows old details; also an expired token still connected"),
+    (.warning, "attempting   ", "needs attention: a question, a guess, connecting"),
+    (.error, "REFUSED      ", "refused or failed"),
+    (.accent, "▶ n:         ", "what keys select and do"),
+  ]
 
   private static let legendKinds: [EventKind] = [
     .participantJoined, .participantLeft, .publishStateChanged, .subscribeStateChanged,

@@ -90,7 +90,8 @@ public struct KeyBinding: Sendable {
     case .questionPending: parts.append("when a strategy question is pending")
     case .questionLeftToKeys:
       parts.append("when a question is pending that the script does not answer next")
-    case .noQuestionLeftToKeys: parts.append("otherwise")
+    case .noQuestionLeftToKeys:
+      parts.append("unless a question waits that the script leaves to you")
     }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }

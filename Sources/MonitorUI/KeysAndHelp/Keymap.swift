@@ -73,7 +73,7 @@ extension Keymap {
       help: "answer the pending strategy question: no, wait", when: .questionLeftToKeys),
     KeyBinding(
       [.character("n")], .nextStep, label: "next step",
-      help: "run the next scripted step of the scenario (also when it answers the question)",
+      help: "run the next scripted step of the scenario, also one that answers the question",
       when: .noQuestionLeftToKeys),
     KeyBinding(
       [.character("a")], .togglePlay, label: "play",

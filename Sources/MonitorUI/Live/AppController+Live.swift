@@ -3,9 +3,15 @@ import StageEngine
 
 extension AppController {
   /// `attach`: shows the live session's facts in the header (its age changes every second,
-  /// so the command sets them on each tick).
+  /// so the loop sets them on each tick). A new problem of the poller goes to the status line
+  /// once, as a warning; when it clears, the status line says the session is read-only again.
   public func showLive(_ header: LiveHeader) {
+    let before = state.live
     state.live = header
+    guard before?.problem != header.problem || before == nil else { return }
+    if header.problem != nil || state.status?.kind == .warning || before == nil {
+      report(header.statusText, header.problem == nil ? .info : .warning)
+    }
   }
 
   /// `attach`: runs every step the records still hold, one at a time with the log drained
@@ -25,18 +31,38 @@ extension AppController {
     state.script = ScriptProgress(steps: runner.scenario.steps, done: runner.nextStepIndex)
   }
 
-  /// `attach`, when a poll brought what follows on (`LiveImport.append`): puts the model
-  /// back to `rewind` steps of the session first when an event came late (time travel: the
-  /// nearest checkpoint and the steps after it), registers the participants that joined, runs
-  /// the steps on the running model and adds the events to the log (in time order), so
-  /// selection, focus, zoom and the log's place stay as they are and the work is that of the
-  /// new records alone. The records' steps, not the user's: read-only does not refuse them.
-  /// False, changing nothing, when the model cannot go back to `rewind`.
+  /// Handles one poll's update, as `handle(_ event:)` does a key: what follows on runs on the
+  /// running model; a session imported again replaces the model in place, keeping the view
+  /// (selection, focus, zoom, overlay, input, the log's filter, selection and place); records
+  /// that no longer import leave the model as it is and say why.
+  public func handle(_ update: LiveUpdate) {
+    defer { keepLogSelectionInView() }
+    switch update {
+    case .follow(let addition, let recorded):
+      needsWholeImport = !follow(addition, recorded: recorded)
+    case .reimport(let session):
+      needsWholeImport = false
+      do {
+        replaceModel(with: try MonitorSetup.live(session, name: state.runner.file))
+      } catch {
+        report("\(error)", .warning)
+      }
+    case .unusable(let reason):
+      needsWholeImport = false
+      report(reason, .warning)
+    }
+  }
+
+  /// Puts the model back to the start of poll `addition.rewind` first when an event came late
+  /// (time travel: the nearest checkpoint and the steps after it), registers the participants
+  /// that joined, runs the steps on the running model and adds the events to the log (in time
+  /// order), so the view stays as it is and the work is that of the new records alone. The
+  /// records' steps, not the user's: read-only does not refuse them. False, changing nothing,
+  /// when the model cannot go back there (then the session is imported whole).
   @discardableResult
-  public func follow(
-    _ addition: LiveImport.Addition, recorded: [RecordedEvent], rewind: Int? = nil
-  ) -> Bool {
-    if let rewind {
+  public func follow(_ addition: LiveImport.Addition, recorded: [RecordedEvent]) -> Bool {
+    if let poll = addition.rewind {
+      guard let rewind = pollStarts[poll] else { return false }
       refresh()
       let shown = stage.nextEventSeq
       do {
@@ -47,6 +73,8 @@ extension AppController {
       rebuildAfterTravel(shownBefore: shown)
       state.undoneLog.removeAll()
     }
+    pollStarts[addition.poll] = state.runner.history.count
+    pollStarts[addition.poll - LiveImport.markLimit] = nil
     recordedLines?.append(recorded)
     state.sdkGuesses.sources.merge(addition.guessedSDKs) { _, new in new }
     for participant in addition.participants {
@@ -68,28 +96,36 @@ extension AppController {
     return true
   }
 
-  /// `attach`, when newer records replaced the model: takes over what the person at the
-  /// keyboard set on `previous` — the selected participant (by ID), focus, zoom, overlay,
-  /// input, theme, status, the log's filter, selection and scroll — so a poll never moves
-  /// their view. The log's older lines keep their numbers (the records before are the same),
-  /// so a pinned line stays pinned, and a log scrolled up stays on the same lines.
-  public func keepView(of previous: AppController) {
-    let old = previous.state
-    state.focus = old.focus
-    state.screenMode = old.screenMode
-    state.overlay = old.overlay
-    state.input = old.input
-    state.theme = old.theme
-    state.status = old.status
-    state.live = old.live
-    state.detailScroll = old.detailScroll
-    state.selectedComposition = min(
-      old.selectedComposition, max(0, state.snapshot.compositions.count - 1))
+  /// The model of `setup` in place of the running one, its records' steps run; what the
+  /// person at the keyboard set stays: the selected participant (by ID), the composition, the
+  /// log's filter, selection and scroll. The log's older lines keep their numbers (the records
+  /// before are the same), so a pinned line stays pinned, and a log scrolled up stays on the
+  /// same lines.
+  private func replaceModel(with setup: MonitorSetup) {
+    let old = state
+    setup.runner.keepsCheckpoints = true
+    state.runner = setup.runner
+    forge = TokenForge(runner: setup.runner)
+    prepared = setup.prepared
+    pollStarts = [:]
+    state.snapshot = setup.runner.stage.snapshot()
+    state.log = LogBuffer(capacity: old.log.capacity)
+    state.undoneLog = []
+    state.logSelected = nil
+    state.logScroll = 0
+    state.importNotes = setup.importNotes
+    state.sdkGuesses = setup.sdkGuesses
+    recordedLines = setup.recorded
+    alignment = nil
+    refresh()
+    followRecords()
     if let id = old.selectedParticipant?.id,
       let index = state.snapshot.participants.firstIndex(where: { $0.id == id })
     {
       state.selected = index
     }
+    state.selectedComposition = min(
+      old.selectedComposition, max(0, state.snapshot.compositions.count - 1))
     if !old.log.filter.isEmpty { state.log.setFilter(old.log.filter) }
     state.logSelected = old.logSelected.flatMap { sameLine(as: $0, in: old.log) }
     if let pinned = old.logSelected, let before = old.log.offsetFromEnd(ofFirstAtOrAfter: pinned),
@@ -102,7 +138,6 @@ extension AppController {
     }
     updateBeliefs()
     state.truthSlots = CompositionTruth.slots(for: state.shownComposition, in: state.snapshot)
-    keepLogSelectionInView()
   }
 
   /// The number of the line in this log that is line `number` of `log` (same source, name

@@ -16,7 +16,7 @@ extension MonitorSetup {
   public static func live(_ session: ImportedSession, name: String) throws -> MonitorSetup {
     let scenario = session.scenario
     var setup = try MonitorSetup(
-      scenario: scenario, file: name, prepared: PreparedToken.fromSteps(of: scenario), notes: [:])
+      scenario: scenario, file: name, prepared: PreparedToken.fromSteps(of: scenario))
     setup.importNotes = scenario.notes
     setup.recorded = try RecordedLines.aligning(scenario, file: name)
     setup.sdkGuesses = SDKGuesses(

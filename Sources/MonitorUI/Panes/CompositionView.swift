@@ -34,7 +34,7 @@ public enum CompositionView {
         Span(" featured=\(quoted(settings.featuredParticipantAttribute))", .muted),
         Span(" order=\(quoted(settings.participantOrderAttribute))", .muted),
       ],
-      [Span("updates ", .muted), Span(settings.updates.rawValue, .accent)],
+      [Span("updates ", .muted), Span(composition.updates.outcome.rawValue, .accent)],
     ]
     if composition.slots.isEmpty {
       lines.append([Span("empty: nobody is publishing", .muted)])
@@ -44,7 +44,7 @@ public enum CompositionView {
       // Two lines, so the layout it would have fits a narrow pane.
       lines.append([
         Span("LAGS the truth", .stale, attributes: .bold),
-        Span(" (\(settings.updates.rawValue))", .warning),
+        Span(" (\(composition.updates.outcome.rawValue))", .warning),
       ])
       lines.append([Span("  would be ", .warning), Span(slotList(truth, ascii: ascii), .warning)])
     }

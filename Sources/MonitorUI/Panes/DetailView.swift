@@ -68,7 +68,11 @@ struct DetailContent {
     whoSeesWhat = state.whoSeesWhat
     snapshot = state.snapshot
     head = Self.head(state: state, subject: subject, width: width)
-    token = Self.token(subject, now: state.snapshot.time).flatMap {
+    let token =
+      state.screenMode.presenting
+      ? Self.tokenInWords(subject, now: state.snapshot.time)
+      : Self.token(subject, now: state.snapshot.time)
+    self.token = token.flatMap {
       Span.wrap($0, width: width, indent: String(repeating: " ", count: 15))
     }
     layout = ObserverLayout(
@@ -96,7 +100,9 @@ struct DetailContent {
     let truthText = subject.metadata.map(Self.metadataText) ?? "—"
     let heading = [Span("who sees what", .title), Span("  truth: \(truthText)", .muted)]
     let summary =
-      Self.summary(subject, questionPending: state.pendingQuestion, guesses: state.sdkGuesses)
+      Self.summary(
+        subject, questionPending: state.pendingQuestion, guesses: state.sdkGuesses,
+        refusal: state.refusal)
       + [heading]
     return summary.flatMap { Span.wrap($0, width: width, indent: "    ") }
   }
@@ -174,16 +180,25 @@ struct DetailContent {
   }
 
   private static func summary(
-    _ subject: ParticipantSnapshot, questionPending: PendingQuestion?, guesses: SDKGuesses
+    _ subject: ParticipantSnapshot, questionPending: PendingQuestion?, guesses: SDKGuesses,
+    refusal: Refusal?
   ) -> [[Span]] {
     let capabilities = subject.capabilities
     // user_id and attributes are the "truth" of the who-sees-what heading below.
-    var lines: [[Span]] = [
+    var lines: [[Span]] = []
+    if let refusal, refusal.participant == subject.id {
+      lines.append([
+        Span(" \(ParticipantsView.refusedBadge) ", .error, attributes: [.bold, .reverse]),
+        Span(" " + refusal.reason, .error),
+      ])
+    }
+    lines += [
       [
         Span(
           guesses.profile(subject.sdk, of: subject.id),
           subject.sdkRules.hasExchangeToken.outcome ? .accent : .warning),
-        Span("  \(subject.connection.rawValue)"), Span("  \(subject.publish.rawValue)", .publish),
+        Span("  \(subject.connection.rawValue)"),
+        Span("  \(subject.publish.rawValue)", ParticipantsView.publishRole(subject.publish)),
         Span(
           subject.muted.isEmpty ? "" : "  muted \(subject.muted.names.joined(separator: "+"))",
           .warning),
@@ -207,6 +222,46 @@ struct DetailContent {
       ])
     }
     return lines
+  }
+
+  /// The token for an audience (presenter mode): who it is for, what it allows, its labels
+  /// and how long it is valid, in words with the SDK's term in parentheses — no JSON, no
+  /// seconds since 1970.
+  private static func tokenInWords(_ subject: ParticipantSnapshot, now: Int64) -> [[Span]] {
+    guard let summary = subject.token else {
+      return [[Span("pass (token)  none yet", .muted)]]
+    }
+    let stage = DecodedToken.parts(of: summary.redacted)?.claims.first { $0.0 == "topic" }?.1
+    let who = summary.userId.map { "for \($0)" } ?? "for \(subject.id)"
+    let allows = summary.capabilities
+    let may =
+      allows.publish && allows.subscribe
+      ? "broadcast and watch (publish, subscribe)"
+      : allows.publish ? "broadcast (publish)" : allows.subscribe ? "watch (subscribe)" : "nothing"
+    let labels = summary.attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let expired = summary.expirationTime <= now
+    return [
+      [Span("pass (token) ", .title), Span(who + (stage.map { " on stage \($0)" } ?? ""))],
+      [Span("  allows      ", .muted), Span(may)],
+      [
+        Span("  labels      ", .muted),
+        Span(
+          labels.isEmpty ? "none (attributes)" : labels.joined(separator: ", ") + " (attributes)"),
+      ],
+      [
+        Span("  valid until ", .muted), Span(Self.readableTime(summary.expirationTime) + " "),
+        Span(
+          expired ? "(ran out)" : "(\(RelativeTime.countdown(summary.expirationTime, now: now)))",
+          expired ? .stale : .accent),
+      ],
+      [Span("  made        ", .muted), Span(Self.readableTime(summary.issuedAt))],
+    ]
+  }
+
+  /// "2026-01-02 00:00 UTC": a time as an audience reads it.
+  static func readableTime(_ seconds: Int64) -> String {
+    let iso = VirtualTime.iso8601(seconds)
+    return iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) + " UTC"
   }
 
   private static func token(_ subject: ParticipantSnapshot, now: Int64) -> [[Span]] {

@@ -33,7 +33,9 @@ public enum HeaderView {
     let bar = TimelineText.text(state, ascii: ascii, compact: false)
     let counts = TimelineText.text(state, ascii: ascii, compact: true)
     let facts = Facts(state, ascii: ascii)
-    let shown = [playText(state, ascii: ascii), failedText(state, ascii: ascii)].compactMap { $0 }
+    let shown = [
+      presentingText(state), playText(state, ascii: ascii), failedText(state, ascii: ascii),
+    ].compactMap { $0 }
     let withSDK = drivingText(state, ascii: ascii, withSDK: true)
     let withID = drivingText(state, ascii: ascii, withSDK: false)
     var variant = ("", "")
@@ -51,10 +53,13 @@ public enum HeaderView {
       (true, iso, bar, withSDK, false), (false, iso, bar, withSDK, false),
       (false, clock, bar, withSDK, false), (false, clock, counts, withSDK, false),
       (false, clock, counts, withID, false), (false, clock, counts, "", false),
-      (false, clock, counts, "", true), (false, "", counts, "", true), (false, "", nil, "", true),
-    ] {
+      (false, clock, counts, "", true), (false, "", counts, "", true),
+      (false, "", counts, "", nil), (false, "", nil, "", nil),
+    ] as [(Bool, String, String?, String, Bool?)] {
       let labelled = facts.parts(time: time, timeline: timeline, withTheme: withTheme)
-      let parts = shown + (short ? shortened(labelled) : labelled)
+      // nil: the shortest labels, and the publishers' count gives way to the step.
+      let parts =
+        shown + (short == false ? labelled : shortened(labelled, publishers: short != nil))
       variant = (" " + parts.joined(separator: separator), driving)
       // The sum of the parts' columns: a part that began with a combining mark would join the
       // separator's space, so the grid's ellipsis, not this sum, has the last word there.
@@ -65,11 +70,13 @@ public enum HeaderView {
     return variant
   }
 
-  /// The parts without their label words ("stage ", "publishers "), for narrow screens.
-  private static func shortened(_ parts: [String]) -> [String] {
-    parts.map { part in
-      for label in ["stage ", "publishers "] where part.hasPrefix(label) {
-        return String(part.dropFirst(label.count))
+  /// The parts with short label words ("stage " goes, "publishers " becomes "pub ", or goes
+  /// with `publishers` false), for narrow screens: every fraction keeps a word saying what it
+  /// counts.
+  private static func shortened(_ parts: [String], publishers: Bool) -> [String] {
+    parts.filter { publishers || !$0.hasPrefix("publishers ") }.map { part in
+      for (label, short) in [("stage ", ""), ("publishers ", "pub ")] where part.hasPrefix(label) {
+        return short + part.dropFirst(label.count)
       }
       return part
     }
@@ -79,6 +86,8 @@ public enum HeaderView {
   private struct Facts {
     let stage: String
     let live: String?
+    /// "IVS as of 2025-12-01" while the rules are not today's (`--as-of`, a scenario's `asOf`).
+    let asOf: String?
     let publishers: String
     let composition: String
     let theme: String
@@ -86,11 +95,13 @@ public enum HeaderView {
     init(_ state: AppState, ascii: Bool) {
       stage = stageText(state)
       live = state.live?.text(ascii: ascii)
+      let rules = state.snapshot.rules
+      asOf = rules.isLatest ? nil : "IVS as of \(rules.date)"
       publishers = "publishers \(state.snapshot.publishers.count)/\(Stage.publisherLimit)"
-      if let configuration = state.shownComposition?.configuration {
+      if let shown = state.shownComposition {
         let others = state.snapshot.compositions.count - 1
         composition =
-          "\(configuration.layout.rawValue) \(configuration.updates.rawValue)"
+          "\(shown.configuration.layout.rawValue) \(shown.updates.outcome.rawValue)"
           + (others > 0 ? " +\(others)" : "")
       } else {
         composition = "no composition"
@@ -102,6 +113,7 @@ public enum HeaderView {
     func parts(time: String, timeline: String?, withTheme: Bool) -> [String] {
       var parts = [stage] + (time.isEmpty ? [] : [time])
       if let live { parts.append(live) }
+      if let asOf { parts.append(asOf) }
       parts += timeline.map { [$0] } ?? []
       parts += [publishers, composition]
       if withTheme { parts.append(theme) }
@@ -113,6 +125,11 @@ public enum HeaderView {
   static func stageText(_ state: AppState) -> String {
     guard let name = state.live?.stageName, !name.isEmpty else { return "stage \(state.stageID)" }
     return "stage \(name) (\(state.stageID))"
+  }
+
+  /// "PRESENTING" while presenter mode is on, so nobody wonders why the log is gone.
+  static func presentingText(_ state: AppState) -> String? {
+    state.screenMode.presenting ? "PRESENTING" : nil
   }
 
   /// "▶ 2×" while the script plays, "❚❚ 2×" once paused ("> 2x", "|| 2x" in ASCII); nil before
@@ -135,7 +152,7 @@ public enum HeaderView {
     let arrow = ascii ? ">" : "▶"
     if state.focus == .composition, let composition = state.shownComposition {
       return
-        "\(arrow) composition \(composition.id) (\(composition.configuration.updates.rawValue))"
+        "\(arrow) composition \(composition.id) (\(composition.updates.outcome.rawValue))"
     }
     guard let participant = state.selectedParticipant else { return "\(arrow) nobody" }
     return withSDK

@@ -21,7 +21,12 @@ public enum ParticipantsView {
     let rows = max(0, rect.height - 3)
     let first = firstVisibleRow(selected: state.selected, count: participants.count, rows: rows)
     let visible = participants[first..<min(participants.count, first + rows)]
-    let title = "Participants \(participants.count)"
+    // Rows that do not fit are counted in the title, never silently dropped.
+    let more = participants.count - visible.count
+    let title =
+      "Participants \(participants.count)"
+      + (more > 0 && rows > 0
+        ? " · \(visible.startIndex + 1)–\(visible.endIndex) shown, \(more) more" : "")
     let inner = PaneFrame.draw(
       rect, title: title, focused: state.focus == .participants, theme: state.theme, into: &grid)
     guard inner.height >= 2 else { return }
@@ -41,9 +46,10 @@ public enum ParticipantsView {
     for (offset, participant) in zip(visible.indices, visible) {
       let y = inner.y + 1 + offset - visible.startIndex
       let isSelected = offset == state.selected
-      let marker = isSelected ? (ascii ? "> " : "▶ ") : "  "
+      let refused = state.refusal?.participant == participant.id
+      let marker = refused ? (ascii ? "X " : "✖ ") : isSelected ? (ascii ? "> " : "▶ ") : "  "
       let spans =
-        [Span(marker, .accent)]
+        [Span(marker, refused ? .error : .accent, attributes: refused ? .bold : [])]
         + columns.map {
           cell(
             $0, participant, now: state.snapshot.time, guesses: state.sdkGuesses,
@@ -116,6 +122,9 @@ public enum ParticipantsView {
       Span.fit(text, column.width, ellipsis: ellipsis) + " ", role, attributes: attributes)
   }
 
+  /// The word for a participant whose exchange the last step refused (detail banner).
+  static let refusedBadge = "REFUSED"
+
   /// A connected participant whose token has expired: still in the stage (tokens are
   /// checked at join and exchange only), so it gets a badge, not just a muted word.
   static let expiredBadge = "EXPIRED"
@@ -128,15 +137,25 @@ public enum ParticipantsView {
     }
   }
 
+  /// The colour of a publish state, the same in every pane: publishing is `publish`, trying
+  /// is `warning`, not publishing is `muted` (never the colour of publishing).
+  static func publishRole(_ state: PublishState) -> ThemeRole {
+    switch state {
+    case .published: return .publish
+    case .attemptingPublish: return .warning
+    case .notPublished: return .muted
+    }
+  }
+
   private static func publishCell(_ state: PublishState, muted: MediaStreams) -> (
     String, ThemeRole
   ) {
     switch state {
     case .published where !muted.isEmpty:
       return ("muted " + muted.names.map { String($0.prefix(1)) }.joined(separator: "+"), .warning)
-    case .published: return ("published", .publish)
-    case .attemptingPublish: return ("attempting", .warning)
-    case .notPublished: return ("—", .muted)
+    case .published: return ("published", publishRole(state))
+    case .attemptingPublish: return ("attempting", publishRole(state))
+    case .notPublished: return ("—", publishRole(state))
     }
   }
 

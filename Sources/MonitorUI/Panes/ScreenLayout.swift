@@ -12,8 +12,9 @@ public struct ScreenLayout: Equatable, Sendable {
   public static let minimum = TerminalSize(width: 40, height: 12)
   /// The participants pane never gets less than this (border, header and two rows)…
   static let minimumParticipantsHeight = 5
-  /// …nor more than this share of the body, in percent.
-  static let maximumParticipantsShare = 35
+  /// …nor more than this share of the body, in percent (at 80×24 the demo's four participants
+  /// fit).
+  static let maximumParticipantsShare = 40
   /// The detail / composition band takes this share of what the participants leave…
   static let middleShare = 40
   /// …at least this many rows (two summary lines, "who sees what" and three observers)…
@@ -22,8 +23,10 @@ public struct ScreenLayout: Equatable, Sendable {
   static let middleMaximum = 18
   /// The log is shown only with at least one event row (and its border).
   static let minimumLogHeight = 3
-  /// The composition sits beside the detail only on screens at least this wide.
-  static let compositionWidth = 70
+  /// The composition sits beside the detail only on screens at least this wide: narrower, the
+  /// detail needs the width, and the composition's who-sees-what row tells its state. A rule of
+  /// the width alone, so the pane never comes and goes from step to step.
+  static let compositionWidth = 100
 
   /// The top bar.
   public let header: Rect

@@ -6,14 +6,15 @@ enum TimelineText {
   /// Cells of the bar.
   static let barWidth = 8
 
-  /// "step 7/13 ▕███▒░░░░▏", or "7/13" when `compact`.
+  /// "step 7/13 ▕███▒░░░░▏", or "step 7/13" when `compact` (a bare fraction would read as
+  /// the publishers' count beside it).
   static func text(_ state: AppState, ascii: Bool, compact: Bool) -> String {
     let done = state.runner.history.count
     let left = max(0, state.script.total - state.script.done, state.runner.redoCount)
     let (total, overflow) = done.addingReportingOverflow(left)
     let end = overflow ? done : total
     let counts = "\(done)/\(end)"
-    guard !compact else { return counts }
+    guard !compact else { return "step \(counts)" }
     let filled = end == 0 ? barWidth : done * barWidth / end
     let redo = state.runner.redoCount
     let reach = end == 0 ? 0 : (done + redo) * barWidth / end

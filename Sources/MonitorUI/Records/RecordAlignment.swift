@@ -8,8 +8,9 @@ import StageEngine
 /// controller shows the recorded lines when they are ready (`AppController.takeFinishedAlignment`).
 /// Only when they appear changes: the lines are those aligning in line makes.
 ///
-/// `@unchecked Sendable`: `result` is touched only under `condition`, as in
-/// `EventBatchPipeline`.
+/// `@unchecked Sendable`: `wait()` blocks until the result is in, which needs a condition
+/// variable (`Synchronization.Mutex` has none), so `condition` guards `result` by hand: it is
+/// touched only while `condition` is locked, as in `EventBatchPipeline`.
 public final class RecordAlignment: @unchecked Sendable {
   private let condition = NSCondition()
   private var result: Result<RecordedLines, ScenarioError>?

@@ -74,11 +74,13 @@ public struct RecordedLines: Sendable {
     }
   }
 
-  /// After time travel to `now` (Unix seconds): the lines before `now` count as shown (the
-  /// log keeps them); those of `now` and later are released again as the model reaches them.
-  public mutating func rewind(to now: Int64) {
-    released = lines.firstIndex { $0.second >= now } ?? lines.count
-    shownSeq = 0
+  /// After time travel to `now` (Unix seconds) in either direction: every line the clock has
+  /// passed, as stepping there would have released them (those of `now` whose model event
+  /// the log shows, `shownSeq`, included); the later ones come as the model reaches them.
+  public mutating func replay(upTo now: Int64, shownSeq: Int) -> [LogLine] {
+    released = 0
+    self.shownSeq = 0
+    return release(upTo: now, shownSeq: shownSeq)
   }
 
   /// The recorded event's second, else the model event's.

@@ -1,3 +1,4 @@
+import IVSRules
 import StageEngine
 
 /// One row of "who sees what": what an observer (another client or the composition)
@@ -15,6 +16,8 @@ public struct ObserverBelief: Equatable, Sendable {
   public let isStale: Bool
   /// The engine's explanation when stale.
   public let reason: String?
+  /// The rule that keeps it stale (`i` shows its text).
+  public var rule: RuleID? = nil
 
   /// The compositions' rows about `subject` (one per composition that shows it).
   public static func compositions(about subject: String, in snapshot: StageSnapshot)
@@ -27,8 +30,9 @@ public struct ObserverBelief: Equatable, Sendable {
       let name =
         composition.id == Stage.firstCompositionID ? "composition" : "comp \(composition.id)"
       return ObserverBelief(
-        observer: name, profile: composition.configuration.updates.rawValue,
-        believed: view.believed, isStale: view.isStale, reason: view.staleReason)
+        observer: name, profile: composition.updates.outcome.rawValue,
+        believed: view.believed, isStale: view.isStale, reason: view.staleReason,
+        rule: view.staleRule)
     }
   }
 }

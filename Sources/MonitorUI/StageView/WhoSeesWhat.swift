@@ -81,7 +81,8 @@ public struct WhoSeesWhat: Sendable {
     guard view.participant == subject else { return nil }
     return ObserverBelief(
       observer: observer.id, profile: sdkGuesses.profile(observer.sdk, of: observer.id),
-      believed: view.believed, isStale: view.isStale, reason: view.staleReason)
+      believed: view.believed, isStale: view.isStale, reason: view.staleReason,
+      rule: view.staleRule)
   }
 
   /// Every row, made now (for copying the table and for tests; never per frame).

@@ -30,7 +30,7 @@ public struct ExchangePredictor {
     // Only a publisher is seen: the scan of every observer is skipped for the others.
     self.audience =
       participant.publish == .notPublished ? Audience() : Audience(of: participant.id, in: snapshot)
-    self.compositionPolicies = snapshot.compositions.map { ($0.id, $0.configuration.updates) }
+    self.compositionPolicies = snapshot.compositions.map { ($0.id, $0.updates.outcome) }
   }
 
   /// The verdict for `token`: the stage's own checks, a pasted token's signature verified, a

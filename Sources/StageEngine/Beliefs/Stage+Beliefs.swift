@@ -14,7 +14,7 @@ extension Stage {
     let name = clients[participant].id
     let reason =
       if let state = composition(observer: observer) {
-        "composition \(state.id) (\(state.configuration.updates.rawValue)) keeps the attributes"
+        "composition \(state.id) (\(state.updates.outcome.rawValue)) keeps the attributes"
           + " \(name) started publishing with: sees the change when \(name) republishes or"
           + " reconnects"
       } else {

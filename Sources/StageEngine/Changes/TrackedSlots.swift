@@ -1,4 +1,5 @@
-/// State stored per participant slot whose writes are tracked (see `TrackedSlots`).
+/// State stored per participant slot whose writes are tracked (see `TrackedSlots`): what a
+/// write must report besides "this slot changed".
 protocol SlotState {
   /// Changes whenever something *other* participants' snapshots show of this one changes
   /// (a client's metadata version). Views of other participants return a constant.
@@ -12,10 +13,13 @@ protocol SlotState {
 }
 
 /// An array of per-slot state that remembers which participant slots were written since the
-/// last `takeChanges()`. Every write goes through its subscript's `_modify`, so an engine action
-/// reports what it changed without saying so: a new action that writes `clients[slot]` or
-/// `views[index]` (`ViewTable`, one of these per publisher column) is tracked like every
-/// existing one. Element `i` belongs to participant slot `i`.
+/// last `takeChanges()`, so that a refresh rebuilds the snapshots of those participants only.
+///
+/// The tracking is the subscript's one side effect, and the reason it exists: every write goes
+/// through `_modify`, so an engine action reports what it changed without saying so, and a new
+/// action that writes `clients[slot]` or `views[index]` (`ViewTable`, one of these per
+/// publisher column) is tracked like every existing one — none can forget to. Reads (`_read`)
+/// track nothing. Element `i` belongs to participant slot `i`.
 ///
 /// The elements are stored in fixed-size chunks, each its own copy-on-write array, because
 /// time travel keeps copies of the stage (checkpoints) that share this storage: the first
@@ -27,15 +31,11 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
   private static var chunkShift: Int { 8 }
   private var chunks: [[Element]] = []
   private var elementCount = 0
-  /// Participants whose own snapshot may have changed.
-  private(set) var changed = SlotSet()
-  /// Participants whose change other participants' snapshots show (every observer of them).
-  private(set) var changedForOthers = SlotSet()
-  /// Whether participants were added (every snapshot index may have moved).
-  private(set) var grew = false
+  /// What was written since the changes were last taken.
+  private var changes = SlotChanges()
   /// The element written last since the changes were taken: a fan-out writes one observer's
   /// view several times in a row, and a repeated write need not be inserted again.
-  private var lastWritten = -1
+  private var lastWritten: Int?
   /// Each element's `summary`, by index, refreshed by every write through the subscript (empty
   /// unless `Element.keepsSummaries`). Kept here, not in a wrapper around this table: a
   /// wrapper's subscript yielding this one's nests two read coroutines, which the optimizer
@@ -59,9 +59,9 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
       yield &chunks[chunk][offset]
       if index != lastWritten {
         lastWritten = index
-        changed.insert(index)
+        changes.changed.insert(index)
       }
-      if chunks[chunk][offset].stampSeenByOthers != before { changedForOthers.insert(index) }
+      if chunks[chunk][offset].stampSeenByOthers != before { changes.forOthers.insert(index) }
       if Element.keepsSummaries { summaries[index] = chunks[chunk][offset].summary }
     }
   }
@@ -75,47 +75,35 @@ struct TrackedSlots<Element: SlotState>: RandomAccessCollection {
     chunks[chunks.count - 1].append(element)
     if Element.keepsSummaries { summaries.append(element.summary) }
     elementCount += 1
-    grew = true
+    changes.grew = true
   }
 
-  /// Hands over what changed since the last call and starts afresh.
-  mutating func takeChanges() -> (changed: SlotSet, forOthers: SlotSet, grew: Bool) {
+  /// Hands over what changed since the last call and starts afresh (keeping the sets' storage).
+  mutating func takeChanges() -> SlotChanges {
     defer {
-      changed.removeAll()
-      changedForOthers.removeAll()
-      grew = false
-      lastWritten = -1
+      changes.removeAll()
+      lastWritten = nil
     }
-    return (changed, changedForOthers, grew)
+    return changes
   }
 }
 
-/// A set of participant slots that keeps insertion order and never allocates per lookup: a
-/// flag per slot plus the list of flagged slots.
-struct SlotSet: Sendable {
-  private var flags: [Bool] = []
-  /// The slots, in the order first inserted.
-  private(set) var slots: [Int] = []
+/// What a `TrackedSlots` table saw written between two `takeChanges()`: whose snapshots a
+/// refresh must rebuild.
+struct SlotChanges {
+  /// Participants whose own snapshot may have changed.
+  var changed = SlotSet()
+  /// Participants whose change other participants' snapshots show (every observer of them).
+  var forOthers = SlotSet()
+  /// Whether participants were added (every snapshot index may have moved).
+  var grew = false
 
-  /// Adds `slot` (no effect when present).
-  mutating func insert(_ slot: Int) {
-    if slot >= flags.count {
-      flags.append(contentsOf: repeatElement(false, count: slot + 1 - flags.count))
-    }
-    guard !flags[slot] else { return }
-    flags[slot] = true
-    slots.append(slot)
-  }
-
-  /// Whether `slot` is in the set.
-  func contains(_ slot: Int) -> Bool { slot < flags.count && flags[slot] }
-
-  /// Empties the set, keeping its storage.
+  /// Forgets every change, keeping the sets' storage.
   mutating func removeAll() {
-    for slot in slots { flags[slot] = false }
-    slots.removeAll(keepingCapacity: true)
+    changed.removeAll()
+    forOthers.removeAll()
+    grew = false
   }
-
 }
 
 extension Client: SlotState {

@@ -95,6 +95,8 @@ struct CompositionState {
   /// Unique for the stage's lifetime (1, 2, …); beliefs are keyed by it.
   let serial: Int
   var configuration: CompositionConfiguration
+  /// When it follows an exchange: the day's rule, or the configuration's what-if.
+  var updates: Decision<CompositionUpdates>
   var slots: [CompositionSlot] = []
   /// Client slot → the metadata version this composition believes (on-reconnect lags).
   var versions: [Int: Int] = [:]

@@ -1,3 +1,5 @@
+import IVSRules
+
 /// What a fan-out reads of each observer, in 8 bytes, kept for every client beside the clients
 /// (`TrackedSlots.summaries`).
 ///
@@ -16,12 +18,15 @@ struct FanOutFields: Equatable {
   let subscribeAnswer: StrategySettings.Subscribe
   /// Whether the client's SDK has the metadata event (the book's `Question.hasMetadataEvent`).
   let hasMetadataEvent: Bool
+  /// The rule that gives `hasMetadataEvent` for the client's SDK on the run's day.
+  let metadataRule: RuleID
 
   init(_ client: Client) {
     storedProfile = Int32(truncatingIfNeeded: client.profile)
     canSubscribe = client.capabilities.subscribe
     subscribeAnswer = client.strategy.subscribe
     hasMetadataEvent = client.sdkRules.hasMetadataEvent.outcome
+    metadataRule = client.sdkRules.hasMetadataEvent.rule
   }
 
   /// The index of the client's SDK profile in `ParticipantTables.profiles`.

@@ -1,3 +1,5 @@
+import IVSRules
+
 /// Settings of the server-side composition (SPEC §4), as a scenario gives them.
 public struct CompositionConfiguration: Equatable, Sendable {
   /// Grid of equal tiles, or a featured participant with a picture-in-picture window.
@@ -8,13 +10,9 @@ public struct CompositionConfiguration: Equatable, Sendable {
     case pip
   }
 
-  /// When the composition notices attribute changes made by token exchange.
-  public enum UpdatePolicy: String, Sendable, CaseIterable {
-    /// Attributes as of the participant's last publish start (the seed's limitation, default).
-    case onReconnect = "on-reconnect"
-    /// Every accepted exchange moves the layout (documented from 2026-04-16).
-    case live
-  }
+  /// When the composition notices attribute changes made by token exchange: the book's
+  /// answer for the day (`Question.compositionUpdates`).
+  public typealias UpdatePolicy = CompositionUpdates
 
   /// How the PiP window behaves when the PiP participant is alone.
   public enum PipBehavior: String, Sendable, CaseIterable {
@@ -36,15 +34,16 @@ public struct CompositionConfiguration: Equatable, Sendable {
   public var pipBehavior: PipBehavior
   /// PiP window position, e.g. `BOTTOM_RIGHT`.
   public var pipPosition: String
-  /// When attribute changes reach the layout.
-  public var updates: UpdatePolicy
+  /// When attribute changes reach the layout, set by hand as a what-if; nil (the default):
+  /// as IVS did on the run's day (`RulesInForce.compositionUpdates(whatIf:)`).
+  public var updates: UpdatePolicy?
 
   /// Creates a configuration with the documented defaults.
   public init(
     layout: Layout = .grid, featuredParticipantAttribute: String = "",
     pipParticipantAttribute: String = "", participantOrderAttribute: String = "",
     pipBehavior: PipBehavior = .static, pipPosition: String = "BOTTOM_RIGHT",
-    updates: UpdatePolicy = .onReconnect
+    updates: UpdatePolicy? = nil
   ) {
     self.layout = layout
     self.featuredParticipantAttribute = featuredParticipantAttribute

@@ -1,8 +1,10 @@
+import IVSRules
+
 /// Server-side compositions as observers of publishers (SPEC §4): up to five per stage,
 /// each with its own layout and update policy.
 extension Stage {
-  /// IVS allows at most this many compositions per stage (SPEC §2.1).
-  public static let compositionLimit = 5
+  /// IVS allows at most this many compositions per stage (the book's `composition.limit`).
+  public static let compositionLimit = RuleBook.ivs.latest.decide(.compositionsPerStage).outcome
   /// The ID of the composition a scenario's top-level `composition` field starts.
   public static let firstCompositionID = "main"
 
@@ -16,17 +18,22 @@ extension Stage {
     guard compositionIndex(id) == nil else {
       throw StageActionError("composition \(id) is already running")
     }
-    guard compositions.count < Self.compositionLimit else {
+    guard compositions.count < decide(.compositionsPerStage).outcome else {
       throw StageActionError(
         "the stage already runs \(Self.compositionLimit) compositions (\(runningCompositions)),"
           + " the most IVS allows per stage")
     }
+    apply(.compositionLimit)
     compositionSerials += 1
-    var state = CompositionState(id: id, serial: compositionSerials, configuration: configuration)
+    var state = CompositionState(
+      id: id, serial: compositionSerials, configuration: configuration,
+      updates: decideUpdates(configuration))
     for slot in publishOrder { state.versions[slot] = clients[slot].version }
     compositions.append(state)
-    emitComposition(.compositionStarted, compositions.count - 1)
-    updateLayout(compositions.count - 1)
+    following(.compositionStartSeesCurrent) {
+      emitComposition(.compositionStarted, compositions.count - 1)
+      updateLayout(compositions.count - 1)
+    }
   }
 
   /// Stops composition `id` (the StopComposition API) and records `compositionStopped`.
@@ -45,12 +52,21 @@ extension Stage {
   ) throws(StageActionError) {
     let index = try runningComposition(id)
     compositions[index].configuration.updates = policy
+    compositions[index].updates = decideUpdates(compositions[index].configuration)
     if policy == .live {
       for slot in publishOrder {
         takeCurrentValues(index, of: slot, relayout: false) { "composition \($0) switched to live" }
       }
     }
     updateLayout(index)
+  }
+
+  /// When a composition with `configuration` follows an exchange: the day's rule unless its
+  /// `updates` sets a what-if; noted as applied.
+  func decideUpdates(_ configuration: CompositionConfiguration) -> Decision<CompositionUpdates> {
+    let decision = rules.compositionUpdates(whatIf: configuration.updates)
+    apply(decision.rule)
+    return decision
   }
 
   /// Why `id` cannot name a composition, or nil: 1–64 of `A-Z a-z 0-9 _ -`.
@@ -86,14 +102,17 @@ extension Stage {
   /// once; `on-reconnect` ones keep what they believe, which is now stale.
   func compositionsSeeExchange(of slot: Int) {
     for index in compositions.indices {
-      if compositions[index].configuration.updates == .live {
-        takeCurrentValues(index, of: slot, relayout: true) {
-          "composition \($0) (live) took the new attributes"
+      let updates = compositions[index].updates
+      following(updates.rule) {
+        if updates.outcome == .live {
+          takeCurrentValues(index, of: slot, relayout: true) {
+            "composition \($0) (live) took the new attributes"
+          }
+        } else {
+          believeStale(
+            observer: compositionObserver(index), about: slot,
+            version: compositions[index].versions[slot] ?? clients[slot].version)
         }
-      } else {
-        believeStale(
-          observer: compositionObserver(index), about: slot,
-          version: compositions[index].versions[slot] ?? clients[slot].version)
       }
     }
   }
@@ -121,6 +140,7 @@ extension Stage {
           .attributes)
     }
     let slots = CompositionLayout.slots(for: entries, configuration: state.configuration)
+    applyAttributeRules(state.configuration)
     guard slots != state.slots else { return }
     compositions[index].slots = slots
     emit(.composition, .layoutChanged) { event in
@@ -129,15 +149,29 @@ extension Stage {
     }
   }
 
+  /// Notes the attribute rules a layout of `configuration` applied (`CompositionLayout`).
+  private func applyAttributeRules(_ configuration: CompositionConfiguration) {
+    if !configuration.featuredParticipantAttribute.isEmpty {
+      apply(.compositionFeaturedAttribute)
+    }
+    if configuration.layout == .pip, !configuration.pipParticipantAttribute.isEmpty {
+      apply(.compositionPipAttribute)
+    }
+    apply(.compositionOrderAttribute)
+  }
+
   private func emitComposition(_ kind: EventKind, _ index: Int) {
     emit(.composition, kind) { event in
       event.observer = compositions[index].id
-      event.message = Self.describe(compositions[index].configuration)
+      event.message = Self.describe(
+        compositions[index].configuration, updates: compositions[index].updates.outcome)
     }
   }
 
   /// `grid featured=featured order=order updates=live`: a started or stopped composition.
-  static func describe(_ configuration: CompositionConfiguration) -> String {
+  static func describe(
+    _ configuration: CompositionConfiguration, updates: CompositionUpdates?
+  ) -> String {
     var parts = [configuration.layout.rawValue]
     let named = [
       ("featured", configuration.featuredParticipantAttribute),
@@ -147,7 +181,7 @@ extension Stage {
     for (label, attribute) in named where !attribute.isEmpty {
       parts.append("\(label)=\(attribute)")
     }
-    parts.append("updates=\(configuration.updates.rawValue)")
+    if let updates { parts.append("updates=\(updates.rawValue)") }
     return parts.joined(separator: " ")
   }
 

@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// One recorded event as the stage keeps it until it is drained: the fields a fan-out event
@@ -10,15 +11,13 @@ import TokenCore
 /// turns one into its `StageEvent` when it is read. Events of rare kinds are recorded whole
 /// (`whole` indexes them) and only their place in the order is kept here.
 ///
-/// Slots and profile indices are kept in 32 bits: the stage refuses a participant or an SDK
-/// profile whose index would not fit, so the conversions below never lose a bit.
-///
-/// An event's `seq` is its position (`CompactEvents.firstSeq` + index), its time is kept once
-/// per run of events at the same instant (`CompactEvents`), and the indices of its participant
-/// info and of its whole form share one field (`detail`), as no event has both, and so do an
-/// observer and a subscribe server event's publisher. All of it fits in 24 bytes: a fan-out
-/// key writes 100,000 of them and the log copies the last 10,000, so every byte is written
-/// and copied that many times.
+/// An event's `seq` is its position (`CompactEvents.firstSeq` + index) and its time is kept once
+/// per run of events at the same instant (`CompactEvents`). All of it fits in 24 bytes: a
+/// fan-out key writes 100,000 of them and the log copies the last 10,000, so every byte is
+/// written and copied that many times. That is why its indices are `Index32`s rather than
+/// `Int?`s, and why fields no event needs together share storage: an observer and a subscribe
+/// server event's publisher (`source` tells which), participant info and the whole form
+/// (`EventDetail`).
 struct CompactEvent: Sendable {
   var source: EventSource
   var kind: EventKind
@@ -26,57 +25,91 @@ struct CompactEvent: Sendable {
   var capabilities: Capabilities?
   /// The new state (client events) or the strategy's answer (strategy events).
   var word: EventWord?
+  /// The rule of the book that decided the event (it fits in the padding before the slots).
+  var rule: RuleID?
   /// The reporting client's slot (client and strategy events) or the publisher a subscribe
-  /// server event is about (server events), or -1: no event has both, so they share a field.
-  @Index32 private var observerOrRemote = -1
-  /// Index of the reporting client's SDK profile in `ParticipantTables.profiles`.
-  @Index32 var profile = 0
-  /// The slot of the participant the event is about, or -1.
-  @Index32 var participant = -1
-  /// `metadata` (≥ 0), `whole` (as -2 - index) or neither (-1). Indices into one drain's
-  /// tables, which hold at most one entry per event: 2^31 events (48 GiB of them) cannot be.
-  private var detail: Int32 = -1
+  /// server event is about (server events).
+  private var observerOrRemote = Index32.none
+  private var profileIndex = Index32(0)
+  private var participantSlot = Index32.none
+  private var packedDetail = EventDetail.none.packed
 
   init(source: EventSource, kind: EventKind) {
     self.source = source
     self.kind = kind
   }
 
-  /// The reporting client's slot, or -1 (server events report no observer).
-  var observer: Int {
-    get { source == .server ? -1 : observerOrRemote }
-    set { observerOrRemote = newValue }
+  /// The reporting client's slot; server events report no observer.
+  var observer: Int? {
+    get { source == .server ? nil : observerOrRemote.value }
+    set { observerOrRemote = Index32(newValue) }
   }
-  /// The slot of the publisher a subscribe server event is about, or -1 (only server events
-  /// have one).
-  var remote: Int {
-    get { source == .server ? observerOrRemote : -1 }
-    set { observerOrRemote = newValue }
+  /// The slot of the publisher a subscribe server event is about (only server events have one).
+  var remote: Int? {
+    get { source == .server ? observerOrRemote.value : nil }
+    set { observerOrRemote = Index32(newValue) }
   }
-
-  /// Index of the participant info it carries in `CompactEvents.metadata`, or -1.
-  var metadata: Int {
-    get { detail >= 0 ? Int(detail) : -1 }
-    set { detail = Int32(truncatingIfNeeded: newValue) }
+  /// Index of the reporting client's SDK profile in `ParticipantTables.profiles`.
+  var profile: Int {
+    get { profileIndex.value ?? 0 }
+    set { profileIndex = Index32(newValue) }
   }
-  /// Index of the whole event in `CompactEvents.whole` (a rare kind), or -1.
-  var whole: Int {
-    get { detail <= -2 ? -2 - Int(detail) : -1 }
-    set { detail = Int32(truncatingIfNeeded: -2 - newValue) }
+  /// The slot of the participant the event is about, if any.
+  var participant: Int? {
+    get { participantSlot.value }
+    set { participantSlot = Index32(newValue) }
+  }
+  /// The participant info or whole form it carries, if either.
+  var detail: EventDetail {
+    get { EventDetail(packed: packedDetail) }
+    set { packedDetail = newValue.packed }
+  }
+  /// Index of the participant info it carries in `CompactEvents.metadata`, if any.
+  var metadata: Int? {
+    get { if case .metadata(let index) = detail { index } else { nil } }
+    set { detail = newValue.map(EventDetail.metadata) ?? .none }
   }
 }
 
-/// A slot or table index kept in 32 bits in a `CompactEvent` and read and written as an `Int`;
-/// the stage refuses whatever would not fit (see `CompactEvent`).
-@propertyWrapper
-struct Index32: Sendable {
+/// A slot or table index kept in 32 bits, or none, in a `CompactEvent` (an `Int?` takes 9
+/// bytes). The stage refuses a participant or an SDK profile whose index would not fit, and a
+/// drain's tables hold at most one entry per event (2^31 events, 48 GiB of them, cannot be),
+/// so no index loses a bit.
+struct Index32: Sendable, Equatable {
   private var stored: Int32
 
-  init(wrappedValue: Int) { stored = Int32(truncatingIfNeeded: wrappedValue) }
+  /// No index.
+  static let none = Index32(nil)
 
-  var wrappedValue: Int {
-    get { Int(stored) }
-    set { stored = Int32(truncatingIfNeeded: newValue) }
+  init(_ index: Int?) { stored = index.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+
+  var value: Int? { stored >= 0 ? Int(stored) : nil }
+}
+
+/// What a compact event carries besides slots, as an index into its drain's tables: the
+/// participant info an observer received (`CompactEvents.metadata`), or the whole event of a
+/// rare kind, of which only the place in the order is kept compactly (`CompactEvents.whole`).
+/// No event has both, so a compact event keeps either in one 32-bit field (`packed`).
+enum EventDetail: Sendable, Equatable {
+  case none
+  case metadata(Int)
+  case whole(Int)
+
+  /// The one field: -1 for none, the index for participant info, -2 - index for a whole event.
+  var packed: Int32 {
+    switch self {
+    case .none: -1
+    case .metadata(let index): Int32(truncatingIfNeeded: index)
+    case .whole(let index): Int32(truncatingIfNeeded: -2 - index)
+    }
+  }
+
+  init(packed: Int32) {
+    switch packed {
+    case 0...: self = .metadata(Int(packed))
+    case -1: self = .none
+    default: self = .whole(-2 - Int(packed))
+    }
   }
 }
 

@@ -5,9 +5,13 @@
 /// a fan-out appends 100,000 events, and those checks were a tenth of the key's instructions.
 /// This buffer is noncopyable, so it never has a second owner and an append is a capacity check
 /// and a store. `CompactEvent` is plain data, so growing moves bytes and freeing frees them.
+///
+/// `@unchecked Sendable`: the compiler cannot see through the raw pointer, so it is said here.
+/// The allocation has exactly one owner, this noncopyable value: it is changed only through
+/// `mutating` methods, which need that owner exclusively, and it crosses threads only inside an
+/// immutable `EventBatch` (`let`), where it is only read. `Array` would be checked, but would
+/// ask on every append whether its storage is shared, which is what this type exists to avoid.
 struct CompactEventBuffer: ~Copyable, @unchecked Sendable {
-  // Unchecked: the storage is reached only through this noncopyable owner, which the compiler
-  // does not let two threads hold.
   private var base: UnsafeMutablePointer<CompactEvent>
   private var capacity: Int
   /// Events held.

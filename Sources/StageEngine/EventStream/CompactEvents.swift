@@ -11,8 +11,9 @@ struct CompactEvents: ~Copyable, Sendable {
   /// Participant IDs and SDK profiles, as the stage had them when it recorded the events.
   var tables = ParticipantTables()
   private var metadata: [ParticipantMetadata] = []
-  /// The last participant and version put into `metadata`, and where (a fan-out repeats it).
-  private var lastMetadata = (slot: -1, version: -1, index: -1)
+  /// The participant info put into `metadata` last: a fan-out records the same info for
+  /// every observer, and it is kept once.
+  private var lastMetadata: MetadataEntry?
   private var whole: [StageEvent] = []
   /// Indices of the events of a failure kind (`EventKind.isFailure`), noted as they are
   /// recorded so that finding them does not scan a fan-out.
@@ -41,7 +42,7 @@ struct CompactEvents: ~Copyable, Sendable {
   /// Records a rare event whole.
   mutating func append(whole event: StageEvent) {
     var compact = CompactEvent(source: event.source, kind: event.kind)
-    compact.whole = whole.count
+    compact.detail = .whole(whole.count)
     whole.append(event)
     append(compact, at: event.time)
   }
@@ -51,42 +52,44 @@ struct CompactEvents: ~Copyable, Sendable {
   mutating func metadataIndex(
     slot: Int, version: Int, _ info: () -> ParticipantMetadata
   ) -> Int {
-    if lastMetadata.slot == slot, lastMetadata.version == version { return lastMetadata.index }
+    if let last = lastMetadata, last.slot == slot, last.version == version { return last.index }
     metadata.append(info())
-    lastMetadata = (slot, version, metadata.count - 1)
+    lastMetadata = MetadataEntry(slot: slot, version: version, index: metadata.count - 1)
     return metadata.count - 1
   }
 
   /// The `seq` of event `index`.
   func seq(at index: Int) -> Int {
-    let whole = events[index].whole
-    return whole >= 0 ? self.whole[whole].seq : firstSeq + index
+    guard case .whole(let whole) = events[index].detail else { return firstSeq + index }
+    return self.whole[whole].seq
   }
 
   /// Event `index` as the stream carries it.
   func event(at index: Int) -> StageEvent {
     let compact = events[index]
-    if compact.whole >= 0 { return whole[compact.whole] }
+    let detail = compact.detail
+    if case .whole(let whole) = detail { return self.whole[whole] }
     var event = StageEvent(
       source: compact.source, kind: compact.kind, seq: firstSeq + index,
       time: times.time(at: index))
-    if compact.observer >= 0 {
+    if let observer = compact.observer {
       let sdk = tables.profiles[compact.profile]
-      event.observer = tables.ids[compact.observer]
+      event.observer = tables.ids[observer]
       event.sdk = sdk
       event.name =
         compact.source == .strategy
         ? PlatformNames.strategy(compact.kind, on: sdk.platform)
         : PlatformNames.renderer(compact.kind, on: sdk.platform)
     }
-    if compact.participant >= 0 { event.participant = tables.ids[compact.participant] }
-    if compact.remote >= 0 { event.remoteParticipantId = tables.ids[compact.remote] }
-    if compact.metadata >= 0 {
-      event.userId = metadata[compact.metadata].userId
-      event.attributes = metadata[compact.metadata].attributes
+    if let participant = compact.participant { event.participant = tables.ids[participant] }
+    if let remote = compact.remote { event.remoteParticipantId = tables.ids[remote] }
+    if case .metadata(let info) = detail {
+      event.userId = metadata[info].userId
+      event.attributes = metadata[info].attributes
     }
     event.streams = compact.streams
     event.capabilities = compact.capabilities
+    event.rule = compact.rule
     let word = compact.word?.text
     if compact.source == .strategy { event.answer = word } else { event.state = word }
     return event
@@ -140,6 +143,14 @@ struct CompactEvents: ~Copyable, Sendable {
     whole.removeAll(keepingCapacity: true)
     failureIndices.removeAll(keepingCapacity: true)
     times.removeAll()
-    lastMetadata = (-1, -1, -1)
+    lastMetadata = nil
   }
+}
+
+/// Which participant's info, at which metadata version, sits at `index` of
+/// `CompactEvents.metadata`.
+private struct MetadataEntry {
+  let slot: Int
+  let version: Int
+  let index: Int
 }

@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// One line of the event stream (SPEC §7): a renderer event, a strategy
@@ -46,6 +47,9 @@ public struct StageEvent: Equatable, Sendable {
   public var answer: String?
   /// The participant's true metadata beside the observer's belief (beliefChanged).
   public var truth: BeliefTruth?
+  /// The rule of the book that decided the event (`stagemon rules ID`); nil for a runner's
+  /// step. Not a field of the stream (SPEC §7): the monitor, `test` and `explain` read it.
+  public var rule: RuleID?
   /// The fields of rare kinds, boxed; `nil` while none is set.
   private var details: EventDetailsBox?
 

@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// `exchangeToken` (SPEC §3): SDK-side checks, service-side checks, effects.
@@ -22,11 +23,13 @@ extension Stage {
   ) throws(StageActionError) -> ExchangeOutcome {
     let slot = try slot(of: id)
     let sdk = clients[slot].sdk
-    guard clients[slot].sdkRules.hasExchangeToken.outcome else { throw Self.noExchange(sdk) }
+    guard apply(clients[slot].sdkRules.hasExchangeToken).outcome else {
+      throw Self.noExchange(sdk)
+    }
     let new: ParticipantToken
     switch sdkCheck(slot, newToken) {
     case .failure(let report):
-      reject(slot, report)
+      following(report.rule) { reject(slot, report) }
       return .rejected(report)
     case .success(let parsed):
       new = parsed
@@ -37,12 +40,16 @@ extension Stage {
       let report = ExchangeRejectionReport(
         checker: .service, code: decide(.errorCode(.exchangeFailed), forClient: slot).outcome,
         message: "the service refused the new token: "
-          + TokenRefusalText.describe(error, of: new, now: clock.now), fields: [])
-      reject(slot, report)
-      if sdk.platform == .web { disconnect(slot, reason: "failed-exchange") }
+          + TokenRefusalText.describe(error, of: new, now: clock.now), fields: [],
+        rule: .exchangeServiceChecks)
+      following(.exchangeServiceChecks) { reject(slot, report) }
+      let leaves = apply(clients[slot].sdkRules.leavesOnRefusedExchange)
+      if leaves.outcome {
+        following(leaves.rule) { disconnect(slot, reason: "failed-exchange") }
+      }
       return .rejected(report)
     }
-    accept(slot, new)
+    following(.exchangeServiceChecks) { accept(slot, new) }
     return .accepted
   }
 
@@ -54,7 +61,7 @@ extension Stage {
     throws(StageActionError)
   {
     let slot = try slot(of: id)
-    guard clients[slot].sdkRules.hasExchangeToken.outcome else {
+    guard apply(clients[slot].sdkRules.hasExchangeToken).outcome else {
       throw Self.noExchange(clients[slot].sdk)
     }
     emit(.runner, .exchangeRejected) { event in
@@ -64,7 +71,9 @@ extension Stage {
   }
 
   private static func noExchange(_ sdk: SDKProfile) -> StageActionError {
-    StageActionError("\(sdk) has no exchangeToken (needs iOS/Android 1.37.0 or Web 1.33.0)")
+    StageActionError(
+      "\(sdk) has no exchangeToken (needs iOS/Android 1.37.0 or Web 1.33.0) "
+        + "[\(RuleID.exchangeUnavailableOlderSDK)]")
   }
 
   /// §3.1 in order: connected, parses, not CreateParticipantToken, immutable claims equal.
@@ -75,7 +84,8 @@ extension Stage {
     guard clients[slot].connection == .connected, let current = clients[slot].token else {
       return .failure(
         ExchangeRejectionReport(
-          checker: .sdk, code: code, message: "\(clients[slot].id) is not connected", fields: []))
+          checker: .sdk, code: code, message: "\(clients[slot].id) is not connected", fields: [],
+          rule: .exchangeRequiresConnection))
     }
     switch ExchangeCheck.check(current: current, newToken: newToken) {
     case .success(let parsed):
@@ -84,7 +94,8 @@ extension Stage {
       var fields: [String] = []
       if case .immutableClaimsDiffer(let differing) = rejection { fields = differing }
       return .failure(
-        ExchangeRejectionReport(checker: .sdk, code: code, message: "\(rejection)", fields: fields))
+        ExchangeRejectionReport(
+          checker: .sdk, code: code, message: "\(rejection)", fields: fields, rule: rejection.rule))
     }
   }
 
@@ -131,21 +142,25 @@ extension Stage {
     let publishing = clients[slot].publish != .notPublished
     if !new.publish {
       clients[slot].pendingPublishQuestion = false
-      if publishing { unpublishFlow(slot) }
+      if publishing { following(.exchangePublishLost) { unpublishFlow(slot) } }
       announce()
     } else {
       announce()
-      if !old.publish && !publishing { askPublish(slot) }
+      if !old.publish && !publishing { following(.exchangePublishGained) { askPublish(slot) } }
     }
     if new.subscribe && !old.subscribe {
-      for publisher in publishOrder where publisher != slot {
-        askSubscribe(slot, to: publisher)
+      following(.exchangeSubscribeGained) {
+        for publisher in publishOrder where publisher != slot {
+          askSubscribe(slot, to: publisher)
+        }
       }
     } else if !new.subscribe && old.subscribe {
-      for publisher in publishOrder where publisher != slot {
-        let index = viewIndex(observer: slot, publisher: publisher)
-        if views[index].subscribe != .notSubscribed {
-          unsubscribe(slot, from: publisher, at: index)
+      following(.exchangeSubscribeLost) {
+        for publisher in publishOrder where publisher != slot {
+          let index = viewIndex(observer: slot, publisher: publisher)
+          if views[index].subscribe != .notSubscribed {
+            unsubscribe(slot, from: publisher, at: index)
+          }
         }
       }
     }
@@ -155,13 +170,21 @@ extension Stage {
   /// observer whose SDK has the metadata event; a non-publishing participant's update
   /// is held silently. The composition follows with policy `live`.
   private func announceMetadata(of slot: Int) {
-    guard clients[slot].publish != .notPublished else { return }
+    guard clients[slot].publish != .notPublished else {
+      apply(.visibilityNotPublishingHeld)
+      return
+    }
     let version = clients[slot].version
     let column = clients[slot].publisherSlot
+    let outer = ruleInForce
+    defer { ruleInForce = outer }
     for observer in joinOrder where observer != slot {
       let index = ViewIndex(observer: observer, column: column)
       guard views[index].known else { continue }
-      guard clients.summaries[observer].hasMetadataEvent else {
+      // The observer's SDK decides (resolved once per profile: `SDKRules`).
+      let summary = clients.summaries[observer]
+      ruleInForce = summary.metadataRule
+      guard summary.hasMetadataEvent else {
         believeStale(observer: observer, about: slot, version: Int(views[index].version))
         continue
       }
@@ -172,6 +195,7 @@ extension Stage {
         observer: observer, about: slot,
         reason: "participantMetadataUpdated carried the current values")
     }
+    ruleInForce = outer
     compositionsSeeExchange(of: slot)
   }
 
@@ -179,8 +203,11 @@ extension Stage {
   /// is) gets the metadata event for itself after every accepted exchange, publishing
   /// or not; iOS/Android get none (assumption: their docs are silent).
   private func announceToSelf(_ slot: Int) {
-    guard clients[slot].sdk.platform == .web else { return }
-    emitParticipantInfo(
-      .participantMetadataUpdated, observer: slot, about: slot, version: clients[slot].version)
+    let tells = apply(clients[slot].sdkRules.hasSelfMetadataEvent)
+    guard tells.outcome else { return }
+    following(tells.rule) {
+      emitParticipantInfo(
+        .participantMetadataUpdated, observer: slot, about: slot, version: clients[slot].version)
+    }
   }
 }

@@ -34,7 +34,8 @@ public enum EventFieldCatalog {
   /// Every field name an event can have in the stream.
   public static let names: [String] = {
     let sample = StageEvent(source: .runner, kind: .step)
-    return Mirror(reflecting: sample).children.compactMap(\.label).flatMap(expanded)
+    return Mirror(reflecting: sample).children.compactMap(\.label).filter { $0 != "rule" }
+      .flatMap(expanded)
   }()
 
   /// A property's stream names: boxed groups expand, recursively, to their fields.

@@ -38,6 +38,8 @@ final class ExpectationChecker {
   /// Called before any step records anything.
   func stepWillRun(_ step: ScenarioStep, on stage: Stage) {
     mark = stage.events.count
+    if case .expect = step { return }
+    stage.rulesOfStep.removeAll(keepingCapacity: true)
   }
 
   /// Called after a step ran: a non-expect step's events become the window.
@@ -61,10 +63,13 @@ final class ExpectationChecker {
     case .events(let events): verdict = events.verdict(events: windowJSON(), since: windowStep)
     }
     checkCount += verdict.checks
+    // A failure cites the rules that decided what it checked, else those of the step before.
+    let rules = verdict.rules.isEmpty ? stage.rulesOfStep.sorted() : verdict.rules
+    let cited = rules.isEmpty ? "" : " [rules: \(rules.map(\.rawValue).joined(separator: ", "))]"
     let missed = verdict.misses.map { miss in
       ExpectationFailure(
         step: "step \(number)", position: position, expected: miss.expected,
-        actual: miss.actual, message: miss.message)
+        actual: miss.actual, message: miss.message + cited)
     }
     for failure in missed {
       failures.append(failure)

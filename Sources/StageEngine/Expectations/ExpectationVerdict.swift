@@ -1,3 +1,5 @@
+import IVSRules
+
 /// The result of checking one expectation: how many statements it made and
 /// which of them did not hold, each worded for the person reading the report.
 struct ExpectationVerdict {
@@ -10,6 +12,9 @@ struct ExpectationVerdict {
 
   private(set) var checks = 0
   private(set) var misses: [Miss] = []
+  /// The rules of the book that decided what was checked, when one view or layout was
+  /// (a belief: the observer's SDK rule; a composition: its update rule); empty otherwise.
+  var rules: [RuleID] = []
 
   /// Counts one statement; records it when `holds` is false. The texts are built only then.
   mutating func check(

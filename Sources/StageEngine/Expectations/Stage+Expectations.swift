@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// Checking participant, belief and composition expectations against the
@@ -84,6 +85,7 @@ extension Stage {
       views = []
     }
     let view = views.first { $0.participant == publisher }
+    verdict.rules = beliefRules(observer: observer, view: view)
     let standing = view.map {
       "\($0.isStale ? "stale" : "current") (\(ExpectationText.metadata($0.believed)))"
     }
@@ -127,8 +129,19 @@ extension Stage {
     return verdict
   }
 
+  /// The rules behind what `observer` believes of a publisher it sees as `view` (nil: unseen).
+  private func beliefRules(observer: String, view: RemoteViewSnapshot?) -> [RuleID] {
+    guard let view else { return [.visibilityPublishersOnly] }
+    if let rule = view.staleRule { return [rule] }
+    if let slot = slotByID[observer] { return [clients[slot].sdkRules.hasMetadataEvent.rule] }
+    return compositions.first { $0.id == observer }.map { [$0.updates.rule] } ?? []
+  }
+
   func verdict(_ expectation: CompositionExpectation) -> ExpectationVerdict {
     var verdict = ExpectationVerdict()
+    if let state = compositions.first(where: { $0.id == expectation.id }) {
+      verdict.rules = [state.updates.rule]
+    }
     let slots = compositions.first { $0.id == expectation.id }?.slots
     let none = "composition \(expectation.id) is not running"
     if let expected = expectation.slots {

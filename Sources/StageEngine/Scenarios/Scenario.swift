@@ -1,3 +1,4 @@
+import IVSRules
 import JSONKit
 import TokenCore
 
@@ -25,6 +26,9 @@ public struct Scenario: Sendable {
   /// Where each step starts in the file it was read from (empty for a scenario built in
   /// code), so reports name a step by `file:line:column`.
   public var stepPositions: [SourcePosition] = []
+  /// The day of IVS the scenario tells (`asOf`): its run decides by the rules in force then.
+  /// nil: the latest IVS behaviour stagemon knows.
+  public var asOf: ServiceDate?
   /// The real IVS events a scenario was imported from (`stagemon import`), kept as written
   /// so later runs can be compared with them; StageEngine only checks it is an array.
   public var recorded: JSON?

@@ -1,4 +1,5 @@
 import Foundation
+import IVSRules
 import InputKit
 import JSONKit
 import TokenCore
@@ -10,7 +11,7 @@ extension Scenario {
   /// The top-level fields a scenario may have.
   static let topLevelFields = [
     "description", "stage", "start", "keys", "composition", "participants", "steps", "notes",
-    "recorded", "golden",
+    "recorded", "golden", "asOf",
   ]
 
   /// The largest scenario file read (a scenario at the service limits is well under 1 MB).
@@ -19,7 +20,10 @@ extension Scenario {
   /// Loads and validates the scenario file at `path` (`-` reads standard input). A file that
   /// cannot be read says why (no such file, permission denied, a directory, empty, too large,
   /// the first byte that is not UTF-8).
-  public init(contentsOfFile path: String) throws(ScenarioError) {
+  ///
+  /// `today` (the command's clock; the model has none) bounds `asOf`; nil leaves it unbounded
+  /// (scenarios built by tests and benchmarks).
+  public init(contentsOfFile path: String, today: ServiceDate? = nil) throws(ScenarioError) {
     let text: String
     let base: String
     do {
@@ -29,12 +33,12 @@ extension Scenario {
         base = FileManager.default.currentDirectoryPath
       } else {
         text = try BoundedInput.text(atPath: path, limit: Self.maximumFileBytes)
-        base = (path as NSString).deletingLastPathComponent
+        base = PathName.folder(of: path)
       }
     } catch {
       throw ScenarioError(file: path, location: "", message: error.reason)
     }
-    try self.init(parsing: text, file: path, baseDirectory: base)
+    try self.init(parsing: text, file: path, baseDirectory: base, today: today)
   }
 
   private static func utf8(_ bytes: [UInt8], path: String) throws(InputFileError) -> String {
@@ -47,10 +51,13 @@ extension Scenario {
   }
 
   /// Parses and validates scenario text; `file` names it in errors and
-  /// `baseDirectory` resolves relative key paths. A leading UTF-8 byte order mark (what some
-  /// Windows editors write) is read past. Bad JSON is placed `FILE:LINE:COLUMN:` with its
-  /// cause; a mistake inside a step is placed where that step starts.
-  public init(parsing text: String, file: String, baseDirectory: String) throws(ScenarioError) {
+  /// `baseDirectory` resolves relative key paths; `today` bounds `asOf` (see
+  /// `init(contentsOfFile:today:)`). A leading UTF-8 byte order mark (what some Windows editors
+  /// write) is read past. Bad JSON is placed `FILE:LINE:COLUMN:` with its cause; a mistake
+  /// inside a step is placed where that step starts.
+  public init(
+    parsing text: String, file: String, baseDirectory: String, today: ServiceDate? = nil
+  ) throws(ScenarioError) {
     let body =
       text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     let json: JSON
@@ -61,9 +68,11 @@ extension Scenario {
         file: file, location: "", message: "bad JSON: \(error.reason)",
         position: (error.line, error.column))
     }
-    let positions = JSONParser.elementPositions(ofMember: "steps", in: Array(body.utf8))
+    let bytes = Array(body.utf8)
+    let positions = JSONParser.elementPositions(ofMember: "steps", in: bytes)
+    let root: ScenarioObject
     do {
-      let root = try ScenarioNode(value: json, path: "", file: file)
+      root = try ScenarioNode(value: json, path: "", file: file)
         .object(allowed: Scenario.topLevelFields)
       var decoder = ScenarioDecoder(baseDirectory: baseDirectory)
       self = try decoder.decode(root)
@@ -72,7 +81,31 @@ extension Scenario {
       let start = positions[number - 1]
       throw error.placed(at: (start.line, start.column))
     }
+    if let node = root.optional("asOf") {
+      let position = JSONParser.valuePosition(ofMember: "asOf", in: bytes)
+      asOf = try Self.decodeAsOf(node, at: position, today: today)
+    }
     stepPositions = positions
+  }
+
+  /// `asOf`: a day as `YYYY-MM-DD`, not before IVS real-time streaming nor after `today`; a
+  /// bad one is reported as `FILE:LINE:COLUMN: asOf: …`.
+  private static func decodeAsOf(
+    _ node: ScenarioNode, at position: SourcePosition?, today: ServiceDate?
+  ) throws(ScenarioError) -> ServiceDate {
+    let place = position.map { (line: $0.line, column: $0.column) }
+    guard case .string(let text) = node.value else {
+      throw ScenarioError(
+        file: node.file, location: "asOf",
+        message: "expected a day as a string \"YYYY-MM-DD\", found \(node.value.typeName)",
+        position: place)
+    }
+    do {
+      return try RuleBook.ivs.date(parsing: text, today: today)
+    } catch {
+      throw ScenarioError(
+        file: node.file, location: "asOf", message: error.description, position: place)
+    }
   }
 }
 
@@ -134,7 +167,7 @@ struct ScenarioDecoder {
     guard !path.isEmpty, !path.utf8.contains(0) else {
       throw node.error("expected the path of a JSONL golden stream, e.g. \"expected/name.jsonl\"")
     }
-    return path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+    return path.hasPrefix("/") ? path : PathName.join(baseDirectory, path)
   }
 
   private func decodeNotes(_ node: ScenarioNode) throws(ScenarioError) -> [String] {
@@ -187,11 +220,13 @@ struct ScenarioDecoder {
       }
       let half = try keyHalf(object, element)
       let path = try object.required(half.rawValue).string()
-      let resolved =
-        path.hasPrefix("/") ? path : (baseDirectory as NSString).appendingPathComponent(path)
+      let resolved = PathName.join(baseDirectory, path)
       keys.append(ScenarioKey(arn: arn, path: resolved, half: half))
     }
-    guard keys.count <= 3 else { throw node.error("at most 3 keys (the IVS per-region limit)") }
+    let limit = RuleBook.ivs.latest.decide(.publicKeysPerRegion).outcome
+    guard keys.count <= limit else {
+      throw node.error("at most \(limit) keys (the IVS per-region limit, keys.per-region)")
+    }
     return keys
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import InputKit
 import JSONKit
 import TokenCore
 
@@ -20,6 +21,7 @@ public enum ScenarioEncoder {
     }
     let stage = stageJSON(scenario.stage)
     if case .object(let fields) = stage, !fields.isEmpty { members.append(("stage", stage)) }
+    if let asOf = scenario.asOf { members.append(("asOf", .string(asOf.description))) }
     members.append(("start", .string(VirtualTime.iso8601(scenario.start))))
     if !scenario.keys.isEmpty {
       let keys = scenario.keys.map { keyJSON($0, relativeTo: directory) }
@@ -74,20 +76,20 @@ public enum ScenarioEncoder {
 
   private static func absolute(_ path: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath
-    let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
-    return (full as NSString).standardizingPath
+    return PathName.normalized(PathName.join(cwd, path))
   }
 
   private static func compositionJSON(_ c: CompositionConfiguration) -> JSON {
-    .object([
+    var members: [(key: String, value: JSON)] = [
       ("layout", .string(c.layout.rawValue)),
       ("featuredParticipantAttribute", .string(c.featuredParticipantAttribute)),
       ("pipParticipantAttribute", .string(c.pipParticipantAttribute)),
       ("pipBehavior", .string(c.pipBehavior.rawValue)),
       ("pipPosition", .string(c.pipPosition)),
       ("participantOrderAttribute", .string(c.participantOrderAttribute)),
-      ("updates", .string(c.updates.rawValue)),
-    ])
+    ]
+    if let updates = c.updates { members.append(("updates", .string(updates.rawValue))) }
+    return .object(members)
   }
 
   private static func participantJSON(_ participant: ScenarioParticipant) -> JSON {

@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// Runs a scenario on a fresh stage, one step at a time (the UI's `n` key) or
@@ -26,7 +27,8 @@ public final class ScenarioRunner {
   /// otherwise only the start is kept and travelling replays from there.
   public var keepsCheckpoints = false
 
-  let file: String
+  /// The scenario's file (or the session's name), as errors name it.
+  public let file: String
   var factory: ScenarioTokenFactory
   var tokens: [String: String] = [:]
   var strategies: [String: StrategySettings] = [:]
@@ -49,7 +51,8 @@ public final class ScenarioRunner {
       configuration: StageConfiguration(
         arn: scenario.stage.arn, start: scenario.start, keys: keyring.store,
         eventsURL: scenario.stage.eventsURL, whipURL: scenario.stage.whipURL,
-        composition: scenario.composition))
+        composition: scenario.composition,
+        rules: scenario.asOf.map(RuleBook.ivs.inForce(on:)) ?? RuleBook.ivs.latest))
     try checkClaimOverrides()
     var toSign: [(id: String, location: String, request: MintRequest)] = []
     for (index, participant) in scenario.participants.enumerated() {
@@ -109,6 +112,34 @@ public final class ScenarioRunner {
       guard index < scenario.stepPositions.count else { throw error }
       let start = scenario.stepPositions[index]
       throw error.placed(at: (start.line, start.column))
+    }
+    return step
+  }
+
+  /// Runs the next step, a scripted `answer` to `id`'s question, with the answer the person at
+  /// the keyboard gave (`publish`, `origin`) in place of the script's: the script's answer step
+  /// is then done, so the session stays in step with the script. Throws, leaving the run as it
+  /// was, when the next step is not an answer for `id` or the stage refuses it.
+  @discardableResult
+  public func step(answering id: String, publish: Bool, by origin: AnswerOrigin)
+    throws(ScenarioError) -> ScenarioStep
+  {
+    let index = nextStepIndex
+    guard !isFinished, case .answer(id, _, _) = scenario.steps[index] else {
+      throw ScenarioError(
+        file: file, location: "steps[\(index)]",
+        message: "the next step does not answer \(id)'s question")
+    }
+    let step = ScenarioStep.answer(id, publish: publish, by: origin)
+    let mark = stage.retractionMark
+    nextStepIndex += 1
+    do {
+      try execute(
+        step, location: "steps[\(index)]", mark: StepMark(scriptIndex: index + 1, scripted: true))
+    } catch {
+      nextStepIndex = index
+      stage.retract(to: mark)
+      throw error
     }
     return step
   }

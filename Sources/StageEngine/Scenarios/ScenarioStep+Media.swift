@@ -63,7 +63,8 @@ extension ScenarioStep {
     public var summary: String {
       switch self {
       case .start(let id, let configuration):
-        return "startComposition \(id) \(Stage.describe(configuration))"
+        return
+          "startComposition \(id) \(Stage.describe(configuration, updates: configuration.updates))"
       case .stop(let id): return "stopComposition \(id)"
       }
     }

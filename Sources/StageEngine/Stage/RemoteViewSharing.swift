@@ -4,8 +4,8 @@
 /// of others, and most of them see the publishers identically. Building an array per observer
 /// allocated 10,000 arrays, each retaining the publishers' IDs and metadata, and freed the old
 /// ones: most of a refresh after a fan-out. One snapshot pass keeps each array it built with
-/// the observer it was built for; an observer whose views equal that observer's gets the same
-/// array (one retain). The comparison covers everything the array is made from — each
+/// what it was built from; an observer whose views equal those gets the same array (one
+/// retain). It is a cache that compares the very values an array is made from — each
 /// publisher's view (known, subscription, streams, believed version) and, when a belief is
 /// stale, the SDK its reason names — so sharing never changes the snapshot's values. A
 /// publisher does not see itself, so its array is its own.
@@ -20,14 +20,18 @@ struct RemoteViewSharing {
   /// The stage's views, held for the pass: calling a method on the stage's property copies
   /// the table (retaining and releasing its storage) on each of 10,000 calls.
   private let views: ViewTable
-  // The arrays built in this pass, each with the observer it was built for, that observer's
-  // view of each publisher (`columns.count` per array, in `rows`) and whether a stale belief's
-  // reason names its SDK; kept apart so that a lookup retains nothing.
-  private var observers: [Int] = []
-  private var rows: [RemoteView] = []
-  private var namesSDK: [Bool] = []
+  /// The arrays kept in this pass, oldest first until `capacity`, then replaced in turn.
   private var arrays: [[RemoteViewSnapshot]] = []
+  /// What array `i` was built from, apart from it so that comparing retains nothing: the
+  /// builder's view of each publisher (`columns.count` per array, in `rows`) and the SDK
+  /// profile an observer must have to share it (`profiles`).
+  private var rows: [RemoteView] = []
+  /// The builder's SDK profile when one of its stale beliefs names its SDK in the reason, so
+  /// only an observer on the same SDK sees the same text; nil when any observer will do.
+  private var profiles: [Int?] = []
+  /// The array matched last, tried first: consecutive observers tend to match.
   private var lastMatch = 0
+  /// The array the next `keep` replaces once `capacity` are kept.
   private var nextReplaced = 0
 
   /// Sharing for one pass over `stage` (its views must not change during the pass).
@@ -40,12 +44,14 @@ struct RemoteViewSharing {
   }
 
   /// The array built earlier in this pass for an observer that sees the publishers as `slot`
-  /// does, if any: the last one matched first (consecutive observers tend to match).
+  /// does, if any: the last one matched first.
   mutating func shared(with slot: Int, in stage: Stage) -> [RemoteViewSnapshot]? {
     guard !publishers.contains(slot) else { return nil }
-    if lastMatch < observers.count, matches(lastMatch, slot, in: stage) { return arrays[lastMatch] }
-    for index in observers.indices where index != lastMatch {
-      if matches(index, slot, in: stage) {
+    if lastMatch < arrays.count, array(lastMatch, fits: slot, in: stage) {
+      return arrays[lastMatch]
+    }
+    for index in arrays.indices where index != lastMatch {
+      if array(index, fits: slot, in: stage) {
         lastMatch = index
         return arrays[index]
       }
@@ -54,32 +60,29 @@ struct RemoteViewSharing {
   }
 
   /// Keeps `remotes`, just built for `slot`, for observers that see the publishers alike.
-  mutating func keep(_ remotes: [RemoteViewSnapshot], builtFor slot: Int) {
+  mutating func keep(_ remotes: [RemoteViewSnapshot], builtFor slot: Int, in stage: Stage) {
     guard !publishers.contains(slot) else { return }
-    let stale = remotes.contains(where: \.isStale)
+    let profile = remotes.contains(where: \.isStale) ? stage.clients.summaries[slot].profile : nil
     let row = columns.map { views[ViewIndex(observer: slot, column: $0)] }
     if arrays.count < Self.capacity {
-      observers.append(slot)
       rows.append(contentsOf: row)
-      namesSDK.append(stale)
+      profiles.append(profile)
       arrays.append(remotes)
       lastMatch = arrays.count - 1
     } else {
-      (observers[nextReplaced], namesSDK[nextReplaced]) = (slot, stale)
       let start = nextReplaced * columns.count
       rows.replaceSubrange(start..<(start + columns.count), with: row)
+      profiles[nextReplaced] = profile
       arrays[nextReplaced] = remotes
       lastMatch = nextReplaced
       nextReplaced = (nextReplaced + 1) % Self.capacity
     }
   }
 
-  /// Whether `slot` holds the views entry `index` was built from (and the same SDK when a
-  /// stale reason names it: the same profile index, as the stage keeps each profile once).
-  private func matches(_ index: Int, _ slot: Int, in stage: Stage) -> Bool {
-    if namesSDK[index],
-      stage.clients.summaries[slot].profile != stage.clients.summaries[observers[index]].profile
-    {
+  /// Whether `slot` holds the views array `index` was built from, and the builder's SDK profile
+  /// when a stale reason names it (the same profile index, as the stage keeps each profile once).
+  private func array(_ index: Int, fits slot: Int, in stage: Stage) -> Bool {
+    if let profile = profiles[index], stage.clients.summaries[slot].profile != profile {
       return false
     }
     var position = index * columns.count
@@ -97,7 +100,7 @@ extension Stage {
   func remoteViews(of slot: Int, sharing: inout RemoteViewSharing) -> [RemoteViewSnapshot] {
     if let shared = sharing.shared(with: slot, in: self) { return shared }
     let remotes = remoteViews(of: slot)
-    sharing.keep(remotes, builtFor: slot)
+    sharing.keep(remotes, builtFor: slot, in: self)
     return remotes
   }
 }

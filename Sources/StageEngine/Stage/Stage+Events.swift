@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// Building and recording events.
@@ -15,6 +16,7 @@ extension Stage {
   /// and the clock; `fill` sets its fields.
   func emit(_ source: EventSource, _ kind: EventKind, _ fill: (inout StageEvent) -> Void) {
     var event = StageEvent(source: source, kind: kind, seq: events.nextSeq, time: clock.now)
+    event.rule = ruleInForce
     fill(&event)
     events.append(whole: event)
   }
@@ -26,6 +28,7 @@ extension Stage {
     _ source: EventSource, _ kind: EventKind, _ fill: (inout CompactEvent) -> Void
   ) {
     var event = CompactEvent(source: source, kind: kind)
+    event.rule = ruleInForce
     fill(&event)
     events.append(event, at: clock.now)
   }
@@ -115,6 +118,16 @@ extension Stage {
     }
   }
 
+  /// Records the events `body` makes as decided by `rule` (noted as applied); the rule in force
+  /// before is back afterwards, so a decision inside another names its own rule.
+  @inline(__always)
+  func following<Result>(_ rule: RuleID, _ body: () -> Result) -> Result {
+    let outer = ruleInForce
+    ruleInForce = apply(rule)
+    defer { ruleInForce = outer }
+    return body()
+  }
+
   /// An error reported to client `slot`'s app (§5.3).
   func emitClientError(_ slot: Int, _ errorCase: SDKErrorCode.Case, message: String) {
     let code = decide(.errorCode(errorCase), forClient: slot).outcome
@@ -153,6 +166,7 @@ extension Stage {
   func emitServerError(
     _ kind: EventKind, participant: Int, errorCode: String?, message: String
   ) {
+    apply(.serverErrorCodes)
     emitServer(kind, participant: participant) { event in
       event.errorCode = errorCode
       event.message = message

@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// Join, leave, DisconnectParticipant, reconnect and stage deletion (SPEC §2.4).
@@ -18,14 +19,17 @@ extension Stage {
     }
     switch admit(token) {
     case .failure(let refusal):
-      emitClientError(slot, refusal.errorCase, message: refusal.message)
-      if refusal.reachedService {
-        emitServerError(
-          .joinError, participant: slot, errorCode: refusal.serverCode, message: refusal.message)
+      following(refusal.rule) {
+        emitClientError(slot, refusal.errorCase, message: refusal.message)
+        if refusal.reachedService {
+          emitServerError(
+            .joinError, participant: slot, errorCode: refusal.serverCode,
+            message: refusal.message)
+        }
       }
       return .failed(refusal.message)
     case .success(let parsed):
-      connect(slot, with: parsed)
+      following(.tokenValidAtJoin) { connect(slot, with: parsed) }
       return .done
     }
   }
@@ -33,7 +37,7 @@ extension Stage {
   /// The client leaves (`user-initiated`): unpublish first, then disconnected, server `LEFT`.
   public func leave(participant id: String) throws(StageActionError) {
     let slot = try connectedSlot(of: id)
-    disconnect(slot, reason: "user-initiated")
+    following(.leaveReason) { disconnect(slot, reason: "user-initiated") }
   }
 
   /// The DisconnectParticipant API: the participant leaves and its participant ID
@@ -41,7 +45,7 @@ extension Stage {
   public func disconnect(participant id: String) throws(StageActionError) {
     let slot = try connectedSlot(of: id)
     if let jti = clients[slot].token?.claims.jti { revokedParticipantIDs.insert(jti) }
-    disconnect(slot, reason: "participant-disconnected")
+    following(.joinRevokedParticipant) { disconnect(slot, reason: "participant-disconnected") }
   }
 
   /// Leaves, then joins again with the current token (a network reconnect). The
@@ -52,14 +56,16 @@ extension Stage {
     guard let token = clients[slot].token?.compact else {
       throw StageActionError("\(id) has no token to reconnect with")
     }
-    disconnect(slot, reason: "user-initiated")
+    following(.leaveReason) { disconnect(slot, reason: "user-initiated") }
     return try join(participant: id, token: token)
   }
 
   /// Deletes the stage: every connected participant leaves (`stage-deleted`), in
   /// join order, and no one can join afterwards.
   public func deleteStage() {
-    for slot in joinOrder { disconnect(slot, reason: "stage-deleted") }
+    following(.joinDeletedStage) {
+      for slot in joinOrder { disconnect(slot, reason: "stage-deleted") }
+    }
     isDeleted = true
   }
 
@@ -68,6 +74,8 @@ extension Stage {
     let message: String
     let reachedService: Bool
     var serverCode: String? = nil
+    /// The rule that refuses it.
+    var rule: RuleID = .tokenValidAtJoin
   }
 
   func admit(_ compact: String) -> Result<ParticipantToken, JoinRefusal> {
@@ -76,7 +84,9 @@ extension Stage {
       token = try ParticipantToken.parse(compact)
     } catch {
       return .failure(
-        JoinRefusal(errorCase: .tokenMalformed, message: "\(error)", reachedService: false))
+        JoinRefusal(
+          errorCase: .tokenMalformed, message: "\(error)", reachedService: false,
+          rule: error.rule))
     }
     if let refusal = serviceRefusal(of: token, provenSigner: provenSigners[compact]) {
       return .failure(refusal)
@@ -101,10 +111,12 @@ extension Stage {
   private func serviceRefusal(of token: ParticipantToken, provenSigner: PublicKey?)
     -> JoinRefusal?
   {
-    func notAllowed(_ message: String) -> JoinRefusal {
-      JoinRefusal(errorCase: .tokenNotAllowed, message: message, reachedService: true)
+    func notAllowed(_ message: String, _ rule: RuleID) -> JoinRefusal {
+      JoinRefusal(errorCase: .tokenNotAllowed, message: message, reachedService: true, rule: rule)
     }
-    if isDeleted { return notAllowed("stage \(configuration.stageID) has been deleted") }
+    if isDeleted {
+      return notAllowed("stage \(configuration.stageID) has been deleted", .joinDeletedStage)
+    }
     do {
       try keys.verify(token, now: clock.now, provenSigner: provenSigner)
     } catch {
@@ -115,21 +127,27 @@ extension Stage {
         case .notAllowed: .tokenNotAllowed
         }
       let message = TokenRefusalText.describe(error, of: token, now: clock.now)
-      return JoinRefusal(errorCase: errorCase, message: message, reachedService: true)
+      return JoinRefusal(
+        errorCase: errorCase, message: message, reachedService: true, rule: error.rule)
     }
     if token.claims.resource != configuration.arn {
-      return notAllowed("token is for \(token.claims.resource), not \(configuration.arn)")
+      return notAllowed(
+        "token is for \(token.claims.resource), not \(configuration.arn)", .tokenValidAtJoin)
     }
     if revokedParticipantIDs.contains(token.claims.jti) {
-      return notAllowed("participant \(token.claims.jti) was disconnected and is revoked")
+      return notAllowed(
+        "participant \(token.claims.jti) was disconnected and is revoked", .joinRevokedParticipant)
     }
-    if joinOrder.count >= Self.publisherLimit + Self.subscriberLimit {
+    let publishers = decide(.publishersPerStage).outcome
+    let subscribers = decide(.subscribersPerStage).outcome
+    apply(.capacityJoin)
+    if joinOrder.count >= publishers + subscribers {
       return JoinRefusal(
         errorCase: .stageAtCapacity,
-        message: "stage at capacity (\(Self.publisherLimit) publishers + "
-          + "\(Self.subscriberLimit) subscribers)",
-        reachedService: true, serverCode: "QUOTA_EXCEEDED")
+        message: "stage at capacity (\(publishers) publishers + \(subscribers) subscribers)",
+        reachedService: true, serverCode: "QUOTA_EXCEEDED", rule: .capacityJoin)
     }
+    if token.header.alg == "KMS" { apply(.tokenIVSIssuedTrusted) }
     return nil
   }
 
@@ -148,9 +166,12 @@ extension Stage {
       .connectionStateChanged, .connection(.connected), observer: slot, about: slot)
     if joined { emitServer(.joined, participant: slot) }
     joinOrder.append(slot)
-    if clients[slot].capabilities.publish { askPublish(slot) }
+    if clients[slot].capabilities.publish { following(.joinAsksPublish) { askPublish(slot) } }
     for publisher in publishOrder where publisher != slot {
-      introduce(publisher, to: slot)
+      // A publisher that exchanged since it joined is seen with its current values.
+      let rule: RuleID =
+        clients[publisher].version > 0 ? .visibilityLateObserver : .visibilityPublishersOnly
+      following(rule) { introduce(publisher, to: slot) }
     }
   }
 
@@ -158,7 +179,9 @@ extension Stage {
   func disconnect(_ slot: Int, reason: String) {
     loseConnection(slot)
     if clients[slot].sdk.platform == .web {
-      emitWholeClient(.stageLeft, observer: slot, about: slot) { $0.reason = reason }
+      following(.leaveReason) {
+        emitWholeClient(.stageLeft, observer: slot, about: slot) { $0.reason = reason }
+      }
     }
     emitServer(.left, participant: slot) { $0.reason = reason }
   }
@@ -167,7 +190,9 @@ extension Stage {
   /// what leaving and a network drop have in common.
   func loseConnection(_ slot: Int) {
     clients[slot].pendingPublishQuestion = false
-    if clients[slot].publish != .notPublished { unpublishFlow(slot) }
+    if clients[slot].publish != .notPublished {
+      following(.visibilityUnpublishLeaves) { unpublishFlow(slot) }
+    }
     for publisher in publishOrder where publisher != slot {
       let index = viewIndex(observer: slot, publisher: publisher)
       if views[index].subscribe != .notSubscribed {

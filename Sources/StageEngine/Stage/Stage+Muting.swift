@@ -1,3 +1,5 @@
+import IVSRules
+
 /// Muting a publisher's local streams (SPEC §5.1 `streamsMutedChanged`).
 extension Stage {
   /// The app mutes (`muted` true) or unmutes `streams` of publishing participant `id`.
@@ -28,9 +30,11 @@ extension Stage {
       clients[slot].muted.subtract(changed)
     }
     let column = clients[slot].publisherSlot
-    for observer in joinOrder where observer != slot {
-      guard views[ViewIndex(observer: observer, column: column)].known else { continue }
-      emitMute(observer, about: slot, streams: changed, muted: muted)
+    following(.muteReachesObservers) {
+      for observer in joinOrder where observer != slot {
+        guard views[ViewIndex(observer: observer, column: column)].known else { continue }
+        emitMute(observer, about: slot, streams: changed, muted: muted)
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import IVSRules
+
 /// A network drop and the SDK's own reconnection (SPEC §2.2) — not a leave and a join.
 extension Stage {
   /// The client's network drops and its SDK reconnects on its own with the token it
@@ -19,21 +21,26 @@ extension Stage {
     guard let compact = clients[slot].token?.compact else {
       throw StageActionError("\(id) has no token to reconnect with")
     }
-    loseConnection(slot)
-    emitState(
-      .connectionStateChanged, .connection(.connecting), observer: slot, about: slot)
-    switch admit(compact) {
-    case .success(let token):
-      establish(slot, with: token, joined: false)
-      return .done
-    case .failure(let refusal):
-      let message = "reconnection refused: \(refusal.message)"
-      emitClientError(slot, refusal.errorCase, message: message)
-      emitServer(.left, participant: slot) { $0.reason = "reconnect-failed" }
+    return following(.networkDropReconnects) {
+      loseConnection(slot)
       emitState(
-        .connectionStateChanged, .connection(.disconnected), observer: slot,
-        about: slot)
-      return .failed(message)
+        .connectionStateChanged, .connection(.connecting), observer: slot, about: slot)
+      switch admit(compact) {
+      case .success(let token):
+        establish(slot, with: token, joined: false)
+        return .done
+      case .failure(let refusal):
+        apply(refusal.rule)
+        let message = "reconnection refused: \(refusal.message)"
+        following(.networkReconnectRefused) {
+          emitClientError(slot, refusal.errorCase, message: message)
+          emitServer(.left, participant: slot) { $0.reason = "reconnect-failed" }
+          emitState(
+            .connectionStateChanged, .connection(.disconnected), observer: slot,
+            about: slot)
+        }
+        return .failed(message)
+      }
     }
   }
 }

@@ -1,3 +1,5 @@
+import IVSRules
+
 /// Publishing and unpublishing (SPEC §2.4) and what remote observers see of it.
 extension Stage {
   /// The app publishes now: without publish capability the server logs
@@ -11,8 +13,11 @@ extension Stage {
     }
     guard clients[slot].capabilities.publish else {
       let message = "\(id)'s token does not allow publish"
-      emitServerError(
-        .publishError, participant: slot, errorCode: "INSUFFICIENT_CAPABILITIES", message: message)
+      following(.serverErrorCodes) {
+        emitServerError(
+          .publishError, participant: slot, errorCode: "INSUFFICIENT_CAPABILITIES",
+          message: message)
+      }
       return .failed(message)
     }
     clients[slot].pendingPublishQuestion = false
@@ -70,10 +75,13 @@ extension Stage {
   @discardableResult
   func publishFlow(_ slot: Int) -> ActionOutcome {
     guard let publisherSlot = freePublisherSlots.popLast() else {
-      let message = "stage at capacity: \(Self.publisherLimit) participants already publish"
-      emitClientError(slot, .stageAtCapacity, message: message)
-      emitServerError(
-        .publishError, participant: slot, errorCode: "QUOTA_EXCEEDED", message: message)
+      let limit = decide(.publishersPerStage).outcome
+      let message = "stage at capacity: \(limit) participants already publish"
+      following(.capacityPublishers) {
+        emitClientError(slot, .stageAtCapacity, message: message)
+        emitServerError(
+          .publishError, participant: slot, errorCode: "QUOTA_EXCEEDED", message: message)
+      }
       return .failed(message)
     }
     emitState(
@@ -83,10 +91,12 @@ extension Stage {
     clients[slot].publisherSlot = publisherSlot
     emitServer(.publishStarted, participant: slot) { $0.streams = .audioVideo }
     publishOrder.append(slot)
-    for observer in joinOrder where observer != slot {
-      introduce(slot, to: observer)
+    following(.visibilityPublishersOnly) {
+      for observer in joinOrder where observer != slot {
+        introduce(slot, to: observer)
+      }
     }
-    compositionsSeePublish(of: slot)
+    following(.compositionPublishersOnly) { compositionsSeePublish(of: slot) }
     return .done
   }
 
@@ -102,7 +112,9 @@ extension Stage {
       observer: observer, about: publisher, reason: "participantJoined carried the current values")
     emitClient(.streamsAdded, observer: observer, about: publisher, streams: .audioVideo)
     let muted = clients[publisher].muted
-    if !muted.isEmpty { emitMute(observer, about: publisher, streams: muted, muted: true) }
+    if !muted.isEmpty {
+      following(.mutePersists) { emitMute(observer, about: publisher, streams: muted, muted: true) }
+    }
     if clients.summaries[observer].canSubscribe { askSubscribe(observer, to: publisher) }
   }
 
@@ -111,17 +123,19 @@ extension Stage {
     emitState(.publishStateChanged, .publish(.notPublished), observer: slot, about: slot)
     emitServer(.publishStopped, participant: slot)
     let column = clients[slot].publisherSlot
-    for observer in joinOrder where observer != slot {
-      let index = ViewIndex(observer: observer, column: column)
-      guard views[index].known else { continue }
-      if views[index].subscribe != .notSubscribed { reportUnsubscribed(observer, from: slot) }
-      emitClient(.streamsRemoved, observer: observer, about: slot, streams: .audioVideo)
-      emitClient(.participantLeft, observer: observer, about: slot)
-      views[index] = RemoteView()
+    following(.visibilityUnpublishLeaves) {
+      for observer in joinOrder where observer != slot {
+        let index = ViewIndex(observer: observer, column: column)
+        guard views[index].known else { continue }
+        if views[index].subscribe != .notSubscribed { reportUnsubscribed(observer, from: slot) }
+        emitClient(.streamsRemoved, observer: observer, about: slot, streams: .audioVideo)
+        emitClient(.participantLeft, observer: observer, about: slot)
+        views[index] = RemoteView()
+      }
     }
     freePublisherSlots.append(clients[slot].publisherSlot)
     clients[slot].publisherSlot = -1
     if let position = publishOrder.firstIndex(of: slot) { publishOrder.remove(at: position) }
-    compositionsSeeUnpublish(of: slot)
+    following(.compositionPublishersOnly) { compositionsSeeUnpublish(of: slot) }
   }
 }

@@ -1,3 +1,4 @@
+import IVSRules
 import TokenCore
 
 /// Building `StageSnapshot` (for the UI and for equality tests).
@@ -55,6 +56,7 @@ extension Stage {
   /// snapshot that changes when only others change (a publish fans out to every observer).
   func remoteViews(of slot: Int) -> [RemoteViewSnapshot] {
     let sdk = clients[slot].sdk
+    let rule = clients[slot].sdkRules.hasMetadataEvent.rule
     var remotes: [RemoteViewSnapshot] = []
     remotes.reserveCapacity(publishOrder.count)
     for publisher in publishOrder where publisher != slot {
@@ -63,30 +65,33 @@ extension Stage {
       remotes.append(
         remoteView(
           of: publisher, version: Int(view.version),
-          reason: "\(sdk): sees it on republish", view: view))
+          reason: "\(sdk): sees it on republish", rule: rule, view: view))
     }
     return remotes
   }
 
   private func remoteView(
-    of publisher: Int, version: Int, reason: @autoclosure () -> String, view: RemoteView
+    of publisher: Int, version: Int, reason: @autoclosure () -> String, rule: RuleID,
+    view: RemoteView
   ) -> RemoteViewSnapshot {
     let stale = version != clients[publisher].version
     return RemoteViewSnapshot(
       participant: clients[publisher].id, subscribe: view.subscribe, streams: view.streams,
       believed: clients[publisher].history[version], isStale: stale,
-      staleReason: stale ? reason() : nil)
+      staleReason: stale ? reason() : nil, staleRule: stale ? rule : nil)
   }
 
   func compositionSnapshot(_ state: CompositionState) -> CompositionSnapshot {
     let reason =
-      "composition (\(state.configuration.updates.rawValue)): sees it on republish or reconnect"
+      "composition (\(state.updates.outcome.rawValue)): sees it on republish or reconnect"
     let believed = publishOrder.map { slot in
       remoteView(
         of: slot, version: state.versions[slot] ?? clients[slot].version, reason: reason,
+        rule: state.updates.rule,
         view: RemoteView(known: true, subscribe: .subscribed, streams: .audioVideo))
     }
     return CompositionSnapshot(
-      id: state.id, configuration: state.configuration, slots: state.slots, believed: believed)
+      id: state.id, configuration: state.configuration, updates: state.updates, slots: state.slots,
+      believed: believed)
   }
 }

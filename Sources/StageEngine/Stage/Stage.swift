@@ -12,10 +12,10 @@ import TokenCore
 /// deterministic and one exchange fans out to 10,000 observers without
 /// allocating per observer.
 public final class Stage {
-  /// At most this many participants publish at once (IVS quota).
-  public static let publisherLimit = 12
-  /// At most this many subscribers per stage (IVS quota).
-  public static let subscriberLimit = 10_000
+  /// At most this many participants publish at once (the book's `capacity.publishers`).
+  public static let publisherLimit = RuleBook.ivs.latest.decide(.publishersPerStage).outcome
+  /// At most this many subscribers per stage (the book's `capacity.subscribers`).
+  public static let subscriberLimit = RuleBook.ivs.latest.decide(.subscribersPerStage).outcome
 
   /// Identity, endpoints and start time.
   public let configuration: StageConfiguration
@@ -24,6 +24,11 @@ public final class Stage {
   /// Every rule a decision of this stage has applied so far (for `stagemon test`'s coverage and
   /// the book's own tests).
   public internal(set) var rulesApplied: Set<RuleID> = []
+  /// The rules applied since the runner's last step began (what an `expect` failure cites).
+  var rulesOfStep: Set<RuleID> = []
+  /// The rule deciding the events being recorded now (`following(_:_:)`), nil between
+  /// decisions.
+  var ruleInForce: RuleID?
   /// The book's answers per SDK profile index (`Client.profile`), resolved when first used.
   var profileRules: [SDKRules] = []
   /// The virtual clock; only `advance` moves it.
@@ -73,9 +78,13 @@ public final class Stage {
     self.clock = VirtualClock(start: configuration.start)
     self.keys = configuration.keys
     if let composition = configuration.composition {
+      let updates = configuration.rules.compositionUpdates(whatIf: composition.updates)
+      rulesApplied.insert(updates.rule)
       compositionSerials = 1
       compositions = [
-        CompositionState(id: Self.firstCompositionID, serial: 1, configuration: composition)
+        CompositionState(
+          id: Self.firstCompositionID, serial: 1, configuration: composition,
+          updates: updates)
       ]
     }
   }
@@ -136,10 +145,26 @@ public final class Stage {
 
   /// Moves the virtual clock forward. Nothing else happens: tokens are checked
   /// against the clock when they are used (join, exchange).
-  public func advance(bySeconds seconds: Int64) { clock.advance(bySeconds: seconds) }
+  public func advance(bySeconds seconds: Int64) {
+    clock.advance(bySeconds: seconds)
+    noteExpiredTokens()
+  }
 
   /// Moves the virtual clock forward by a scenario duration.
-  public func advance(by duration: VirtualDuration) { clock.advance(by: duration) }
+  public func advance(by duration: VirtualDuration) {
+    clock.advance(by: duration)
+    noteExpiredTokens()
+  }
+
+  /// A connected participant whose token has expired stays connected (`token.expiry-while-
+  /// connected`): nothing happens, and the decision is noted once.
+  private func noteExpiredTokens() {
+    guard !rulesApplied.contains(.tokenExpiryWhileConnected) else { return }
+    let now = clock.now
+    if joinOrder.contains(where: { clients[$0].token.map { $0.claims.exp <= now } ?? false }) {
+      apply(.tokenExpiryWhileConnected)
+    }
+  }
 
   /// Records a runner `step` event (scenario step or UI action) in the stream.
   public func recordStep(_ description: String) {
@@ -182,21 +207,25 @@ public final class Stage {
   @discardableResult
   func apply(_ rule: RuleID) -> RuleID {
     rulesApplied.insert(rule)
+    rulesOfStep.insert(rule)
     return rule
+  }
+
+  /// Notes that `decision`'s rule was applied and hands the decision back.
+  @discardableResult
+  func apply<Outcome>(_ decision: Decision<Outcome>) -> Decision<Outcome> {
+    apply(decision.rule)
+    return decision
   }
 
   /// The book's answer to `question`, noted as applied.
   func decide<Outcome>(_ question: Question<Outcome>) -> Decision<Outcome> {
-    let decision = rules.decide(question)
-    rulesApplied.insert(decision.rule)
-    return decision
+    return apply(rules.decide(question))
   }
 
   /// The book's answer to `question` for client `slot`'s SDK, noted as applied.
   func decide<Outcome>(_ question: Question<Outcome>, forClient slot: Int) -> Decision<Outcome> {
-    let decision = rules.decide(question, for: clients[slot].sdk)
-    rulesApplied.insert(decision.rule)
-    return decision
+    return apply(rules.decide(question, for: clients[slot].sdk))
   }
 
   func slot(of id: String) throws(StageActionError) -> Int {

@@ -1,3 +1,5 @@
+import IVSRules
+
 /// An action the stage cannot take at all (unknown participant, wrong state,
 /// a call the client's SDK does not have).
 ///
@@ -48,4 +50,6 @@ public struct ExchangeRejectionReport: Error, Equatable, Sendable {
   public let message: String
   /// Immutable claims that differ (empty unless that was the cause).
   public let fields: [String]
+  /// The rule of the book that refused it.
+  public let rule: RuleID
 }

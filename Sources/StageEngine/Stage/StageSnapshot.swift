@@ -74,6 +74,8 @@ public struct RemoteViewSnapshot: Equatable, Sendable {
   public var isStale: Bool
   /// Why it is stale and when it catches up, e.g. "android@1.36.0: sees it on republish".
   public var staleReason: String?
+  /// The rule that keeps it stale (`visibility.republish-only`, `composition.layout.on-reconnect`).
+  public var staleRule: RuleID?
 }
 
 /// One composition: ID, settings, current slots and the attributes it believes.
@@ -82,6 +84,9 @@ public struct CompositionSnapshot: Equatable, Sendable {
   public var id: String
   /// Settings.
   public var configuration: CompositionConfiguration
+  /// When it follows an exchange, with the rule that says so (a what-if when `configuration`
+  /// sets `updates`).
+  public var updates: Decision<CompositionUpdates>
   /// Current layout.
   public var slots: [CompositionSlot]
   /// Believed participant info per publisher, in publish-start order.

@@ -8,10 +8,7 @@ import Synchronization
 /// them). All curses calls are serialised by `screen`'s lock, so `TerminalSession` can restore
 /// the terminal from its signal-handling thread at any moment. Never print to stdout while it is
 /// active: curses owns the screen.
-///
-/// `@unchecked Sendable`: curses' own state and the colour pairs are touched only under that
-/// lock, and `input` only by the one thread that reads keys.
-public final class CursesBackend: TerminalBackend, @unchecked Sendable {
+public final class CursesBackend: TerminalBackend, Sendable {
   /// Whether the locale is UTF-8; if not, `glyphs` is ASCII and non-ASCII text shows as "?".
   public let isUTF8: Bool
   /// Colours in use: detection capped by what curses reports (`COLORS`) and at 256, because
@@ -19,15 +16,17 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   public let colorDepth: ColorDepth
   /// Border and ellipsis glyphs suitable for the locale.
   public var glyphs: BorderGlyphs { isUTF8 ? .unicode : .ascii }
-  private let screen = Mutex(Screen())
-  private let cursesScreen: OpaquePointer
-  private let pairs: CursesColorPairs
+  private let screen: Mutex<Screen>
   private let mouse: Bool
-  private var input = InputQueue()
+  /// The bytes read but not yet decoded: only the thread that reads keys takes this lock, so
+  /// it is never waited for.
+  private let input = Mutex(InputQueue())
 
-  /// What the lock guards besides the curses calls: the frame last drawn, whether curses is
-  /// still on, and the size last seen.
+  /// What the lock guards besides the curses calls: curses' screen and colour pairs, the frame
+  /// last drawn, whether curses is still on, and the size last seen.
   private struct Screen {
+    let cursesScreen: OpaquePointer
+    let pairs: CursesColorPairs
     var previous: CellGrid?
     var active = true
     var lastSize = TerminalSize(width: 0, height: 0)
@@ -44,7 +43,6 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     guard let cursesScreen = stagemon_newterm() else {
       throw .cannotInitialize(term: environment["TERM"] ?? "")
     }
-    self.cursesScreen = cursesScreen
     set_term(cursesScreen)
     isUTF8 = stagemon_locale_is_utf8() != 0
     let colors = CursesBackend.configureTerminal()
@@ -52,11 +50,11 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
       ColorDepth.detect(
         environment: environment, noColorFlag: noColorFlag, terminalColors: colors.count),
       ColorDepth.depth(forColorCount: colors.count), .color256)
-    pairs = CursesColorPairs(
+    let pairs = CursesColorPairs(
       pairLimit: stagemon_color_pairs(), defaultColorsWork: colors.defaultsWork)
     self.mouse = mouse
-    let initialSize = kernelSize ?? size
-    screen.withLock { $0.lastSize = initialSize }
+    let initialSize = Self.kernelSize ?? Self.cursesSize
+    screen = Mutex(Screen(cursesScreen: cursesScreen, pairs: pairs, lastSize: initialSize))
     TerminalModes.enable(mouse: mouse)
   }
 
@@ -77,12 +75,15 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
 
   /// The current size as curses knows it (updated on KEY_RESIZE).
   public var size: TerminalSize {
-    screen.withLock { _ in
-      var rows: Int32 = 0
-      var columns: Int32 = 0
-      stagemon_getmaxyx(stagemon_stdscr(), &rows, &columns)
-      return TerminalSize(width: Int(columns), height: Int(rows))
-    }
+    screen.withLock { _ in Self.cursesSize }
+  }
+
+  /// The size curses holds; called under the lock or before there is one.
+  private static var cursesSize: TerminalSize {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    stagemon_getmaxyx(stagemon_stdscr(), &rows, &columns)
+    return TerminalSize(width: Int(columns), height: Int(rows))
   }
 
   /// Writes the changed cells, then one `wnoutrefresh` + `doupdate`. Erases first only when the
@@ -96,7 +97,7 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
         werase(window)
       }
       for change in GridDiff.changes(from: previous, to: grid) {
-        write(change.cell, x: change.x, y: change.y, window: window)
+        write(change.cell, x: change.x, y: change.y, window: window, pairs: screen.pairs)
       }
       wnoutrefresh(window)
       doupdate()
@@ -104,7 +105,9 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     }
   }
 
-  private func write(_ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>?) {
+  private func write(
+    _ cell: Cell, x: Int, y: Int, window: UnsafeMutablePointer<WINDOW>?, pairs: CursesColorPairs
+  ) {
     let style = cell.style.downgraded(to: colorDepth)
     let pair = pairs.pair(foreground: style.foreground, background: style.background)
     var scalars = cell.symbol.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) }
@@ -135,13 +138,15 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   public func readInput(timeout: Duration) -> InputEvent? {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
-    while true {
-      if let event = input.next() { return event }
-      if screen.withLock({ resizeIfNeeded(&$0) }) { return .key(.resize) }
-      let now = clock.now
-      guard now < deadline || input.isWaitingForRest else { return nil }
-      let wait = min(.milliseconds(50), input.isWaitingForRest ? input.patience : deadline - now)
-      input.receive(readBytes(waiting: wait), at: clock.now)
+    return input.withLock { input in
+      while true {
+        if let event = input.next() { return event }
+        if screen.withLock({ resizeIfNeeded(&$0) }) { return .key(.resize) }
+        let now = clock.now
+        guard now < deadline || input.isWaitingForRest else { return nil }
+        let wait = min(.milliseconds(50), input.isWaitingForRest ? input.patience : deadline - now)
+        input.receive(readBytes(waiting: wait), at: clock.now)
+      }
     }
   }
 
@@ -158,7 +163,7 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   }
 
   /// The size the kernel reports, if it reports one.
-  private var kernelSize: TerminalSize? {
+  private static var kernelSize: TerminalSize? {
     var rows: Int32 = 0
     var columns: Int32 = 0
     guard stagemon_terminal_size(&rows, &columns) == 0 else { return nil }
@@ -168,7 +173,9 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
   /// Tells curses about a new terminal size; returns whether there was one. The next draw
   /// repaints everything.
   private func resizeIfNeeded(_ screen: inout Screen) -> Bool {
-    guard screen.active, let current = kernelSize, current != screen.lastSize else { return false }
+    guard screen.active, let current = Self.kernelSize, current != screen.lastSize else {
+      return false
+    }
     screen.lastSize = current
     resizeterm(Int32(current.height), Int32(current.width))
     TerminalModes.write(TerminalModes.alternateScreenAgain)
@@ -227,6 +234,6 @@ public final class CursesBackend: TerminalBackend, @unchecked Sendable {
     screen.active = false
     TerminalModes.write(TerminalModes.allOff)
     endwin()
-    delscreen(cursesScreen)
+    delscreen(screen.cursesScreen)
   }
 }

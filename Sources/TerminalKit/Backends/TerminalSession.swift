@@ -2,15 +2,17 @@ import CNcursesw
 import Dispatch
 import Foundation
 import InputKit
+import Synchronization
 
 /// Owns the real terminal for the life of the UI and guarantees it is given back: `end()` on
 /// normal exit; SIGINT/SIGTERM/SIGHUP restore the terminal and exit with 130/143/129 (Ctrl-C in
 /// cbreak mode is SIGINT); `exit(status:message:)` for fatal errors; atexit and crash hooks as a
 /// last resort.
-public final class TerminalSession: @unchecked Sendable {
+public final class TerminalSession: Sendable {
   /// The curses backend to render into and read keys from.
   public let backend: CursesBackend
-  private var signalSources: [DispatchSourceSignal] = []
+  /// The exit signals' handlers, cancelled when the session ends.
+  private let signalSources = Mutex<[DispatchSourceSignal]>([])
   private static let exitSignals: [(signal: Int32, status: Int32)] = [
     (SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129),
   ]
@@ -48,8 +50,10 @@ public final class TerminalSession: @unchecked Sendable {
   public func end() {
     backend.shutDown()
     TerminalRestoreHooks.cursesIsActive.store(false, ordering: .releasing)
-    for source in signalSources { source.cancel() }
-    signalSources = []
+    signalSources.withLock { sources in
+      for source in sources { source.cancel() }
+      sources = []
+    }
     for entry in TerminalSession.exitSignals { signal(entry.signal, SIG_DFL) }
   }
 
@@ -64,16 +68,18 @@ public final class TerminalSession: @unchecked Sendable {
   }
 
   private func watchSignals() {
-    for entry in TerminalSession.exitSignals {
-      let source = DispatchSource.makeSignalSource(signal: entry.signal, queue: .global())
-      source.setEventHandler { [backend] in
-        backend.shutDown {
-          TerminalRestoreHooks.cursesIsActive.store(false, ordering: .releasing)
-          Foundation.exit(entry.status)
+    signalSources.withLock { sources in
+      for entry in TerminalSession.exitSignals {
+        let source = DispatchSource.makeSignalSource(signal: entry.signal, queue: .global())
+        source.setEventHandler { [backend] in
+          backend.shutDown {
+            TerminalRestoreHooks.cursesIsActive.store(false, ordering: .releasing)
+            Foundation.exit(entry.status)
+          }
         }
+        source.resume()
+        sources.append(source)
       }
-      source.resume()
-      signalSources.append(source)
     }
   }
 }

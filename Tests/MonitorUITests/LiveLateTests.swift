@@ -5,15 +5,12 @@ import StageEngine
 import TerminalKit
 import Testing
 
-@testable import IVSLive
-@testable import stagemon
-
 /// `attach` when the poller reads an event after a later one of another participant (it reads
 /// each participant in turn): the running model goes back to the poll before the event and
 /// goes on with it in time order, and then stands where a whole import of the same records
 /// puts it — participants, stream states, who sees what — with the log's recorded lines in time
 /// order.
-@Suite struct LiveFeedLateTests {
+@Suite struct LiveLateTests {
   static func event(_ name: String, _ id: String, _ time: String, remote: String? = nil) -> String {
     let about = remote.map { #", "remoteParticipantId": "\#($0)""# } ?? ""
     return
@@ -29,8 +26,8 @@ import Testing
   }
 
   /// The poller's files: each poll adds newest-first events.
-  static func files(_ texts: [(String, String)]) throws -> [SessionFetcher.File] {
-    try texts.map { SessionFetcher.File(name: $0.0, json: try JSONParser.parse($0.1)) }
+  static func files(_ texts: [(String, String)]) throws -> [PolledFile] {
+    try texts.map { PolledFile(name: $0.0, json: try JSONParser.parse($0.1)) }
   }
 
   static let first: [(String, String)] = [
@@ -106,23 +103,29 @@ import Testing
     }.sorted { $0.id < $1.id }
   }
 
+  static func setup(_ importer: LiveImport) throws -> MonitorSetup {
+    try MonitorSetup.live(importer.session, name: "live session st-Late")
+  }
+
   @Test(arguments: [false, true])
   func aLateEventGoesBackAndTheModelStandsWhereAWholeImportPutsIt(acrossAJoin: Bool) throws {
     let polls = acrossAJoin ? Self.pollsAcrossAJoin() : Self.polls()
-    let snapshot = LivePoller.Snapshot(version: 1, files: try Self.files(Self.first), updatedAt: 0)
-    let feed = try LiveFeed(snapshot, sessionId: "st-Late", imports: ImportOptions())
-    let controller = Self.controller(try feed.setup())
+    var importer = try LiveImport(files: try Self.files(Self.first), options: ImportOptions())
+    let controller = Self.controller(try Self.setup(importer))
     for (index, poll) in polls.enumerated() {
-      let next = LivePoller.Snapshot(version: index + 2, files: try Self.files(poll), updatedAt: 0)
-      #expect(feed.follow(next, in: controller), "poll \(index + 1) followed on")
+      let update = importer.take(try Self.files(poll))
+      guard case .follow? = update else {
+        Issue.record("poll \(index + 1) did not follow on: \(String(describing: update))")
+        return
+      }
+      controller.handle(try #require(update))
+      #expect(!controller.needsWholeImport, "poll \(index + 1) followed on")
     }
-    #expect(feed.importer.replayedEvents == (acrossAJoin ? 3 : 2))
-    #expect(feed.importer.joined == ["guest"])
+    #expect(importer.replayedEvents == (acrossAJoin ? 3 : 2))
+    #expect(importer.joined == ["guest"])
 
-    let last = LivePoller.Snapshot(
-      version: 9, files: try Self.files(polls[1]), updatedAt: 0)
-    let whole = try LiveFeed(last, sessionId: "st-Late", imports: ImportOptions())
-    let reference = Self.controller(try whole.setup())
+    let whole = try LiveImport(files: try Self.files(polls[1]), options: ImportOptions())
+    let reference = Self.controller(try Self.setup(whole))
     #expect(Self.state(controller) == Self.state(reference))
     #expect(controller.state.snapshot.participant("viewer")?.connection == .disconnected)
     #expect(controller.state.snapshot.participant("guest")?.connection == .connected)

@@ -1,0 +1,51 @@
+import IVSRules
+import JSONKit
+import StageEngine
+
+/// `aws ivs get-composition` output (`{"composition": {"layout": {"grid"|"pip": {…}},
+/// "startTime", "endTime", "state", …}}`): the layout and the attributes it orders by, so the
+/// report follows the composition the customer ran without `--composition` flags. When IVS
+/// moved its layouts (on republish or reconnect, or at once) is the rule in force on the day
+/// it started (`composition.layout.live` from 2026-04-16).
+public struct RecordedComposition: Sendable {
+  /// The layout and attributes, with the update rule of its start's day.
+  public let configuration: CompositionConfiguration
+  /// `startTime` (milliseconds), when given.
+  public let start: Int64?
+  /// `endTime` (milliseconds), when given.
+  public let end: Int64?
+  /// The file it was read from.
+  public let origin: String
+}
+
+extension RecordSet {
+  mutating func readComposition(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+    if let arn = json["stageArn"]?.stringValue { try noteStage(arn, origin: place.description) }
+    let layouts = json["layout"]
+    let pip = layouts?["pip"]
+    let layout = pip ?? layouts?["grid"]
+    let start = try json["startTime"]?.stringValue.map { text throws(RecordError) in
+      try place.timestamp(text, member: "startTime")
+    }
+    let end = try json["endTime"]?.stringValue.map { text throws(RecordError) in
+      try place.timestamp(text, member: "endTime")
+    }
+    let day = start.flatMap {
+      try? ServiceDate(parsing: String(RecordTime.iso8601(milliseconds: $0).prefix(10)))
+    }
+    var configuration = CompositionConfiguration(
+      layout: pip == nil ? .grid : .pip,
+      featuredParticipantAttribute: layout?["featuredParticipantAttribute"]?.stringValue ?? "",
+      pipParticipantAttribute: layout?["pipParticipantAttribute"]?.stringValue ?? "",
+      participantOrderAttribute: layout?["participantOrderAttribute"]?.stringValue ?? "",
+      updates: (day.map { $0 >= Releases.liveCompositionLayouts } ?? true) ? .live : .onReconnect)
+    if let behavior = layout?["pipBehavior"]?.stringValue.flatMap(
+      CompositionConfiguration.PipBehavior.init(rawValue:))
+    {
+      configuration.pipBehavior = behavior
+    }
+    if let position = layout?["pipPosition"]?.stringValue { configuration.pipPosition = position }
+    composition = RecordedComposition(
+      configuration: configuration, start: start, end: end, origin: place.description)
+  }
+}

@@ -1,0 +1,40 @@
+/// A claim `explain` made that the truth contradicts, stated as neither a range nor unknown.
+public struct Violation: Sendable, Equatable, CustomStringConvertible {
+  /// Which kind of claim was false.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// An observer reported stale for a span in which it showed the true values.
+    case staleWhenCurrent
+    /// An observer that showed stale values reported as seeing the change with none.
+    case staleMissed
+    /// A stale span reported much shorter or longer than it was.
+    case staleLength
+    /// "saw the new values at T" when the observer did not show them then.
+    case sawWrongly
+    /// An observer reported as joining after the exchange that was connected at it.
+    case lateJoiner
+    /// A range whose both ends are false.
+    case rangeFalse
+    /// The summary's stale totals far from the truth with nothing said to be unknown.
+    case totals
+    /// An exchange that changed what observers show, left out with nothing said.
+    case exchangeMissing
+    /// An exchange reported that did not happen.
+    case exchangeInvented
+    /// "For the customer" names an observer under a cause the truth does not bear out (its
+    /// platform, its SDK below the release, or that it showed old values at all).
+    case customerAnswer
+  }
+
+  /// Which kind of claim.
+  public let kind: Kind
+  /// Whom and which exchange it is about (`observer participant time`): a minimised folder
+  /// must show the same violation, not just one of the same kind.
+  public let subject: String
+  /// The claim, as explain made it.
+  public let claim: String
+  /// What is true.
+  public let truth: String
+
+  /// `kind: claim — truth: …`.
+  public var description: String { "\(kind.rawValue): \(claim) — truth: \(truth)" }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import IVSLive
+import IVSRecords
+import InputKit
+import MonitorUI
+
+/// `attach`'s live source: the poller's answers that changed since the last tick, taken into
+/// the import (`LiveImport.take`) only when the poller's version moved, and the header's facts.
+final class PolledSession: LiveSource {
+  private let poller: LivePoller
+  private let rate: Double
+  private var importer: LiveImport
+  private var seen: Int
+  /// Each viewer's SDK group from its GetParticipant (`ViewerSDKMix.group(of:)`), kept as
+  /// the answers come.
+  private var groups: [String: String] = [:]
+
+  /// The first import of what `poller` read so far, at `version`.
+  init(_ poller: LivePoller, rate: Double, importer: LiveImport, version: Int) {
+    self.poller = poller
+    self.rate = rate
+    self.importer = importer
+    seen = version
+  }
+
+  /// Keeps the SDK group of each participant a GetParticipant answer in `files` describes.
+  private func noteGroups(_ files: [PolledFile]) {
+    for file in files where file.name.hasPrefix("get-participant.") {
+      var records = RecordSet()
+      guard (try? records.read(json: file.json, file: file.name)) != nil else { continue }
+      for record in records.participants.values {
+        groups[record.id] = ViewerSDKMix.group(of: record)
+      }
+    }
+  }
+
+  /// Waits for the first answers that import (at most a minute), reporting on stderr.
+  static func first(_ poller: LivePoller, rate: Double, imports: ImportOptions) throws
+    -> PolledSession
+  {
+    Console.error("stagemon: reading session \(poller.sessionId)…")
+    let deadline = Date().addingTimeInterval(60)
+    var lastError: Error?
+    var seen = 0
+    while Date() < deadline {
+      // Every answer so far, not only the change: the import starts from all of them.
+      if poller.version != seen, let all = poller.snapshot(after: 0) {
+        seen = all.version
+        do {
+          let files = all.files.map(Self.polled)
+          let importer = try LiveImport(files: files, options: imports)
+          let session = PolledSession(poller, rate: rate, importer: importer, version: seen)
+          session.noteGroups(files)
+          return session
+        } catch {
+          lastError = error
+        }
+      }
+      if let problem = poller.lastProblem, !poller.isRunning { throw InputError(problem) }
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    throw InputError(
+      "no usable records of \(poller.sessionId) within a minute: \(lastError.map { "\($0)" } ?? "none read")"
+    )
+  }
+
+  /// The monitor's setup from the first import.
+  func setup() throws -> MonitorSetup {
+    try MonitorSetup.live(importer.session, name: "live session \(poller.sessionId)")
+  }
+
+  /// Seconds a join's answers take to reach the screen once read: the monitor's tick (a
+  /// quarter second) and the answers' own time, with room to spare.
+  static let screenMargin = 1.0
+
+  /// The viewers' SDK mix from the plan's random sample, when the stage has viewers.
+  private var viewerSDKs: String? {
+    let sample = poller.viewerSample
+    guard sample.viewers > 0 else { return nil }
+    let read = sample.read.compactMap { groups[$0] }
+    return ViewerSDKMix(groups: read, viewers: sample.viewers).text
+  }
+
+  var header: LiveHeader {
+    let updatedAt = poller.updatedAt
+    let age = updatedAt == 0 ? nil : Int(Date().timeIntervalSince1970 - updatedAt)
+    let progress = poller.progress
+    var header = LiveHeader(
+      stageName: poller.stageName.map { TerminalText.safe($0) },
+      sessionId: TerminalText.safe(poller.sessionId),
+      dataAge: age.map { max(0, $0) }, rate: rate, throttled: poller.throttleCount,
+      problem: poller.lastProblem.map { TerminalText.safe($0) },
+      joinWithin: PollPlan.joinDelay(atRate: rate, pages: poller.listPages) + Self.screenMargin,
+      progress: progress.listed == 0
+        ? nil
+        : LiveHeader.Progress(
+          read: progress.read, listed: progress.listed,
+          secondsLeft: Double(progress.requestsLeft) / rate))
+    header.viewerSDKs = viewerSDKs
+    return header
+  }
+
+  func take(_ request: LiveRequest) -> LiveUpdate? {
+    let changed = poller.snapshot(after: seen)
+    if let changed { seen = changed.version }
+    let files = changed?.files.map(Self.polled) ?? []
+    noteGroups(files)
+    switch request {
+    case .changes: return importer.take(files)
+    case .wholeSession: return importer.importWhole(adding: files)
+    }
+  }
+
+  private static func polled(_ file: SessionFetcher.File) -> PolledFile {
+    PolledFile(name: file.name, json: file.json)
+  }
+}

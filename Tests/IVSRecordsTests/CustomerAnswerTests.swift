@@ -1,0 +1,94 @@
+import IVSRecords
+import IVSRules
+import JSONKit
+import StageEngine
+import Testing
+
+/// "For the customer" from the rules only (issues 28 items 4 and 6, 29 item 4): what the
+/// records say the app did, what was expected behaviour, every line with its rules.
+@Suite struct CustomerAnswerTests {
+  static func event(_ name: String, _ who: String, _ time: String, extra: String = "") -> String {
+    #"{"name": "\#(name)", "participantId": "\#(who)", "eventTime": "2026-03-14T18:\#(time)Z"\#(extra)}"#
+  }
+
+  static func exchange(
+    _ who: String, _ time: String, from old: String, to new: String, attributes: String = "{}",
+    newAttributes: String = "{}"
+  ) -> String {
+    event(
+      "TOKEN_EXCHANGED", who, time,
+      extra: #", "previousToken": {"capabilities": \#(old), "attributes": \#(attributes)}"#
+        + #", "newToken": {"capabilities": \#(new), "attributes": \#(newAttributes)}"#)
+  }
+
+  static func explain(_ events: [String], sdks: [String]) throws -> Explanation {
+    let records = try RecordFixtures.records([
+      #"{"events": ["# + events.joined(separator: ",") + "]}"
+    ])
+    var options = ImportOptions()
+    for text in sdks { options.sdks.append(try ImportOptions.assignment(text, option: "--sdk")) }
+    let session = try RecordImporter.makeSession(from: records, options: options)
+    return try Explanation.make(session, file: "case", toleranceSeconds: 5)
+  }
+
+  @Test func aRefusedPublishRightAfterLosingPublishIsTheAppsAndGetsTheRulesFix() throws {
+    let explanation = try Self.explain(
+      [
+        Self.event("JOINED", "seller", "00:00"), Self.event("PUBLISH_STARTED", "seller", "00:01"),
+        Self.exchange("seller", "01:00", from: #"["PUBLISH","SUBSCRIBE"]"#, to: #"["SUBSCRIBE"]"#),
+        Self.event("PUBLISH_STOPPED", "seller", "01:00"),
+        Self.event(
+          "PUBLISH_ERROR", "seller", "01:03", extra: #", "errorCode": "INSUFFICIENT_CAPABILITIES""#),
+      ], sdks: ["seller=ios@1.37.0"])
+    let answer = explanation.forCustomer
+    #expect(
+      answer.causes.map(\.text) == [
+        "seller: PUBLISH_ERROR INSUFFICIENT_CAPABILITIES at 2026-03-14T18:01:03Z, 3s after an"
+          + " exchange at 2026-03-14T18:01:00Z removed publish: the app tried to publish without"
+          + " the publish capability"
+      ])
+    #expect(answer.causes.first?.rules == [.exchangePublishLost, .serverErrorCodes])
+    #expect(
+      answer.fixes.map(\.text) == [RuleBook.ivs.rule(.exchangePublishLost).advice?.text ?? "-"])
+    #expect(explanation.text.contains("  - Fix: A PUBLISH_ERROR with INSUFFICIENT_CAPABILITIES"))
+  }
+
+  @Test func aChangeWhileNotPublishingIsExpectedBehaviour() throws {
+    let explanation = try Self.explain(
+      [
+        Self.event("JOINED", "viewer", "00:00"), Self.event("JOINED", "guest", "00:05"),
+        Self.exchange(
+          "guest", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
+          newAttributes: #"{"role": "seller"}"#),
+        Self.event("PUBLISH_STARTED", "guest", "02:00"),
+      ], sdks: ["viewer=web@1.32.0", "guest=android@1.37.0"])
+    let answer = explanation.forCustomer
+    #expect(answer.causes.isEmpty)
+    #expect(answer.expected.first?.rules == [.visibilityNotPublishingHeld])
+    #expect(
+      answer.expected.first?.text.hasPrefix(
+        "guest exchanged at 2026-03-14T18:01:00Z while not publishing: nobody showed old values;"
+          + " observers got the new values when guest published") == true)
+    #expect(explanation.text.contains("\nFor the customer\n  - Expected: guest exchanged"))
+  }
+
+  @Test func everyVerdictNamesItsRulesAndWebSaysWhatAnOldValueMeans() throws {
+    let explanation = try Self.explain(
+      [
+        Self.event("JOINED", "viewer", "00:00"), Self.event("JOINED", "host", "00:05"),
+        Self.event("PUBLISH_STARTED", "host", "00:06"),
+        Self.exchange(
+          "host", "01:00", from: #"["PUBLISH","SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
+          newAttributes: #"{"role": "seller"}"#),
+      ], sdks: ["viewer=web@1.33.0", "host=ios@1.37.0"])
+    let sighting = try #require(explanation.exchanges.first?.sightings.first)
+    #expect(sighting.verdict == .atOnce)
+    #expect(sighting.rules == [.visibilityMetadataEventWeb])
+    let observers = explanation.json["exchanges"]?.arrayValue?.first?["observers"]?.arrayValue
+    #expect(observers?.first?["rules"] == .array([.string("visibility.metadata-event.web")]))
+    #expect(
+      explanation.text.contains(
+        "[rules: visibility.metadata-event.web]\n      If a Web 1.33.0+ viewer still shows the"
+          + " old values, the app does not handle STAGE_PARTICIPANT_METADATA_CHANGED"))
+  }
+}

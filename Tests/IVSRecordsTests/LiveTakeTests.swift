@@ -1,0 +1,146 @@
+import JSONKit
+import Testing
+
+@testable import IVSRecords
+
+/// Which polls follow on in the running monitor (`LiveImport.take`): events added at the
+/// newest end of the events files (a new file's all), and participant files that only describe
+/// participants anew; any other change imports the session whole again, and nothing new is no
+/// update at all.
+@Suite struct LiveTakeTests {
+  static func event(_ name: String, _ id: String, _ time: String) -> JSON {
+    .object([
+      ("name", .string(name)), ("participantId", .string(id)),
+      ("eventTime", .string("2026-01-01T12:\(time)Z")),
+    ])
+  }
+
+  static func events(_ list: [JSON]) -> JSON { .object([("events", .array(list))]) }
+
+  static func participant(_ id: String, userId: String, state: String = "CONNECTED") -> JSON {
+    .object([
+      (
+        "participant",
+        .object([
+          ("participantId", .string(id)), ("userId", .string(userId)), ("state", .string(state)),
+          ("osName", .string("iOS")), ("sdkVersion", .string("1.37.0")),
+        ])
+      )
+    ])
+  }
+
+  static let hostEvents = events([
+    event("PUBLISH_STARTED", "host", "00:01"), event("JOINED", "host", "00:00"),
+  ])
+
+  static func first() throws -> LiveImport {
+    try LiveImport(
+      files: [
+        PolledFile(name: "get-participant.host.json", json: participant("host", userId: "ann")),
+        PolledFile(name: "host.events.json", json: hostEvents),
+      ], options: ImportOptions())
+  }
+
+  static func steps(_ update: LiveUpdate?) -> [String]? {
+    guard case .follow(let addition, _)? = update else { return nil }
+    return addition.steps.map(\.summary)
+  }
+
+  @Test func eventsAddedAtTheNewestEndFollowOn() throws {
+    var importer = try Self.first()
+    let later = Self.events(
+      [Self.event("LEFT", "host", "00:30"), Self.event("PUBLISH_STOPPED", "host", "00:30")]
+        + (Self.hostEvents["events"]?.arrayValue ?? []))
+    let update = importer.take([PolledFile(name: "host.events.json", json: later)])
+    guard case .follow(_, let recorded)? = update else {
+      Issue.record("not followed on: \(String(describing: update))")
+      return
+    }
+    #expect(recorded.map(\.name).sorted() == ["LEFT", "PUBLISH_STOPPED"])
+    #expect(Self.steps(update)?.contains("leave host") == true)
+  }
+
+  @Test func nothingNewIsNoUpdate() throws {
+    var importer = try Self.first()
+    #expect(importer.take([]) == nil)
+    #expect(importer.take([PolledFile(name: "host.events.json", json: Self.hostEvents)]) == nil)
+  }
+
+  @Test func aJoinersFilesFollowOn() throws {
+    var importer = try Self.first()
+    let update = importer.take([
+      PolledFile(name: "get-participant.nina.json", json: Self.participant("nina", userId: "n")),
+      PolledFile(
+        name: "nina.events.json", json: Self.events([Self.event("JOINED", "nina", "00:05")])),
+    ])
+    guard case .follow(let addition, _)? = update else {
+      Issue.record("not followed on: \(String(describing: update))")
+      return
+    }
+    #expect(addition.participants.map(\.id) == ["nina"])
+    #expect(importer.joined == ["nina"])
+  }
+
+  @Test func aParticipantDescribedAnewFollowsOnOnlyWhenWhatTheImportReadsIsTheSame() throws {
+    var importer = try Self.first()
+    let left = Self.participant("host", userId: "ann", state: "DISCONNECTED")
+    #expect(Self.steps(importer.take([.init(name: "get-participant.host.json", json: left)])) == [])
+    let renamed = Self.participant("host", userId: "anna")
+    let update = importer.take([.init(name: "get-participant.host.json", json: renamed)])
+    guard case .reimport(let session)? = update else {
+      Issue.record("not imported again: \(String(describing: update))")
+      return
+    }
+    let host = try #require(session.scenario.participants.first { $0.id == "host" })
+    guard case .mint(let spec) = host.token else {
+      Issue.record("host's token is not minted from the records")
+      return
+    }
+    #expect(spec.userId == "anna")
+  }
+
+  @Test func anotherFileChangingOrEventsThatAreNotTheOldOnesPlusNewerOnesImportAgain() throws {
+    var importer = try Self.first()
+    let session = PolledFile(
+      name: "get-stage-session.json",
+      json: .object([
+        (
+          "stageSession",
+          .object([
+            ("sessionId", .string("st-1")), ("startTime", .string("2026-01-01T11:59:00Z")),
+          ])
+        )
+      ]))
+    guard case .reimport? = importer.take([session]) else {
+      Issue.record("another file followed on")
+      return
+    }
+    let rewritten = Self.events([Self.event("JOINED", "host", "00:00")])
+    guard
+      case .reimport(let again)? = importer.take([.init(name: "host.events.json", json: rewritten)])
+    else {
+      Issue.record("shorter events followed on")
+      return
+    }
+    #expect(again.recorded.map(\.name) == ["JOINED"])
+  }
+
+  @Test func recordsThatNoLongerImportSayWhyAndTheNextChangeImportsWhole() throws {
+    var importer = try Self.first()
+    let broken = PolledFile(name: "host.events.json", json: .object([("events", .string("x"))]))
+    guard case .unusable(let reason)? = importer.take([broken]) else {
+      Issue.record("broken records were taken")
+      return
+    }
+    #expect(reason.contains("host.events.json"), "\(reason)")
+    let fixed = Self.events(
+      [Self.event("LEFT", "host", "00:30")] + (Self.hostEvents["events"]?.arrayValue ?? []))
+    guard
+      case .reimport(let session)? = importer.take([.init(name: "host.events.json", json: fixed)])
+    else {
+      Issue.record("the fix followed on from an import that no longer stood")
+      return
+    }
+    #expect(session.recorded.map(\.name).contains("LEFT"))
+  }
+}

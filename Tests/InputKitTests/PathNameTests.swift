@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import InputKit
+
+/// Paths split and joined as text: the cases Foundation's path code got wrong or trapped on
+/// (one-character names), and the promises every path function keeps on any string.
+struct PathNameTests {
+  @Test(arguments: [
+    ("x", ".", "x"), ("a/b", "a", "b"), ("/a", "/", "a"), ("a/b/", "a", "b"), ("/", "/", "/"),
+    ("", ".", ""), ("a//b", "a", "b"), ("./x", ".", "x"), ("../x", "..", "x"), ("//", "/", "/"),
+  ])
+  func folderAndName(_ path: String, _ folder: String, _ name: String) {
+    #expect(PathName.folder(of: path) == folder)
+    #expect(PathName.name(of: path) == name)
+  }
+
+  @Test func joinStemAndNormalized() {
+    #expect(PathName.join(".", "x") == "x")
+    #expect(PathName.join("a", "x") == "a/x")
+    #expect(PathName.join("a/", "x") == "a/x")
+    #expect(PathName.join("a", "/etc/x") == "/etc/x")
+    #expect(PathName.stem(of: "d/s.scenario.json") == "s.scenario")
+    #expect(PathName.stem(of: ".profile") == ".profile")
+    #expect(PathName.stem(of: "x") == "x")
+    #expect(PathName.normalized("/a/./b/../c//d") == "/a/c/d")
+    #expect(PathName.normalized("/../..") == "/")
+  }
+
+  /// Random strings over the characters paths are made of: nothing traps, and the folder and
+  /// name of any path put back together name the same file's name.
+  @Test func anyStringKeepsThePromises() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [Character] = ["/", ".", "x", "é", " ", "\u{0}", "~"]
+    for _ in 0..<5_000 {
+      let length = Int.random(in: 0...8, using: &generator)
+      let path = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "x" })
+      let folder = PathName.folder(of: path)
+      let name = PathName.name(of: path)
+      #expect(!folder.isEmpty, "\(path)")
+      #expect(name == "/" || !name.contains("/"), "\(path)")
+      #expect(path.isEmpty || PathName.name(of: PathName.join(folder, name)) == name, "\(path)")
+      #expect(!PathName.normalized("/" + path).contains("//"), "\(path)")
+    }
+  }
+
+  /// A folder stagemon makes is 0700, and the folders above it it had to make too.
+  @Test func createdFoldersArePrivate() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pathname-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try SafeFolder.create(root.path + "/a/b")
+    for path in [root.path, root.path + "/a", root.path + "/a/b"] {
+      let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+      #expect(mode == 0o700, "\(path)")
+    }
+  }
+
+  /// A pending folder shows nothing at its destination until committed, and leaves nothing
+  /// when dropped.
+  @Test func aPendingFolderAppearsWholeOrNotAtAll() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pending-\(UUID().uuidString)")
+    try SafeFolder.create(root.path)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let destination = root.path + "/out"
+    do {
+      let dropped = try PendingFolder(path: destination)
+      try dropped.write("{}", named: "a.json")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+    let kept = try PendingFolder(path: destination)
+    try kept.write("{}", named: "a.json")
+    #expect(!FileManager.default.fileExists(atPath: destination))
+    try kept.commit()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["a.json"])
+    let again = try PendingFolder(path: destination)
+    try again.write("[]", named: "b.json")
+    try again.commit(replacing: true)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["b.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
+  }
+}

@@ -1,0 +1,46 @@
+import SoundnessOracle
+import Testing
+
+/// CI's fixed-seed smoke of the soundness oracle (docs/TESTING.md): sessions generated from
+/// fixed seeds, rendered, degraded, explained in process and every claim checked. Sized to
+/// stay under a minute in a debug build on a loaded machine; `scripts/soundness` runs longer.
+@Suite struct SmokeTests {
+  static let seeds = UInt64(1)...UInt64(40)
+  static let limits = SessionGenerator.Limits(participants: 12, actions: 30)
+
+  /// Violations found and reported to the explain engineer (/work/brief/status/
+  /// oracle-findings-2: F1–F4), not fixed yet: each must still occur (a known issue that stops
+  /// occurring fails the test, so the entry is removed with the fix), and any other
+  /// violation fails the test.
+  static let open: [UInt64: Set<Violation.Kind>] = [
+    // F2 (an observer's network drop read as a republish: the range's old end false).
+    15: [.rangeFalse], 31: [.rangeFalse], 34: [.rangeFalse],
+    38: [.rangeFalse, .staleWhenCurrent],
+    // F3 (an observer whose own events are missing taken as present throughout, or as joining
+    // after the exchange it was connected for).
+    36: [.staleMissed, .sawWrongly, .lateJoiner],
+    35: [.sawWrongly],
+  ]
+
+  @Test func everyClaimOfTheFixedSeedsIsSound() throws {
+    var explained = 0
+    for seed in Self.seeds {
+      let result = try Oracle.run(seed: seed, limits: Self.limits)
+      if result.refusal == nil { explained += 1 }
+      let known = Self.open[seed] ?? []
+      let label = "seed \(seed) [\(result.degradations.map(\.rawValue).joined(separator: ","))]"
+      for violation in result.violations where !known.contains(violation.kind) {
+        Issue.record("\(label): \(violation)")
+      }
+      for kind in known.sorted(by: { $0.rawValue < $1.rawValue }) {
+        withKnownIssue("\(label): open \(kind.rawValue) (oracle-findings)") {
+          for violation in result.violations where violation.kind == kind {
+            Issue.record("\(label): \(violation)")
+          }
+        }
+      }
+    }
+    // Most folders are explained (a folder that lost every events file is refused).
+    #expect(explained >= Self.seeds.count * 3 / 4)
+  }
+}
