@@ -3,6 +3,7 @@
 
 @testable import InputKit
 @testable import MonitorUI
+@testable import ScenarioChecks
 @testable import stagemon
 
 /// libFuzzer calls this once per input: the words of an argument vector, separated by NUL
