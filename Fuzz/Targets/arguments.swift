@@ -34,20 +34,24 @@ private func parseEverywhere(_ words: [String]) {
   parse(AttachCommand.Options.self)
 }
 
-/// Every path derived from `path`, with what each promises.
+/// Every path derived from `path`, with what each promises. Slashes and dots are checked as
+/// Unicode scalars, as the kernel reads them: a combining mark after `/` makes one Swift
+/// character but leaves the slash a slash.
 private func derive(from path: String) {
   let folder = PathName.folder(of: path)
   let name = PathName.name(of: path)
-  precondition(!folder.isEmpty && (folder == "/" || !folder.hasSuffix("/")))
-  precondition(name == "/" || !name.contains("/"))
-  precondition(!PathName.stem(of: path).contains("/") || name == "/")
+  precondition(!folder.isEmpty && (folder == "/" || folder.unicodeScalars.last != "/"))
+  precondition(name == "/" || !name.unicodeScalars.contains("/"))
+  precondition(!PathName.stem(of: path).unicodeScalars.contains("/") || name == "/")
   let joined = PathName.join(folder, name)
   precondition(path.isEmpty || PathName.name(of: joined) == name)
   let normal = PathName.normalized("/" + path)
-  precondition(normal.hasPrefix("/") && !normal.contains("//"))
-  precondition(!normal.split(separator: "/").contains { $0 == "." || $0 == ".." })
+  let parts = normal.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+  precondition(normal.utf8.first == UInt8(ascii: "/"))
+  precondition(normal == "/" || !parts.dropFirst().contains { $0.isEmpty })
+  precondition(!parts.contains { $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) })
   let temporary = SafeFile.temporaryPath(for: path)
-  precondition(PathName.name(of: temporary).hasPrefix("."))
+  precondition(PathName.name(of: temporary).unicodeScalars.first == ".")
   _ = ScenarioSaver.keyPath(for: path)
   _ = GoldenStream.defaultPath(for: path)
 }

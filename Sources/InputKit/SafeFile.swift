@@ -58,10 +58,12 @@ public enum SafeFile {
 
   /// `.NAME.` + 16 random hex digits + `.tmp`, in the destination's folder.
   static func temporaryPath(for path: String) -> String {
-    let name = path.split(separator: "/").last.map(String.init) ?? "file"
+    let last = PathName.name(of: path)
+    let name = last.isEmpty || last == "/" ? "file" : last
     let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
     let folder = PathName.folder(of: path)
-    let prefix = folder == "." && !path.hasPrefix("./") ? "" : folder + "/"
+    let dotSlash = path.unicodeScalars.starts(with: "./".unicodeScalars)
+    let prefix = folder == "." && !dotSlash ? "" : PathName.join(folder, "")
     return prefix + ".\(name).\(random).tmp"
   }
 }
