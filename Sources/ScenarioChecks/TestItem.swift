@@ -67,13 +67,12 @@ public enum TestCollection {
   private static func walk(_ folder: String, into found: inout [String]) {
     guard let directory = opendir(folder) else { return }
     defer { closedir(directory) }
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      guard !name.hasPrefix(".") else { continue }
-      let path = prefix + name
+      guard name.utf8.first != UInt8(ascii: ".") else { continue }
+      let path = folder.unicodeScalars.last == "/" ? folder + name : folder + "/" + name
       switch Int32(entry.pointee.d_type) {
       case Int32(DT_DIR): walk(path, into: &found)
       case Int32(DT_REG): if name.hasSuffix(".json") { found.append(path) }

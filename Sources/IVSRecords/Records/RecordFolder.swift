@@ -155,13 +155,14 @@ public struct RecordFolder: Sendable {
         throw .tooManyFiles(path: path, count: files.count + names.count, maximum: maximum)
       }
       guard !names.isEmpty else { throw .emptyFolder(path) }
-      let base = path.hasSuffix("/") ? path : path + "/"
+      let base = path.unicodeScalars.last == "/" ? path : path + "/"
       for name in names.sorted() {
+        let file = base + name
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: base + name, isDirectory: &isFolder),
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder),
           !isFolder.boolValue
         else { continue }
-        files.append(base + name)
+        files.append(file)
       }
     }
     guard files.count <= maximum else {

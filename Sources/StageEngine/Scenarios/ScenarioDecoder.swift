@@ -167,7 +167,7 @@ struct ScenarioDecoder {
     guard !path.isEmpty, !path.utf8.contains(0) else {
       throw node.error("expected the path of a JSONL golden stream, e.g. \"expected/name.jsonl\"")
     }
-    return path.hasPrefix("/") ? path : PathName.join(baseDirectory, path)
+    return PathName.join(baseDirectory, path)
   }
 
   private func decodeNotes(_ node: ScenarioNode) throws(ScenarioError) -> [String] {

@@ -84,7 +84,7 @@ public enum ThemeParser {
   }
 
   static func baseName(of path: String) -> String {
-    let last = path.split(separator: "/").last.map(String.init) ?? path
+    let last = PathName.name(of: path)
     return last.hasSuffix(".theme") ? String(last.dropLast(6)) : last
   }
 
