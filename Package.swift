@@ -46,6 +46,9 @@ let package = Package(
     .target(name: "InputKit"),
     // Dates and times on the calendar: the one ISO 8601 reader and writer, one validity rule.
     .target(name: "CivilTime"),
+    // The one seeded source of chance (SplitMix64): samples, generated sessions and property
+    // tests that a seed repeats.
+    .target(name: "Seeded"),
     .target(name: "JSONKit", dependencies: ["InputKit"]),
     // The rule book: every IVS behaviour the model applies, as dated, sourced data. Beneath
     // TokenCore, whose exchange checks decide through it too.
@@ -54,7 +57,7 @@ let package = Package(
     // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
     .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL", "CivilTime"]),
     // A live stage through AWSKit: fetching a session, the poll plan, errors worded for people.
-    .target(name: "IVSLive", dependencies: ["AWSKit", "JSONKit", "InputKit"]),
+    .target(name: "IVSLive", dependencies: ["AWSKit", "JSONKit", "InputKit", "Seeded"]),
     // The model's fan-outs touch the stage's stored properties a dozen times per observer, and
     // each dynamic exclusivity check costs as much as the work it guards (a quarter of a key at
     // 10,000 observers). Release builds leave them out; debug builds — every test — keep them,
@@ -77,7 +80,7 @@ let package = Package(
     // Nothing the CLI needs depends on it.
     .target(
       name: "SoundnessOracle",
-      dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit", "InputKit"]
+      dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit", "InputKit", "Seeded"]
     ),
     // `scripts/soundness SECONDS [SEED]`: the oracle for as long as asked (release build).
     .executableTarget(name: "stagemon-soundness", dependencies: ["SoundnessOracle", "InputKit"]),
@@ -118,12 +121,12 @@ let package = Package(
       ]
     ),
     .testTarget(name: "JSONKitTests", dependencies: ["JSONKit"]),
-    .testTarget(name: "InputKitTests", dependencies: ["InputKit"]),
-    .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
+    .testTarget(name: "InputKitTests", dependencies: ["InputKit", "Seeded"]),
+    .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "Seeded"]),
     .testTarget(name: "IVSRulesTests", dependencies: ["IVSRules"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
     .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit", "StandInHarness"]),
-    .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit"]),
+    .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit", "Seeded"]),
     .testTarget(
       name: "StageEngineTests",
       dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare", "InputKit"]
@@ -135,16 +138,16 @@ let package = Package(
       name: "MonitorUITests",
       dependencies: [
         "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "InputKit",
-        "JSONKit",
+        "JSONKit", "Seeded",
       ]
     ),
     .testTarget(
       name: "SoundnessOracleTests",
-      dependencies: ["SoundnessOracle", "IVSRecords", "StageEngine", "JSONKit"]
+      dependencies: ["SoundnessOracle", "IVSRecords", "StageEngine", "JSONKit", "Seeded"]
     ),
     .testTarget(
       name: "IVSRecordsTests",
-      dependencies: ["IVSRecords", "IVSRules", "StageEngine", "TokenCore", "JSONKit"]),
+      dependencies: ["IVSRecords", "IVSRules", "StageEngine", "TokenCore", "JSONKit", "Seeded"]),
     .testTarget(
       name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit"]),
   ]

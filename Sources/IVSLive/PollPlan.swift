@@ -1,3 +1,5 @@
+import Seeded
+
 /// What `attach` reads next, within a request budget shared with the customer's own backend:
 /// the participant list every `listEvery` requests (every other request on a stage so big that
 /// a list takes more than half of them); then a participant who joined since the
@@ -81,11 +83,11 @@ public struct PollPlan: Sendable {
   /// Those of `frame` whose details were read, in the order read: a simple random sample.
   private var sample: [String] = []
   private var inSample: Set<String> = []
-  private var random: SplitMix64
+  private var random: SeededRandom
 
   /// An empty plan: it lists first. `seed` orders the viewers read (tests fix it).
   public init(seed: UInt64 = UInt64.random(in: .min ... .max)) {
-    random = SplitMix64(seed: seed)
+    random = SeededRandom(seed: seed)
   }
 
   /// Requests from the start of one list to the next when a list takes `pages` of them.
@@ -209,20 +211,5 @@ public struct PollPlan: Sendable {
   /// What `attach` states, and meets.
   public static func joinDelay(atRate rate: Double, pages: Int = 1) -> Double {
     Double(period(pages: pages) + max(1, pages) + 2) / rate
-  }
-}
-
-/// SplitMix64: a small seeded generator, so a plan's order can be run again by its seed.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

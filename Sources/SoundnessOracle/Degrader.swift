@@ -1,4 +1,5 @@
 import JSONKit
+import Seeded
 
 /// How a customer's folder falls short of the whole session, each as it really happens: a
 /// page or a participant's events not sent, no get-participant or get-stage-session, a file

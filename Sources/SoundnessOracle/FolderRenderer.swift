@@ -1,4 +1,5 @@
 import JSONKit
+import Seeded
 import StageEngine
 import TokenCore
 

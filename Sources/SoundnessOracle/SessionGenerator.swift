@@ -1,3 +1,4 @@
+import Seeded
 import StageEngine
 import TokenCore
 

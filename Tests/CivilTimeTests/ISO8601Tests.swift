@@ -1,4 +1,5 @@
 import CivilTime
+import Seeded
 import Testing
 
 @Suite struct ISO8601Tests {
@@ -7,7 +8,7 @@ import Testing
   /// last, 29 February of a common year, month 0 or 13, hour 24, second 60) is refused.
   @Test(arguments: [UInt64(1), 2, 3, 4])
   func generatedTimesMatchTheObviousReference(seed: UInt64) {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededRandom(seed: seed)
     var failures: [String] = []
     for _ in 0..<5_000 {
       let fields = Fields.random(using: &generator)
@@ -36,7 +37,7 @@ import Testing
   /// text is in the one form scenarios ask for.
   @Test(arguments: [UInt64(11), 12])
   func everyWrittenTimeReadsBackAsItself(seed: UInt64) {
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededRandom(seed: seed)
     var failures: [Int64] = []
     for _ in 0..<20_000 {
       let seconds = Int64.random(in: UTCTime.earliest...UTCTime.latest, using: &generator)
@@ -123,7 +124,7 @@ struct Fields {
   var zone: String
   var offsetSeconds: Int
 
-  static func random(using generator: inout SplitMix64) -> Fields {
+  static func random(using generator: inout SeededRandom) -> Fields {
     let offsetMinutes = Int.random(in: -(23 * 60 + 59)...(23 * 60 + 59), using: &generator)
     let zoneStyle = Int.random(in: 0..<4, using: &generator)
     let magnitude = abs(offsetMinutes)
@@ -192,20 +193,5 @@ struct Fields {
   static func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
-  }
-}
-
-/// A small seeded generator, so a failure names the seed that repeats it.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

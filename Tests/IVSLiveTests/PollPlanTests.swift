@@ -1,3 +1,4 @@
+import Seeded
 import Testing
 
 @testable import IVSLive
@@ -117,7 +118,7 @@ struct PollPlanTests {
   /// read: its details and events are read within `joinDelay` of it, counted in requests.
   @Test(arguments: [1, 3, 10])
   func aJoinIsReadWithinTheStatedDelay(pages: Int) {
-    var generator = SplitMix64(seed: UInt64(pages))
+    var generator = SeededRandom(seed: UInt64(pages))
     let rate = 1.0
     let bound = PollPlan.joinDelay(atRate: rate, pages: pages) * rate
     for trial in 0..<50 {

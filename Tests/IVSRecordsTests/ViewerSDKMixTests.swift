@@ -1,3 +1,4 @@
+import Seeded
 import Testing
 
 @testable import IVSRecords
@@ -6,18 +7,6 @@ import Testing
 /// share about 95 % of the time, a sample of everyone has no margin, and the groups are the
 /// rule book's (who has the metadata event).
 @Suite struct ViewerSDKMixTests {
-  /// SplitMix64, seeded: every trial can be run again.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test(arguments: [(9_812, 400), (1_001, 100), (300, 250)])
   func theIntervalCoversTheTrueShareAboutNineteenTimesInTwenty(viewers: Int, sampled: Int) {
     let stale = viewers * 31 / 100
@@ -25,7 +14,7 @@ import Testing
       Array(repeating: "Web < 1.33", count: stale)
       + Array(repeating: "iOS ≥ 1.37", count: viewers - stale)
     let truth = Double(stale) / Double(viewers)
-    var generator = Seeded(state: UInt64(viewers * 7 + sampled))
+    var generator = SeededRandom(seed: UInt64(viewers * 7 + sampled))
     var covered = 0
     let trials = 400
     for _ in 0..<trials {

@@ -1,3 +1,4 @@
+import Seeded
 import Testing
 
 @testable import InputKit
@@ -118,7 +119,7 @@ import Testing
       "\u{A0}", "\u{2010}", "\u{2065}", "\u{2070}", "\u{FFFD}", "🏴",
     ]
     let hostile = Self.hostileScalars.compactMap { Unicode.Scalar($0).map { String($0) } }
-    var generator = SplitMix64(seed: 18)
+    var generator = SeededRandom(seed: 18)
     var mismatches: [String] = []
     var unclean = 0
     for round in 0..<6_000 {
@@ -162,20 +163,5 @@ import Testing
   @Test func xmlAttributesKeepTabsAndLineBreaksAsReferences() {
     #expect(XMLText.escaped("a\tb\nc\r<", for: .attribute) == "a&#9;b&#10;c&#13;&lt;")
     #expect(XMLText.escaped("a\tb\nc\r<", for: .content) == "a\tb\nc\r&lt;")
-  }
-}
-
-/// A small seeded generator, so the mixed texts are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IVSRecords
+import Seeded
 import StageEngine
 import TerminalKit
 import Testing
@@ -74,7 +75,7 @@ import Testing
 
   /// Runs one seeded sequence on `monitor`; returns the frames compared.
   static func check(_ monitor: Monitor, seed: UInt64, saveDirectory: String) throws -> Int {
-    var random = SeededGenerator(seed: seed)
+    var random = SeededRandom(seed: seed)
     let controller = try Self.controller(monitor, saveDirectory: saveDirectory)
     let backend = MemoryBackend(width: 120, height: 40)
     let loop = MonitorLoop(controller: controller, backend: backend)
@@ -123,7 +124,7 @@ import Testing
 
   /// A move: mostly actions (every one of `Action.allCases` can come), some typed keys, resizes
   /// and ticks.
-  static func move(_ random: inout SeededGenerator) -> Move {
+  static func move(_ random: inout SeededRandom) -> Move {
     let roll = random.next() % 100
     switch roll {
     case 0..<70: return .action(Action.allCases[Int(random.next() % UInt64(Action.allCases.count))])
@@ -164,20 +165,5 @@ import Testing
     default: break
     }
     return controller
-  }
-}
-
-/// SplitMix64: a small seeded generator, so a failing sequence can be run again by its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

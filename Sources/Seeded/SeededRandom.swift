@@ -1,6 +1,8 @@
-/// The generator's only source of chance: SplitMix64 from a seed, so one seed always makes
-/// the same session, on every machine and in every build (the standard library's generator
-/// is seeded from the system and cannot be replayed).
+/// The one seeded source of chance: SplitMix64 from a seed, so one seed always gives the same
+/// numbers on every machine and in every build. The standard library's generator is seeded
+/// from the system and cannot be replayed; the live poller's sample, the soundness oracle's
+/// sessions and every property test draw from this one instead, so a run names the seed that
+/// repeats it.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
@@ -9,7 +11,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
   /// The next 64 random bits.
   public mutating func next() -> UInt64 {
-    state = state &+ 0x9E37_79B9_7F4A_7C15
+    state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -22,12 +24,6 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
   /// True with probability `percent` / 100.
   public mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
 
-  /// One of `items` (which must not be empty), else nil.
+  /// One of `items`, or nil when there are none.
   public mutating func pick<T>(_ items: [T]) -> T? { items.randomElement(using: &self) }
-
-  /// `count` letters and digits, as IVS writes participant and stage IDs.
-  public mutating func identifier(_ count: Int) -> String {
-    let alphabet = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-    return String((0..<count).map { _ in alphabet[int(0...(alphabet.count - 1))] })
-  }
 }
