@@ -1,6 +1,7 @@
 import AWSKit
 import Foundation
 import IVSLive
+import IVSRecords
 import InputKit
 import JSONKit
 import Synchronization
@@ -167,11 +168,10 @@ final class FetchProgressLine: Sendable {
     state.withLock { state in
       guard let last = state.last else { return }
       state.shown = true
-      let rateText = String(format: "%.1f", state.rate)
       let waits = state.waits
       let line =
         "\r\u{1B}[Kfetch: \(last.participantsDone)/\(last.participantsTotal) participants · "
-        + "\(last.requests) requests · \(rateText) req/s · \(waits) throttling wait\(waits == 1 ? "" : "s")"
+        + "\(last.requests) requests · \(Wording.rate(state.rate)) · \(waits) throttling wait\(waits == 1 ? "" : "s")"
       Console.writeRawError(line)
     }
   }

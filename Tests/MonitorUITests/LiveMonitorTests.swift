@@ -76,7 +76,7 @@ import Testing
       LiveHeader(stageName: "qa-stage", sessionId: "st-Live1", dataAge: 2, rate: 1, throttled: 3))
     let header = Self.header(controller)
     #expect(header.contains("stage qa-stage (RealStage001)"), "\(header)")
-    #expect(header.contains("live st-Live1 · data 2 s old · 1.0 req/s · throttled 3×"), "\(header)")
+    #expect(header.contains("live st-Live1 · data 2 s old · 1 req/s · throttled 3×"), "\(header)")
     #expect(!header.contains("AbCdEf123456"))
   }
 
@@ -84,7 +84,19 @@ import Testing
     let calm = LiveHeader(stageName: nil, sessionId: "st-1", dataAge: nil, rate: 0.5, throttled: 0)
     #expect(calm.text(ascii: false) == "live st-1 · no data yet · 0.5 req/s")
     let busy = LiveHeader(stageName: nil, sessionId: "st-1", dataAge: 12, rate: 4, throttled: 2)
-    #expect(busy.text(ascii: true) == "live st-1, data 12 s old, 4.0 req/s, throttled 2x")
+    #expect(busy.text(ascii: true) == "live st-1, data 12 s old, 4 req/s, throttled 2x")
+  }
+
+  /// The header's rate and its progress's rate are one figure in one shape (they once read
+  /// "1.0 req/s" and "at 1 req/s" side by side).
+  @Test func theHeaderAndItsProgressStateTheRateAlike() {
+    let header = LiveHeader(
+      stageName: nil, sessionId: "st-1", dataAge: 1, rate: 1, throttled: 0,
+      progress: .init(read: 143, listed: 1_001, secondsLeft: 840))
+    #expect(
+      header.text(ascii: false)
+        == "live st-1 · data 1 s old · 1 req/s · events for 143 of 1,001 participants; "
+        + "full picture in ~14 min at 1 req/s")
   }
 
   @Test func aGuessedSDKIsMarkedInTheParticipantsPaneAndWhoSeesWhat() throws {

@@ -28,7 +28,7 @@ struct AttachEndToEndTests {
     let live = try LiveFixture()
     let session = try attached(live)
     let status = try session.waitFor(15) {
-      $0.contains("live st-LiveSession01 · data") && $0.contains("4.0 req/s")
+      $0.contains("live st-LiveSession01 · data") && $0.contains("4 req/s")
         && $0.contains("read-only") && $0.contains("web@1.32.0")
         && $0.contains("standin (StandIn01)")
     }

@@ -70,19 +70,9 @@ public struct ViewerSDKMix: Sendable, Equatable {
     }
     let more = shares.count > 3 ? " (+\(shares.count - 3) more)" : ""
     return groups.joined(separator: ", ") + more
-      + ", from \(Self.grouped(sampled)) of \(Self.grouped(viewers)) (a simple random sample, "
+      + ", from \(Wording.grouped(sampled)) of \(Wording.grouped(viewers)) (a simple random sample, "
       + "95 % interval)"
   }
 
   private static func percent(_ value: Double) -> Int { Int((value * 100).rounded()) }
-
-  private static func grouped(_ number: Int) -> String {
-    let digits = Array(String(number))
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-      text.append(digit)
-    }
-    return text
-  }
 }

@@ -1,3 +1,5 @@
+import IVSRecords
+
 /// What the header says of a live session (`attach`): the real stage's name, the session
 /// and how fresh the data is, so whoever watches knows at a glance which stage this is and
 /// whether it is current. Text here comes from the API: the command makes it terminal-safe.
@@ -42,29 +44,12 @@ public struct LiveHeader: Sendable, Equatable {
     /// "events for 143 of 1,001 participants; full picture in ~14 min at 1 req/s", or
     /// "events for all 12 participants" once each was read.
     public func text(rate: Double) -> String {
-      guard read < listed else { return "events for all \(Self.grouped(listed)) participants" }
+      guard read < listed else { return "events for all \(Wording.grouped(listed)) participants" }
       let minutes = Int((secondsLeft / 60).rounded(.up))
       let left = secondsLeft < 60 ? "~\(Int(secondsLeft.rounded(.up))) s" : "~\(minutes) min"
-      return "events for \(Self.grouped(read)) of \(Self.grouped(listed)) participants; "
-        + "full picture in \(left) at \(LiveHeader.rateText(rate))"
+      return "events for \(Wording.grouped(read)) of \(Wording.grouped(listed)) participants; "
+        + "full picture in \(left) at \(Wording.rate(rate))"
     }
-
-    /// "1,001".
-    static func grouped(_ number: Int) -> String {
-      let digits = Array(String(number))
-      var text = ""
-      for (index, digit) in digits.enumerated() {
-        if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-        text.append(digit)
-      }
-      return text
-    }
-  }
-
-  /// "1 req/s", "2.5 req/s".
-  static func rateText(_ rate: Double) -> String {
-    let tenths = Int((rate * 10).rounded())
-    return tenths % 10 == 0 ? "\(tenths / 10) req/s" : "\(tenths / 10).\(tenths % 10) req/s"
   }
 
   /// Creates the header's facts.
@@ -96,8 +81,7 @@ public struct LiveHeader: Sendable, Equatable {
   /// delay and progress once known, the throttling once it happened; commas and "x" in ASCII).
   public func text(ascii: Bool) -> String {
     let age = dataAge.map { "data \($0) s old" } ?? "no data yet"
-    let tenths = Int((rate * 10).rounded())
-    var parts = ["live \(sessionId)", age, "\(tenths / 10).\(tenths % 10) req/s"]
+    var parts = ["live \(sessionId)", age, Wording.rate(rate)]
     if let joinWithin { parts.append("joins on screen within \(Int(joinWithin.rounded(.up))) s") }
     if throttled > 0 { parts.append("throttled \(throttled)\(ascii ? "x" : "×")") }
     if let progress { parts.append(progress.text(rate: rate)) }
