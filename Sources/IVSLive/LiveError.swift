@@ -41,6 +41,32 @@ public enum LiveError: Error, Sendable {
         participantId: participantId, error: error, credentials: credentials, method: method))
   }
 
+  /// A failed request of `client`, with the credentials it used (described, never a secret).
+  public init(
+    _ operation: String, of client: IVSRealTimeClient, stageArn: String?,
+    sessionId: String? = nil, participantId: String? = nil, error: AWSError
+  ) {
+    self.init(
+      operation: operation, stageArn: stageArn, sessionId: sessionId,
+      participantId: participantId, error: error, credentials: client.credentialSummary,
+      method: client.credentialMethod)
+  }
+
+  /// `body`'s answer; its failure as the `LiveError` of `operation` on `client`.
+  public static func calling<Answer>(
+    _ operation: String, on client: IVSRealTimeClient, stageArn: String?,
+    sessionId: String? = nil, participantId: String? = nil,
+    _ body: () throws(AWSError) -> Answer
+  ) throws(LiveError) -> Answer {
+    do {
+      return try body()
+    } catch {
+      throw LiveError(
+        operation, of: client, stageArn: stageArn, sessionId: sessionId,
+        participantId: participantId, error: error)
+    }
+  }
+
   /// Whether the failure concerns one participant only (a fetch notes it and goes on): the
   /// participant vanished, or the service stayed busy for this one.
   public var isPerParticipant: Bool {

@@ -184,9 +184,8 @@ public final class LivePoller: Sendable {
 
   private func note(_ error: AWSError, _ operation: String, participant: String?) {
     let failure = LiveError(
-      operation: operation, stageArn: stage.arn, sessionId: sessionId, participantId: participant,
-      error: error, credentials: client.credentialSummary,
-      method: client.credentialMethod)
+      operation, of: client, stageArn: stage.arn, sessionId: sessionId, participantId: participant,
+      error: error)
     state.withLock {
       $0.problem = failure.message.split(separator: "\n").first.map(String.init)
       if !RetryPolicy.isRetryable(error) && error.code != .resourceNotFound { $0.stopped = true }

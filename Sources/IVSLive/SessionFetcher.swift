@@ -122,12 +122,11 @@ public final class SessionFetcher {
   {
     guard IVSIdentifier.sessionID.admits(id) else {
       throw LiveError(
-        operation: operation, stageArn: stage.arn, sessionId: nil, participantId: nil,
+        operation, of: client, stageArn: stage.arn,
         error: .decoding(
           LocatedError(
             file: "the \(operation) answer", location: member,
-            message: "\(Excerpt.quoted(id)) is not \(IVSIdentifier.sessionID.shape)")),
-        credentials: client.credentialSummary)
+            message: "\(Excerpt.quoted(id)) is not \(IVSIdentifier.sessionID.shape)")))
     }
     return id
   }
@@ -163,14 +162,9 @@ public final class SessionFetcher {
     _ operation: String, _ sessionId: String?, participant: String? = nil,
     _ body: () throws(AWSError) -> Answer
   ) throws(LiveError) -> Answer {
-    do {
-      return try body()
-    } catch {
-      throw LiveError(
-        operation: operation, stageArn: stage.arn, sessionId: sessionId, participantId: participant,
-        error: error, credentials: client.credentialSummary,
-        method: client.credentialMethod)
-    }
+    try LiveError.calling(
+      operation, on: client, stageArn: stage.arn, sessionId: sessionId,
+      participantId: participant, body)
   }
 }
 

@@ -60,7 +60,7 @@ enum KeyCommand {
     let pem = try InputFiles.text(at: PathName.join(folder, "public.pem"))
     _ = try InputFiles.publicKey(at: PathName.join(folder, "public.pem"))
     let client = try live.client(region: region)
-    let answer = try LiveCall.run("ImportPublicKey", client) {
+    let answer = try LiveError.calling("ImportPublicKey", on: client, stageArn: nil) {
       () throws(AWSError) -> JSON in try client.importPublicKey(material: pem, name: name)
     }
     guard let arn = answer["publicKey"]?["arn"]?.stringValue, ARN.isPublicKey(arn) else {
@@ -77,7 +77,7 @@ enum KeyCommand {
     let region = try self.region(&arguments, live)
     try arguments.finish()
     let client = try live.client(region: region)
-    let keys = try LiveCall.run("ListPublicKeys", client) {
+    let keys = try LiveError.calling("ListPublicKeys", on: client, stageArn: nil) {
       () throws(AWSError) -> [JSON] in try client.listPublicKeys()
     }
     for key in keys {
@@ -99,7 +99,7 @@ enum KeyCommand {
         "\(Excerpt.quoted(arn)) is not a public key ARN (arn:aws:ivs:REGION:ACCOUNT:public-key/ID)")
     }
     let client = try live.client(region: region)
-    _ = try LiveCall.run("DeletePublicKey", client) {
+    _ = try LiveError.calling("DeletePublicKey", on: client, stageArn: nil) {
       () throws(AWSError) -> JSON in try client.deletePublicKey(arn: arn)
     }
     Console.error("stagemon: deleted \(arn)")
@@ -123,22 +123,5 @@ enum KeyCommand {
         "give the region with --region (or AWS_REGION, or the profile's region), e.g. us-west-2")
     }
     return region.name
-  }
-}
-
-/// One request of a command, its failure turned into a `LiveError` worded for people.
-enum LiveCall {
-  static func run<Answer>(
-    _ operation: String, _ client: IVSRealTimeClient, stageArn: String? = nil,
-    _ body: () throws(AWSError) -> Answer
-  ) throws(LiveError) -> Answer {
-    do {
-      return try body()
-    } catch {
-      throw LiveError(
-        operation: operation, stageArn: stageArn, sessionId: nil, participantId: nil, error: error,
-        credentials: client.credentialSummary,
-        method: client.credentialMethod)
-    }
   }
 }

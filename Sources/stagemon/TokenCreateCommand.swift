@@ -51,7 +51,7 @@ enum TokenCreateCommand: Subcommand {
         "\(Excerpt.quoted(arn)) is not a stage ARN (arn:aws:ivs:REGION:ACCOUNT:stage/ID)")
     }
     let client = try live.client(region: stage.region)
-    let answer = try LiveCall.run("CreateParticipantToken", client, stageArn: arn) {
+    let answer = try LiveError.calling("CreateParticipantToken", on: client, stageArn: arn) {
       () throws(AWSError) -> JSON in
       try client.createParticipantToken(
         stageArn: arn, userId: userId, attributes: attributes, capabilities: capabilities,
