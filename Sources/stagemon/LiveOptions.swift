@@ -84,7 +84,7 @@ struct LiveOptions {
   ) throws(CredentialError) -> CredentialCache {
     let context = CredentialContext(
       environment: environment, region: region, transport: transport, clock: clock,
-      askSecretly: TerminalPrompt.askSecretly)
+      askSecretly: { TerminalPrompt.askSecretly($0) })
     let chain = try DefaultCredentialChain.make(
       profile: ProfileChoice(option: profile, environment: environment), context: context)
     return CredentialCache(chain, clock: clock)
