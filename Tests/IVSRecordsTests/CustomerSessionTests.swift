@@ -142,9 +142,10 @@ extension CustomerSessionTests {
     #expect(
       summary.contains {
         $0.contains(
-          "showed lowerThird=Jonas Berg - Berlin seat=1 for cT9rB4nY7eJs instead of"
-            + " lowerThird=Jonas Berg - Guest of the week seat=2 for 2m40s from 18:06:20Z")
-      })
+          "showed lowerThird=Jonas Berg - Berlin seat=1 for cT9rB4nY7eJs for 2m48s from"
+            + " 18:06:12Z (since cT9rB4nY7eJs's earlier exchange), instead of lowerThird=Jonas"
+            + " Berg - Guest of the week seat=2 from 18:06:20Z (2m40s)")
+      }, "\(summary)")
   }
 }
 
@@ -316,7 +317,8 @@ extension CustomerSessionTests {
         == "stale views in all: 2 observer(s) affected, 5.6 stale observer-minutes; by exchange,"
         + " worst first: 18:06:20Z cT9rB4nY7eJs: 2 observer(s), 5.3 min; 18:06:12Z"
         + " cT9rB4nY7eJs: 2 observer(s), 0.3 min")
-    #expect(summary[totals + 1].contains("for 2m40s from 18:06:20Z"))
+    #expect(summary[totals + 1].contains("for 2m48s from 18:06:12Z (since cT9rB4nY7eJs's"))
+    #expect(summary[totals + 1].contains("from 18:06:20Z (2m40s)"))
     #expect(summary[totals + 2].contains("for 8s from 18:06:12Z"))
   }
 

@@ -181,6 +181,48 @@ import Testing
     #expect(still.count == 1)
   }
 
+  /// Issue 29 item 5: carol (Android 1.36.0) keeps seat=3 across two exchanges 3m30s apart
+  /// until guest stops publishing 5m10s after the second: stale since the first (8m40s), not
+  /// "from the second exchange for 5m10s"; her total is 8m40s in the text and in `--json`.
+  @Test func aViewerStaleAcrossBackToBackExchangesIsStaleSinceTheFirst() throws {
+    let explanation = try Explanation.make(
+      try Self.session(
+        before: "",
+        after:
+          #"{"advance": "3m30s"}, {"exchange": "guest", "token": {"attributes": {"seat": "1"}}}, {"advance": "5m10s"}, {"unpublish": "guest"}, {"advance": "1m"}"#
+      ), file: "follow.json", toleranceSeconds: 5)
+    let last = try #require(explanation.exchanges.last?.sightings.first { $0.observer == "carol" })
+    #expect(
+      last.text.hasPrefix(
+        "STALE from 12:00:10Z for 8m40s (since guest's earlier exchange), showing seat=3 instead"
+          + " of seat=1 from 12:03:40Z (5m10s), until guest stopped publishing at 12:08:50Z"),
+      "\(last.text)")
+    #expect(last.stale?.seconds == 310)
+    #expect(last.stale?.totalSeconds == 520)
+    #expect(
+      explanation.summary.contains {
+        $0.contains("showed seat=3 for guest for 8m40s from 12:00:10Z (since guest's earlier")
+      }, "\(explanation.summary)")
+    #expect(
+      explanation.summary.contains {
+        $0.hasPrefix("stale time by observer, back-to-back exchanges joined:")
+          && $0.contains("carol on android@1.36.0 8m40s (guest 12:00:10Z–12:08:50Z)")
+      }, "\(explanation.summary)")
+    guard case .array(let totals)? = explanation.json["staleTimeByObserver"] else {
+      Issue.record("no staleTimeByObserver in \(explanation.json)")
+      return
+    }
+    let carol = try #require(totals.first { $0["observer"] == .string("carol") })
+    #expect(carol["seconds"] == .integer(520))
+    guard case .array(let spans)? = carol["spans"] else {
+      Issue.record("no spans in \(carol)")
+      return
+    }
+    #expect(spans.count == 1)
+    #expect(spans.first?["from"] == .string("2026-01-01T12:00:10Z"))
+    #expect(spans.first?["until"] == .string("2026-01-01T12:08:50Z"))
+  }
+
   /// Oracle finding F1 (seed 18): an exchange back to the values an observer still shows
   /// ends its stale span; it is not carried on as stale against values it shows.
   @Test func anExchangeBackToTheShownValuesEndsTheStaleSpan() throws {

@@ -120,7 +120,9 @@ extension Explanation {
   ) -> String {
     let participant = story.participant
     let (shown, truth) = ExchangeStory.difference(stale.believed, story.truth)
-    let from = ExchangeStory.clock(stale.since, day: story.time)
+    // Since the observer began showing old values (an earlier exchange's, when the span
+    // went on under this one): how long it lived with them (issue 29 item 5).
+    let from = ExchangeStory.clock(stale.from, day: story.time)
     let until = ExchangeStory.clock(stale.until, day: story.time)
     let rule =
       sighting.isComposition
@@ -128,12 +130,10 @@ extension Explanation {
       : "SDKs before iOS/Android 1.37.0 and Web 1.33.0 learn new attributes only when the"
         + " publisher republishes or reconnects"
     guard stale.end != .sessionEnded else {
-      // Since the observer began showing old values, whichever were true meanwhile.
-      let began = ExchangeStory.clock(stale.from, day: story.time)
       return "\(plural ? "still show" : "still shows") \(shown) for \(participant) instead of"
-        + " \(truth) (stale since \(began)): \(rule); \(participant) never republished or reconnected"
+        + " \(truth) (stale since \(from)): \(rule); \(participant) never republished or reconnected"
     }
-    let span = VirtualDuration.text(seconds: stale.seconds)
+    let span = VirtualDuration.text(seconds: stale.totalSeconds)
     let ending: String
     switch stale.end {
     case .participantStopped: ending = " until \(participant) stopped publishing at \(until)"
@@ -152,7 +152,13 @@ extension Explanation {
       } else {
         "never saw \(truth)"
       }
-    return "showed \(shown) for \(participant) instead of \(truth) for \(span) from \(from)"
-      + "\(ending): \(rule); \(outcome)"
+    // Instead of this exchange's values only from this exchange on.
+    let showed =
+      stale.beganEarlier
+      ? "showed \(shown) for \(participant) for \(span) from \(from) (since \(participant)'s earlier"
+        + " exchange), instead of \(truth) from \(ExchangeStory.clock(stale.since, day: story.time))"
+        + " (\(VirtualDuration.text(seconds: stale.seconds)))"
+      : "showed \(shown) for \(participant) instead of \(truth) for \(span) from \(from)"
+    return "\(showed)\(ending): \(rule); \(outcome)"
   }
 }

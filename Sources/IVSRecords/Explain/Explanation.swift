@@ -14,6 +14,8 @@ public struct Explanation: Sendable {
   public let session: ImportedSession
   /// The same records explained with other `--sdk` profiles, beside this report.
   public var whatIfs: [WhatIf] = []
+  /// Each observer's stale time, back-to-back exchanges joined (longest first).
+  public var staleTimes: [ObserverStaleTime] { ObserverStaleTime.all(exchanges) }
   /// What to tell the customer: causes, fixes, workarounds, each with its source.
   public var forCustomer: CustomerAnswer { CustomerAnswer.make(exchanges, session) }
 
@@ -89,7 +91,11 @@ public struct Explanation: Sendable {
         + "\(comparison.count(.missingInRecords)) missing in the records, "
         + "\(comparison.count(.outsideModel)) outside the model (tolerance \(comparison.toleranceSeconds)s)"
     )
-    lines += staleLines(exchanges) + rangeLines(exchanges, session)
+    lines +=
+      staleLines(exchanges)
+      + ObserverStaleTime.summaryLine(
+        ObserverStaleTime.all(exchanges), session, day: exchanges.first?.time ?? 0)
+      + rangeLines(exchanges, session)
     if !session.divergences.isEmpty {
       lines.append("\(session.divergences.count) record(s) contradict earlier ones (listed below)")
     }

@@ -104,6 +104,7 @@ extension Explanation {
       ("participants", .elements(session.sdks) { Self.participantJSON($0, session) }),
       ("timeline", .elements(comparison.entries, Self.entryJSON)),
       ("exchanges", .elements(exchanges, Self.storyJSON)),
+      ("staleTimeByObserver", .value(.array(staleTimes.map(\.json)))),
       ("notes", .value(.array(session.runnable.notes.map(JSON.string)))),
       ("divergences", .value(.array(session.divergences.map { .string($0.description) }))),
       (

@@ -53,10 +53,19 @@ extension ExchangeStory.Sighting {
 
   private static func text(_ stale: Staleness, _ context: Context) -> String {
     let (shown, truth) = ExchangeStory.difference(stale.believed, context.truth)
-    let from = ExchangeStory.clock(stale.since, day: context.time)
+    // Since the observer began showing old values, an earlier exchange's too: the part
+    // against this exchange's values is named beside (issue 29 item 5).
+    let from = ExchangeStory.clock(stale.from, day: context.time)
     let until = ExchangeStory.clock(stale.until, day: context.time)
-    let span = VirtualDuration.text(seconds: stale.seconds)
-    let showing = "STALE from \(from) for \(span), showing \(shown) instead of \(truth)"
+    let span = VirtualDuration.text(seconds: stale.totalSeconds)
+    let earlier = stale.beganEarlier ? " (since \(context.participant)'s earlier exchange)" : ""
+    // Instead of this exchange's values only from this exchange on.
+    let instead =
+      stale.beganEarlier
+      ? " from \(ExchangeStory.clock(stale.since, day: context.time))"
+        + " (\(VirtualDuration.text(seconds: stale.seconds)))" : ""
+    let showing =
+      "STALE from \(from) for \(span)\(earlier), showing \(shown) instead of \(truth)\(instead)"
     switch stale.end {
     case .learned, .superseded: return showing
     case .participantStopped:
@@ -68,7 +77,7 @@ extension ExchangeStory.Sighting {
         context.endsAtFetch
         ? "the fetch (\(until), the session still running; \(span))"
         : "the end of the session (\(until), \(span))"
-      return "STALE from \(from) to \(end): still shows \(shown) instead of \(truth)"
+      return "STALE from \(from) to \(end)\(earlier): still shows \(shown) instead of \(truth)"
         + " (\(stale.reason))"
     }
   }

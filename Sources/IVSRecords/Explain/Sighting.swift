@@ -83,6 +83,16 @@ extension ExchangeStory {
       public var seconds: UInt64 {
         until >= since ? VirtualDuration.distance(from: since, to: until) : 0
       }
+
+      /// How long the observer had shown old values when the span ended, in seconds: from
+      /// `from`, so a span that began under an earlier exchange counts from that exchange
+      /// (issue 29 item 5). Not for totals: the earlier exchange's story counts its part.
+      public var totalSeconds: UInt64 {
+        until >= from ? VirtualDuration.distance(from: from, to: until) : 0
+      }
+
+      /// Whether the span began under an earlier exchange and went on under this one.
+      public var beganEarlier: Bool { from < since }
     }
 
     /// The observer's ID (a participant, or a composition's ID).
