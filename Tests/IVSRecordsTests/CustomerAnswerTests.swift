@@ -68,7 +68,7 @@ import Testing
     #expect(
       answer.expected.first?.text.hasPrefix(
         "guest exchanged at 2026-03-14T18:01:00Z while not publishing: nobody showed old values;"
-          + " observers got the new values when guest published") == true)
+          + " observers got the new values when guest (role=seller) published") == true)
     #expect(explanation.text.contains("\nFor the customer\n  - Expected: guest exchanged"))
   }
 

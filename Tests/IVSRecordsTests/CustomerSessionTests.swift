@@ -127,6 +127,46 @@ extension CustomerSessionTests {
 extension CustomerSessionTests {
   static let stated = ["\(F.cohost)=android@1.37.0", "\(F.oldAndroid)=android@1.36.0"]
 
+  /// Issue 29 item 5: jonas is labelled by the token it held at each exchange (a viewer made
+  /// co-host, then a co-host), not by the viewer token it ended the session with.
+  @Test func eachExchangeLabelsTheParticipantAsItWasThen() throws {
+    let explanation = try F.explain(sdks: Self.stated)
+    let text = explanation.text
+    for header in [
+      "  2026-03-14T18:04:30Z cT9rB4nY7eJs (jonas, role=viewer) → cT9rB4nY7eJs (jonas, role=cohost)\n",
+      "  2026-03-14T18:06:12Z cT9rB4nY7eJs (jonas, role=cohost)\n",
+      "  2026-03-14T18:06:20Z cT9rB4nY7eJs (jonas, role=cohost)\n",
+      "  2026-03-14T18:09:00Z cT9rB4nY7eJs (jonas, role=cohost) → cT9rB4nY7eJs (jonas, role=viewer)\n",
+    ] {
+      #expect(text.contains(header), "\(header)")
+    }
+    #expect(
+      explanation.forCustomer.causes.first?.text.contains(
+        "kept showing the old lowerThird, seat of cT9rB4nY7eJs (jonas, role=cohost) after") == true,
+      "\(explanation.forCustomer.causes)")
+  }
+
+  /// Issue 29 item 5: "saw it at" is the recorded publish (or join) that told the observer,
+  /// to the millisecond, not the model's second before it.
+  @Test func sawItAtIsTheTimeOfThePublishThatToldIt() throws {
+    let explanation = try F.explain(sdks: Self.stated)
+    let upgrade = try #require(explanation.exchanges.first)
+    let host = try #require(upgrade.sightings.first { $0.observer == F.host })
+    #expect(
+      host.text
+        == "saw it at 18:04:30.950Z when cT9rB4nY7eJs started publishing (STAGE_PARTICIPANT_JOINED)"
+    )
+    #expect(host.json["at"] == .string("2026-03-14T18:04:30.950Z"))
+    let late = try #require(
+      explanation.exchanges.flatMap(\.sightings).first { $0.observer == F.lateWeb })
+    #expect(
+      late.text.hasPrefix("saw it at 18:08:00.400Z when wE4uR7tY0iPn joined after"), "\(late.text)")
+    #expect(
+      explanation.forCustomer.expected.first?.text.contains(
+        "published (at 2026-03-14T18:04:30.950Z)")
+        == true, "\(explanation.forCustomer.expected)")
+  }
+
   @Test func backToBackExchangesAreMeasuredAgainstTheValuesTrueAtEachMoment() throws {
     let summary = try F.explain(sdks: Self.stated).summary
     // Values that were correct then are not called stale: the last exchange unpublished at once.

@@ -46,6 +46,36 @@ import Testing
     #expect(extra.first?.modelled.map { VirtualTime.iso8601($0.time) } == "2026-04-20T10:03:00Z")
   }
 
+  /// Issue 29 item 5: `--json`'s `divergences` lists the events the summary counts as missing
+  /// (it held only contradictions, and was empty beside "1 missing in the model").
+  @Test func theJSONDivergencesAreWhatTheSummaryCounts() throws {
+    let late = """
+      {"events": [{"name": "PUBLISH_STOPPED", "participantId": "guest", "eventTime": "2026-04-20T10:03:40Z"}]}
+      """
+    let session = try withoutEvent(
+      try RecordFixtures.supportSession(extra: [late]), name: "PUBLISH_STOPPED",
+      participant: "guest", at: "2026-04-20T10:03:00Z")
+    let explanation = try Explanation.make(session, file: "late", toleranceSeconds: 5)
+    #expect(
+      explanation.summary.contains {
+        $0.contains("1 missing in the model, 1 missing in the records")
+      },
+      "\(explanation.summary)")
+    guard case .array(let divergences)? = explanation.json["divergences"] else {
+      Issue.record("no divergences in \(explanation.json)")
+      return
+    }
+    #expect(
+      divergences.map { $0["kind"] } == [.string("missingInRecords"), .string("missingInModel")])
+    #expect(divergences.last?["time"] == .string("2026-04-20T10:03:40Z"))
+    guard case .string(let text)? = divergences.last?["text"] else {
+      Issue.record("no text in \(divergences)")
+      return
+    }
+    #expect(text.hasPrefix("PUBLISH_STOPPED guest at 2026-04-20T10:03:40Z"), "\(text)")
+    #expect(explanation.divergences.count == 2)
+  }
+
   @Test func aWideToleranceAcceptsTheLateStop() throws {
     let late = """
       {"events": [{"name": "PUBLISH_STOPPED", "participantId": "guest", "eventTime": "2026-04-20T10:03:40Z"}]}

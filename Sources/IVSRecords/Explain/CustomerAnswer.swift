@@ -30,6 +30,7 @@ public struct CustomerAnswer: Sendable {
   static func make(_ stories: [ExchangeStory], _ session: ImportedSession) -> CustomerAnswer {
     var groups: [String: Group] = [:]
     var order: [String] = []
+    let labels = ParticipantLabels(stories, session)
     for story in stories {
       for sighting in story.sightings {
         guard let stale = sighting.stale else { continue }
@@ -38,10 +39,12 @@ public struct CustomerAnswer: Sendable {
         // A stale composition: the rule that kept it, and the one that since replaced it.
         let rules = sighting.rules + (sighting.isComposition ? [.compositionLayoutLive] : [])
         var entry = groups[key] ?? Group(rules: rules)
-        let name = session.name(sighting.observer)
-        if !entry.observers.contains(name) { entry.observers.append(name) }
+        // Each as it was then (issue 29 item 5), named once however its label changed.
+        if entry.observerIDs.insert(sighting.observer).inserted {
+          entry.observers.append(labels.name(sighting.observer, before: story.time))
+        }
         entry.fields.formUnion(changed(stale.believed, story.truth))
-        entry.participants.insert(session.name(story.participant))
+        entry.participants.insert(labels.name(story.participant, before: story.time))
         groups[key] = entry
       }
     }
@@ -66,13 +69,14 @@ public struct CustomerAnswer: Sendable {
       guard seen.insert(id).inserted, let advice = RuleBook.ivs.rule(id).advice else { return nil }
       return Rule(text: advice.text, source: text(advice.basis), rules: [id])
     }
-    return CustomerAnswer(causes: causes, expected: quietChanges(stories, session), fixes: fixes)
+    return CustomerAnswer(causes: causes, expected: quietChanges(stories, labels), fixes: fixes)
   }
 
   /// Observers of one group: who, which fields, whose, and the rules that kept them stale.
   private struct Group {
     let rules: [RuleID]
     var observers: [String] = []
+    var observerIDs: Set<String> = []
     var fields: Set<String> = []
     var participants: Set<String> = []
   }
@@ -121,7 +125,7 @@ public struct CustomerAnswer: Sendable {
 
   /// Exchanges that changed the user ID or attributes while the participant was not
   /// publishing and left nobody stale: every observer got the values when it published.
-  private static func quietChanges(_ stories: [ExchangeStory], _ session: ImportedSession)
+  private static func quietChanges(_ stories: [ExchangeStory], _ labels: ParticipantLabels)
     -> [Rule]
   {
     stories.compactMap { story in
@@ -129,12 +133,13 @@ public struct CustomerAnswer: Sendable {
         story.sightings.allSatisfy({ $0.stale == nil }),
         let told = story.sightings.first(where: { $0.cause == .startedPublishing })
       else { return nil }
-      let who = session.name(story.participant)
-      let published = told.time.map { " (at \(VirtualTime.iso8601($0)))" } ?? ""
+      let who = labels.name(story.participant, before: story.time)
+      let published = told.toldClock(day: nil).map { " (at \($0))" } ?? ""
       let ids: [RuleID] = [.visibilityNotPublishingHeld]
       return Rule(
         text: "\(who) exchanged at \(VirtualTime.iso8601(story.time)) while not publishing:"
-          + " nobody showed old values; observers got the new values when \(who) published"
+          + " nobody showed old values; observers got the new values when"
+          + " \(labels.after(story)) published"
           + "\(published). This is how IVS works, not a bug, if the customer reports that the"
           + " change did not show at once",
         source: source(ids), rules: ids)

@@ -31,7 +31,9 @@ extension ExchangeFollower {
       hide(participant, from: observer, SpanEnd(time: event.time, end: .participantStopped))
     case .participantJoined:
       sawPublishChange(.startedPublishing, by: event, observer: observer, about: participant)
-      told(observer, about: participant, by: event, .later, via: event.name)
+      told(
+        observer, about: participant, by: event, .later, via: event.name,
+        serverEvent: roster.serverEvent(showing: participant, to: observer))
     default:
       told(observer, about: participant, by: event, .atOnce, via: event.name)
     }
@@ -86,9 +88,11 @@ extension ExchangeFollower {
   mutating func server(_ event: StageEvent) {
     guard event.source == .server, let participant = event.participant else { return }
     switch event.kind {
-    case .publishStarted: roster.startPublishing(participant)
+    case .joined: roster.join(participant, seq: event.seq)
+    case .publishStarted: roster.startPublishing(participant, seq: event.seq)
     case .publishStopped: roster.stopPublishing(participant, at: ordinal)
-    default: roster.leave(participant, at: ordinal)
+    case .left: roster.leave(participant, at: ordinal)
+    default: break
     }
   }
 
@@ -117,14 +121,18 @@ extension ExchangeFollower {
         context: drafts[story].context))
   }
 
-  /// `observer` was told `participant`'s values by `event` (`.atOnce` or `.later`).
+  /// `observer` was told `participant`'s values by `event` (`.atOnce` or `.later`), which
+  /// the server event numbered `serverEvent` caused, when one did.
   private mutating func told(
     _ observer: String, about participant: String, by event: StageEvent,
-    _ verdict: Sighting.Verdict, via name: String?
+    _ verdict: Sighting.Verdict, via name: String?, serverEvent: Int? = nil
   ) {
     guard let watch = watches[observer]?[participant] else { return }
     let cause = verdict == .later ? cause(watch, observer: observer, participant: participant) : nil
-    settle(watch, Outcome(verdict: verdict, time: event.time, event: name, cause: cause))
+    settle(
+      watch,
+      Outcome(
+        verdict: verdict, time: event.time, event: name, cause: cause, serverEvent: serverEvent))
   }
 
   /// `observer` stopped showing `participant` (and so its stale values) at `end`.
@@ -167,6 +175,7 @@ extension ExchangeFollower {
       observer: observer.id, profile: observer.profile, isComposition: observer.isComposition,
       verdict: outcome.verdict, time: outcome.time, event: outcome.event, cause: outcome.cause,
       stale: stale, context: context)
+    drafts[watch.story].sightings[watch.slot]?.serverEvent = outcome.serverEvent
     watches[observer.id]?[context.participant] = nil
   }
 }

@@ -67,6 +67,8 @@ extension ExchangeFollower {
     var time: Int64? = nil
     var event: String? = nil
     var cause: Sighting.Cause? = nil
+    /// The sequence number of the server event that told it (a `PUBLISH_STARTED` or `JOINED`).
+    var serverEvent: Int? = nil
 
     /// Not told before the run ended (or the composition stopped).
     static let never = Outcome(verdict: .never)

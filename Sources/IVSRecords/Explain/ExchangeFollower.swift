@@ -39,7 +39,7 @@ struct ExchangeFollower {
     case .participantJoined, .participantMetadataUpdated, .participantLeft: clientSaw(event)
     case .beliefChanged: belief(event)
     case .layoutChanged, .compositionStarted, .compositionStopped: composition(event)
-    case .publishStarted, .publishStopped, .left: server(event)
+    case .joined, .publishStarted, .publishStopped, .left: server(event)
     case .shouldPublish, .streamsToPublish, .shouldSubscribe: strategy(event)
     default: break
     }

@@ -16,6 +16,8 @@ public struct ExchangeStory: Sendable {
   public let changesMetadata: Bool
   /// The `user_id` and attributes the exchange set.
   public let truth: ParticipantMetadata
+  /// The `user_id` and attributes the participant had before it.
+  public let previous: ParticipantMetadata
   /// Strategy questions the exchange caused, with the app's answers.
   public internal(set) var strategy: [String]
   /// One per observer connected at the exchange (clients in join order), then each
@@ -34,6 +36,8 @@ public struct ExchangeStory: Sendable {
     changesMetadata = Self.changesMetadata(summary)
     truth = ParticipantMetadata(
       userId: summary.newToken.userId, attributes: summary.newToken.attributes)
+    previous = ParticipantMetadata(
+      userId: summary.previousToken.userId, attributes: summary.previousToken.attributes)
     self.strategy = strategy
     self.sightings = sightings
   }

@@ -89,7 +89,8 @@ extension Explanation {
 
   /// One sentence per observer and exchange whose verdict is a range.
   static func rangeLines(_ stories: [ExchangeStory], _ session: ImportedSession) -> [String] {
-    stories.flatMap { story in
+    let labels = ParticipantLabels(stories, session)
+    return stories.flatMap { story in
       story.sightings.compactMap { sighting -> String? in
         guard let sdk = sighting.dependsOn, let stale = sighting.stale,
           let threshold = sdk.threshold
@@ -97,8 +98,8 @@ extension Explanation {
         let from = ExchangeStory.clock(stale.since, day: story.time)
         let until = ExchangeStory.clock(stale.until, day: story.time)
         let (shown, truth) = ExchangeStory.difference(stale.believed, story.truth)
-        return "viewer \(session.name(sighting.observer)) on \(sdk.shown) showed \(shown) for "
-          + "\(session.name(story.participant)) instead of \(truth) from \(from) to \(until) "
+        return "viewer \(labels.name(sighting.observer, before: story.time)) on \(sdk.shown) showed"
+          + " \(shown) for \(labels.name(story.participant, before: story.time)) instead of \(truth) from \(from) to \(until) "
           + "if its SDK is below \(threshold), else it was updated at once"
       }
     }

@@ -142,8 +142,10 @@ extension Explanation {
     case .learned, .superseded, .sessionEnded: ending = ""
     }
     let outcome =
-      if sighting.verdict == .later || sighting.verdict == .atOnce, let time = sighting.time {
-        "saw \(truth) at \(ExchangeStory.clock(time, day: story.time))"
+      if sighting.verdict == .later || sighting.verdict == .atOnce,
+        let at = sighting.toldClock(day: story.time)
+      {
+        "saw \(truth) at \(at)"
           + (sighting.cause.map { " when \(Sighting.phrase($0, participant, observer: "it"))" }
             ?? "")
       } else if sighting.verdict == .superseded, let time = sighting.time {

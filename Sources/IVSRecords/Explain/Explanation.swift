@@ -12,6 +12,9 @@ public struct Explanation: Sendable {
   public let exchanges: [ExchangeStory]
   /// The import's notes, issues and contradictions.
   public let session: ImportedSession
+  /// Every event missing on one side and every record contradicting earlier ones: the
+  /// summary counts these and `--json` lists them.
+  public let divergences: [Divergence]
   /// The same records explained with other `--sdk` profiles, beside this report.
   public var whatIfs: [WhatIf] = []
   /// Each observer's stale time, back-to-back exchanges joined (longest first).
@@ -21,7 +24,7 @@ public struct Explanation: Sendable {
 
   /// Whether the records are reproduced, valid and consistent (exit 0).
   public var isClean: Bool {
-    comparison.isReproduced && session.divergences.isEmpty && session.findings.isEmpty
+    divergences.isEmpty && session.findings.isEmpty
       && session.incompleteness.isEmpty
       && !session.issues.contains(where: \.isInvalid)
       && !exchanges.contains {
@@ -42,11 +45,14 @@ public struct Explanation: Sendable {
         // By index: a loop variable would copy (retain and release) every event.
         for index in batch.indices { follower.offer(batch[index]) }
       })
-    let exchanges = unsettled(
-      labelled(ranged(follower.finish(end: endOfRecords(session)), session), session), session)
+    let exchanges = timed(
+      unsettled(
+        labelled(ranged(follower.finish(end: endOfRecords(session)), session), session), session),
+      comparison)
+    let divergences = Divergence.all(comparison, session)
     return Explanation(
-      summary: summarize(comparison, exchanges, session), comparison: comparison,
-      exchanges: exchanges, session: session)
+      summary: summarize(comparison, exchanges, session, divergences), comparison: comparison,
+      exchanges: exchanges, session: session, divergences: divergences)
   }
 
   /// `stories` with each strategy answer the model took from an inference labelled as one:
@@ -71,6 +77,34 @@ public struct Explanation: Sendable {
     return stories
   }
 
+  /// `stories` with each sighting a recorded server event told (a publish, or the observer's
+  /// join) timed by that event's milliseconds, changed in place: the model runs in whole
+  /// seconds, so its time is the second before the publish that told the observer.
+  static func timed(_ stories: consuming [ExchangeStory], _ comparison: RecordComparison)
+    -> [ExchangeStory]
+  {
+    var wanted: Set<Int> = []
+    for story in stories.indices {
+      wanted.formUnion(stories[story].sightings.compactMap(\.serverEvent))
+    }
+    guard !wanted.isEmpty else { return stories }
+    let entries = comparison.entries
+    var times: [Int: Int64] = [:]
+    for index in entries.matches.indices {
+      guard let match = entries.matches[index], wanted.contains(match.seq),
+        !entries.recorded[index].hasWholeSecondTime
+      else { continue }
+      times[match.seq] = entries.recorded[index].time
+    }
+    for story in stories.indices {
+      for index in stories[story].sightings.indices {
+        guard let seq = stories[story].sightings[index].serverEvent else { continue }
+        stories[story].sightings[index].toldAt = times[seq]
+      }
+    }
+    return stories
+  }
+
   /// The clock after the last step (a run may end with an `advance`, after its last event),
   /// or the fetch of a session still running, if later. Read from `runnable`: `scenario`
   /// would build every recorded event as JSON first, for steps that are the same.
@@ -81,25 +115,30 @@ public struct Explanation: Sendable {
   }
 
   private static func summarize(
-    _ comparison: RecordComparison, _ exchanges: [ExchangeStory], _ session: ImportedSession
+    _ comparison: RecordComparison, _ exchanges: [ExchangeStory], _ session: ImportedSession,
+    _ divergences: [Divergence]
   ) -> [String] {
     var lines = unknownsFirst(exchanges, session)
     let recordedCount = session.recorded.count
+    // Counted from the list `--json` gives as `divergences`: one source for both.
+    var counts: [Divergence.Kind: Int] = [:]
+    for divergence in divergences { counts[divergence.kind, default: 0] += 1 }
     lines.append(
       "\(recordedCount) recorded events: \(comparison.count(.reproduced)) reproduced by the model, "
-        + "\(comparison.count(.missingInModel)) missing in the model, "
-        + "\(comparison.count(.missingInRecords)) missing in the records, "
+        + "\(counts[.missingInModel] ?? 0) missing in the model, "
+        + "\(counts[.missingInRecords] ?? 0) missing in the records, "
         + "\(comparison.count(.outsideModel)) outside the model (tolerance \(comparison.toleranceSeconds)s)"
     )
     lines +=
       staleLines(exchanges)
       + ObserverStaleTime.summaryLine(
-        ObserverStaleTime.all(exchanges), session, day: exchanges.first?.time ?? 0)
+        ObserverStaleTime.all(exchanges), ParticipantLabels(exchanges, session),
+        day: exchanges.first?.time ?? 0)
       + rangeLines(exchanges, session)
-    if !session.divergences.isEmpty {
-      lines.append("\(session.divergences.count) record(s) contradict earlier ones (listed below)")
+    if let contradictions = counts[.contradiction] {
+      lines.append("\(contradictions) record(s) contradict earlier ones (listed below)")
     }
-    if comparison.isReproduced, session.divergences.isEmpty {
+    if divergences.isEmpty {
       lines.append("every recorded event the model simulates was reproduced")
     }
     return lines

@@ -41,8 +41,10 @@ extension Explanation {
       lines.append("")
       lines.append("Token exchanges: what changed, what the strategy was asked, who saw it")
     }
+    // Each participant as it was at the exchange, not as its last token left it.
+    let labels = ParticipantLabels(exchanges, session)
     for story in exchanges {
-      lines.append("  \(VirtualTime.iso8601(story.time)) \(session.name(story.participant))")
+      lines.append("  \(VirtualTime.iso8601(story.time)) \(labels.exchanging(story))")
       lines.append("    changes: \(story.changes.joined(separator: "; "))")
       if !story.strategy.isEmpty {
         lines.append("    strategy: \(story.strategy.joined(separator: "; "))")
@@ -56,7 +58,8 @@ extension Explanation {
       for sighting in story.sightings {
         let rules = sighting.rules.map(\.rawValue).joined(separator: ", ")
         lines.append(
-          "    \(session.name(sighting.observer)) (\(sighting.profile)): \(sighting.text)"
+          "    \(labels.name(sighting.observer, before: story.time)) (\(sighting.profile)):"
+            + " \(sighting.text)"
             + " [rules: \(rules)]")
         if let note = sighting.webEventNote { lines.append("      \(note)") }
       }
@@ -64,7 +67,7 @@ extension Explanation {
     let notes = session.runnable.notes
     if !notes.isEmpty { lines += ["", "Import notes"] + notes.map { "  - \($0)" } }
     let problems =
-      session.divergences.map { "divergence: \($0)" }
+      divergences.filter { $0.kind == .contradiction }.map { "divergence: \($0.text)" }
       + session.issues.map { ($0.isInvalid ? "invalid: " : "note: ") + $0.description }
     if !problems.isEmpty {
       lines += ["", "Problems in the records"] + problems.map { "  - \($0)" }
@@ -106,7 +109,7 @@ extension Explanation {
       ("exchanges", .elements(exchanges, Self.storyJSON)),
       ("staleTimeByObserver", .value(.array(staleTimes.map(\.json)))),
       ("notes", .value(.array(session.runnable.notes.map(JSON.string)))),
-      ("divergences", .value(.array(session.divergences.map { .string($0.description) }))),
+      ("divergences", .elements(divergences, \.json)),
       (
         "issues",
         .elements(session.issues) {

@@ -130,11 +130,11 @@ public struct ObserverStaleTime: Sendable {
 
   /// `stale time by observer, all exchanges joined: carol on android@1.36.0 8m40s (guest
   /// 12:00:10Z–12:08:50Z); …`, or nothing when nobody showed old values.
-  static func summaryLine(_ totals: [ObserverStaleTime], _ session: ImportedSession, day: Int64)
+  static func summaryLine(_ totals: [ObserverStaleTime], _ labels: ParticipantLabels, day: Int64)
     -> [String]
   {
     guard !totals.isEmpty else { return [] }
-    var parts = totals.prefix(summaryLimit).map { $0.text(session, day: day) }
+    var parts = totals.prefix(summaryLimit).map { $0.text(labels, day: day) }
     if totals.count > summaryLimit {
       parts.append(
         "\(totals.count - summaryLimit) more observer(s): see --json staleTimeByObserver")
@@ -144,12 +144,16 @@ public struct ObserverStaleTime: Sendable {
     ]
   }
 
-  /// `carol on android@1.36.0 8m40s (guest 12:00:10Z–12:08:50Z)`, a range or unknown.
-  func text(_ session: ImportedSession, day: Int64) -> String {
+  /// `carol on android@1.36.0 8m40s (guest 12:00:10Z–12:08:50Z)`, a range or unknown; each
+  /// participant labelled as it was when its span began.
+  func text(_ labels: ParticipantLabels, day: Int64) -> String {
+    let began = spans.first?.from ?? day
     let who =
-      isComposition ? "the composition \(observer)" : "\(session.name(observer)) on \(profile)"
+      isComposition
+      ? "the composition \(observer)"
+      : "\(labels.name(observer, before: began)) on \(profile)"
     let spans = self.spans.map {
-      "\(session.name($0.participant)) \(ExchangeStory.clock($0.from, day: day))–"
+      "\(labels.name($0.participant, before: $0.from)) \(ExchangeStory.clock($0.from, day: day))–"
         + "\(ExchangeStory.clock($0.until, day: day))"
         + ($0.stillAtEnd ? ", still stale at the end" : "")
     }.joined(separator: ", ")

@@ -12,7 +12,7 @@ extension ExchangeStory.Sighting {
       ("composition", .bool(isComposition)), ("saw", .string(verdict.rawValue)),
       ("rules", .array(rules.map { .string($0.rawValue) })),
     ]
-    if let time { members.append(("at", .string(VirtualTime.iso8601(time)))) }
+    if let at = toldClock(day: nil) { members.append(("at", .string(at))) }
     if let event { members.append(("event", .string(event))) }
     if let cause { members.append(("cause", .string(cause.rawValue))) }
     if let stale { members.append(("stale", Self.json(stale))) }

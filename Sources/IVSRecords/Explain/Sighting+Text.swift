@@ -82,8 +82,21 @@ extension ExchangeStory.Sighting {
     }
   }
 
+  /// When it was told, as text: the recorded server event's milliseconds when the records
+  /// hold them (`toldAt`), else the model's second; the time of day alone when on the day
+  /// of `day`.
+  func toldClock(day: Int64?) -> String? {
+    if let toldAt {
+      let text = RecordTime.iso8601(milliseconds: toldAt)
+      guard let day, text.prefix(10) == VirtualTime.iso8601(day).prefix(10) else { return text }
+      return String(text.dropFirst(11))
+    }
+    guard let time else { return nil }
+    return day.map { ExchangeStory.clock(time, day: $0) } ?? VirtualTime.iso8601(time)
+  }
+
   private func verdictText(_ context: Context) -> String {
-    let at = time.map { ExchangeStory.clock($0, day: context.time) } ?? ""
+    let at = toldClock(day: context.time) ?? ""
     let via = event.map { " (\($0))" } ?? ""
     let participant = context.participant
     switch verdict {

@@ -119,6 +119,13 @@ extension ExchangeStory {
     /// observer's events before the exchange): what is missing and how to fetch it. The
     /// verdict is then unknown; the model's reading of what the records hold is kept beside.
     public internal(set) var unsettledBy: String?
+    /// The model's sequence number of the server event that told it (`PUBLISH_STARTED` of the
+    /// participant, or `JOINED` of the observer), for `toldAt`.
+    var serverEvent: Int?
+    /// When the recorded server event that told it happened (Unix milliseconds), when the
+    /// records hold it at a finer grain than the model's seconds: "saw it at" is then the
+    /// time of the publish or join that told it, not the second before (issue 29 item 5).
+    public internal(set) var toldAt: Int64?
     /// What its text needs to know about its exchange.
     let context: Context
   }

@@ -28,6 +28,9 @@ struct StageRoster {
   private(set) var publishing: Set<String> = []
   /// The ordinal of the event at which each participant last did each occurrence.
   private var latest: [Occurrence: [String: Int]] = [:]
+  /// The sequence number of each participant's latest `PUBLISH_STARTED` and `JOINED`.
+  private var lastPublishStarted: [String: Int] = [:]
+  private var lastJoined: [String: Int] = [:]
 
   /// Starts with `compositions` running and nobody connected.
   init(compositions: [String]) {
@@ -59,8 +62,24 @@ struct StageRoster {
     latest[.disconnected, default: [:]][client] = ordinal
   }
 
-  /// `participant` started publishing.
-  mutating func startPublishing(_ participant: String) { publishing.insert(participant) }
+  /// `participant` started publishing, by the server event numbered `seq`.
+  mutating func startPublishing(_ participant: String, seq: Int) {
+    publishing.insert(participant)
+    lastPublishStarted[participant] = seq
+  }
+
+  /// `participant` joined the stage, by the server event numbered `seq`.
+  mutating func join(_ participant: String, seq: Int) { lastJoined[participant] = seq }
+
+  /// The sequence number of the server event that made `observer`'s SDK report
+  /// `participant` joined: the later of the participant's latest `PUBLISH_STARTED` and the
+  /// observer's own latest `JOINED` (an SDK reports only publishers, from when it is there).
+  func serverEvent(showing participant: String, to observer: String) -> Int? {
+    let published = lastPublishStarted[participant]
+    let joined = lastJoined[observer]
+    guard let published, let joined else { return published ?? joined }
+    return max(published, joined)
+  }
 
   /// `participant` stopped publishing at the event numbered `ordinal`.
   mutating func stopPublishing(_ participant: String, at ordinal: Int) {

@@ -199,14 +199,21 @@ public enum RecordImporter {
     var names: [String: String] = [:]
     for (id, plan) in plans {
       let record = records.participants[id]
-      let userId = record?.userId ?? plan.first.userId
-      let attributes = record?.attributes ?? plan.first.attributes
-      let parts =
-        (userId.map { [$0] } ?? [])
-        + ["role", "name"].compactMap { key in attributes[key].map { "\(key)=\($0)" } }
-      names[id] = parts.isEmpty ? id : "\(id) (\(parts.joined(separator: ", ")))"
+      names[id] = label(
+        id,
+        ParticipantMetadata(
+          userId: record?.userId ?? plan.first.userId,
+          attributes: record?.attributes ?? plan.first.attributes))
     }
     return names
+  }
+
+  /// `id (userId, role=…, name=…)` with the values of `metadata`, or `id` when it has none.
+  static func label(_ id: String, _ metadata: ParticipantMetadata) -> String {
+    let parts =
+      (metadata.userId.map { [$0] } ?? [])
+      + ["role", "name"].compactMap { key in metadata.attributes[key].map { "\(key)=\($0)" } }
+    return parts.isEmpty ? id : "\(id) (\(parts.joined(separator: ", ")))"
   }
 
   /// Participants with events from EventBridge (read by position: iterating would copy

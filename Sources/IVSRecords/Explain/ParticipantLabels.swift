@@ -1,0 +1,50 @@
+import StageEngine
+
+/// Each participant as it was at a moment of the session (issue 29 item 5): its user ID and
+/// `role`/`name` attribute from the token it held then, as its exchanges tell, so an exchange
+/// that made a viewer a co-host is not labelled with the token the participant ended the
+/// session with. A participant that never exchanged keeps the session's label.
+struct ParticipantLabels {
+  /// One exchange's effect on a label.
+  private struct Change {
+    let time: Int64
+    let before: String
+    let after: String
+  }
+
+  /// Per participant, its exchanges' labels in time order.
+  private let changes: [String: [Change]]
+  private let session: ImportedSession
+
+  init(_ stories: [ExchangeStory], _ session: ImportedSession) {
+    var changes: [String: [Change]] = [:]
+    for story in stories {
+      changes[story.participant, default: []].append(
+        Change(
+          time: story.time, before: RecordImporter.label(story.participant, story.previous),
+          after: RecordImporter.label(story.participant, story.truth)))
+    }
+    self.changes = changes
+    self.session = session
+  }
+
+  /// `id` as it was before second `time`: as its last exchange before then left it, else as
+  /// its first exchange found it; the session's label when it never exchanged.
+  func name(_ id: String, before time: Int64) -> String {
+    guard let mine = changes[id], let first = mine.first else { return session.name(id) }
+    return mine.last { $0.time < time }?.after ?? first.before
+  }
+
+  /// `story`'s participant as the exchange found it, and what it made it when that differs:
+  /// `cT9rB4nY7eJs (jonas, role=viewer) → cT9rB4nY7eJs (jonas, role=cohost)`.
+  func exchanging(_ story: ExchangeStory) -> String {
+    let before = RecordImporter.label(story.participant, story.previous)
+    let after = RecordImporter.label(story.participant, story.truth)
+    return before == after ? before : "\(before) → \(after)"
+  }
+
+  /// `story`'s participant as the exchange left it.
+  func after(_ story: ExchangeStory) -> String {
+    RecordImporter.label(story.participant, story.truth)
+  }
+}
