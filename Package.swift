@@ -137,8 +137,8 @@ let package = Package(
     .testTarget(
       name: "MonitorUITests",
       dependencies: [
-        "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "InputKit",
-        "JSONKit", "Seeded",
+        "MonitorUI", "IVSRecords", "IVSRules", "StageEngine", "TerminalKit", "TokenCore",
+        "InputKit", "JSONKit", "Seeded",
       ]
     ),
     .testTarget(
