@@ -149,6 +149,7 @@ let package = Package(
       name: "IVSRecordsTests",
       dependencies: ["IVSRecords", "IVSRules", "StageEngine", "TokenCore", "JSONKit", "Seeded"]),
     .testTarget(
-      name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit"]),
+      name: "StagemonTests",
+      dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit", "IVSRules"]),
   ]
 )
