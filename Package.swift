@@ -137,8 +137,8 @@ let package = Package(
     .testTarget(
       name: "MonitorUITests",
       dependencies: [
-        "MonitorUI", "IVSRecords", "StageEngine", "TerminalKit", "TokenCore", "InputKit",
-        "JSONKit", "Seeded",
+        "MonitorUI", "IVSRecords", "IVSRules", "StageEngine", "TerminalKit", "TokenCore",
+        "InputKit", "JSONKit", "Seeded",
       ]
     ),
     .testTarget(
@@ -149,6 +149,7 @@ let package = Package(
       name: "IVSRecordsTests",
       dependencies: ["IVSRecords", "IVSRules", "StageEngine", "TokenCore", "JSONKit", "Seeded"]),
     .testTarget(
-      name: "StagemonTests", dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit"]),
+      name: "StagemonTests",
+      dependencies: ["stagemon", "TmuxHarness", "StandInHarness", "JSONKit", "IVSRules"]),
   ]
 )

@@ -95,6 +95,17 @@ public final class TmuxSession {
     try tmux(["display-message", "-p", "-t", name, "#{mouse_any_flag}"]).stdout.hasPrefix("1")
   }
 
+  /// Copies every byte the program writes to the terminal from now on into the file at `path`
+  /// (`pipe-pane -O`), until `stopRecordingOutput`: what a test of the escape sequences reads.
+  public func recordOutput(to path: String) throws {
+    _ = try tmux(["pipe-pane", "-O", "-t", name, "cat > \(Self.quote(path))"])
+  }
+
+  /// Stops `recordOutput`.
+  public func stopRecordingOutput() throws {
+    _ = try tmux(["pipe-pane", "-t", name])
+  }
+
   /// Resizes the window.
   public func resize(width: Int, height: Int) throws {
     _ = try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])

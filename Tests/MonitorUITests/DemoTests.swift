@@ -44,7 +44,10 @@ import Testing
       ])
     #expect(text[19].hasPrefix("┌ Events 40 ─"))
     #expect(text[35].hasPrefix("└─"))
-    #expect(text[34].contains("SUBSCRIBE_STARTED") && text[34].contains("viewer-web remote=host"))
+    // The newest event, whole, with the rule that decided it.
+    let newest = text[33...34].joined(separator: "\n")
+    #expect(newest.contains("SUBSCRIBE_STARTED") && newest.contains("viewer-web remote=host"))
+    #expect(newest.contains("[visibility."), "\(newest)")
     // The narration, the room kept for the story's longest note, and what `n` does next.
     #expect(text[36] == DemoScenario.openingNote)
     #expect(text[37] == "")
@@ -52,8 +55,33 @@ import Testing
     #expect(text[39].hasPrefix(" ? help  q quit  Tab pane  ↓/j select  n next step 5/13"))
   }
 
+  /// By default the demo tells today's IVS: after the attribute change only the older SDKs are
+  /// STALE (the composition follows at once) and the header names no date; the narration
+  /// says how IVS behaved until April 2026. As of 2025-12-01 it tells that story.
+  @Test func theDemoTellsTodaysIVSUnlessAskedForTheOldDay() throws {
+    let today = try Fixture.demo(steps: 3)
+    let stale = today.state.beliefs.filter(\.isStale).map(\.observer)
+    #expect(stale == ["viewer-android", "viewer-web"])
+    #expect(today.state.shownComposition?.updates.outcome == .live)
+    #expect(today.state.narration?.text.contains("the composition (IVS since 2026-04-16)") == true)
+    today.perform(.present)
+    #expect(today.state.narration?.text.contains("Until April 2026 the recording waited") == true)
+    today.perform(.present)
+    var grid = CellGrid(width: 120, height: 1)
+    HeaderView.render(today.state, in: grid.bounds, into: &grid)
+    #expect(!Fixture.text(grid)[0].contains("IVS as of"), "\(Fixture.text(grid)[0])")
+
+    let old = try Fixture.demoOnReconnect(steps: 3)
+    let staleThen = old.state.beliefs.filter(\.isStale).map(\.observer)
+    #expect(staleThen == ["viewer-android", "viewer-web", "composition"])
+    #expect(old.state.narration?.text.contains("IVS until 2026-04-16") == true)
+    grid = CellGrid(width: 160, height: 1)
+    HeaderView.render(old.state, in: grid.bounds, into: &grid)
+    #expect(Fixture.text(grid)[0].contains("IVS as of 2025-12-01"), "\(Fixture.text(grid)[0])")
+  }
+
   @Test func nextStepsShowStaleObserversThenTheirCatchUp() throws {
-    let controller = try Fixture.demo()
+    let controller = try Fixture.demoOnReconnect()
     controller.handle(.character("n"))
     #expect(controller.state.selectedParticipant?.id == "guest")
     #expect(controller.state.pendingQuestion?.participant == "guest")

@@ -1,4 +1,5 @@
 import Foundation
+import IVSRules
 import MonitorUI
 import StageEngine
 import TerminalKit
@@ -9,19 +10,33 @@ enum Fixture {
   static let theme = Theme.builtInDefault
 
   /// A controller on the demo (opened live: its setup steps already ran) after `steps` more
-  /// scripted steps.
+  /// scripted steps; `asOf` pins the day of IVS it tells (default: today's).
   static func demo(
     steps: Int = 0, logLines: Int = 1000, theme: Theme = theme, keymap: Keymap = .standard,
-    saveDirectory: String = FileManager.default.temporaryDirectory.path
+    saveDirectory: String = FileManager.default.temporaryDirectory.path, asOf: ServiceDate? = nil
   ) throws
     -> AppController
   {
-    let setup = try MonitorSetup.demo()
+    let setup = try MonitorSetup.demo(asOf: asOf)
     let controller = AppController(
       setup: setup, themes: ThemeCatalog(themes: [theme, lightTheme]), theme: theme,
       options: MonitorOptions(logLines: logLines, saveDirectory: saveDirectory, keymap: keymap))
     for _ in 0..<steps { controller.perform(.nextStep) }
     return controller
+  }
+
+  /// A day when a composition moved its layout only on republish or reconnect
+  /// (`composition.layout-on-reconnect`): the demo on this day tells the 2025 story, a STALE
+  /// composition until the guest republishes.
+  static var onReconnectDay: ServiceDate {
+    get throws { try ServiceDate(parsing: "2025-12-01") }
+  }
+
+  /// The demo on `onReconnectDay` (see `demo`).
+  static func demoOnReconnect(steps: Int = 0, logLines: Int = 1000, theme: Theme = theme)
+    throws -> AppController
+  {
+    try demo(steps: steps, logLines: logLines, theme: theme, asOf: onReconnectDay)
   }
 
   /// A controller on the scenario file at `path`, opened as `stagemon FILE` opens it, once its

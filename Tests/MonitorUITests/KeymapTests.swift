@@ -81,7 +81,8 @@ import Testing
     #expect(lines.contains { $0.contains("composition.layout.live") && $0.contains("2026-04-16") })
     #expect(lines.contains { $0.contains("composition.layout.on-reconnect: Until 2026-04-16") })
     #expect(lines.contains { $0.contains("\"asOf\" or --as-of DATE picks the day") })
-    #expect(DemoScenario.json.contains(#""updates": "on-reconnect""#))
+    // The demo leaves its composition to the day's rule: today's IVS unless --as-of says.
+    #expect(!DemoScenario.json.contains(#""updates""#))
   }
 
   @Test func footerIsDerivedFromTheTable() throws {

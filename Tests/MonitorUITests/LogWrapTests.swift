@@ -55,4 +55,28 @@ import Testing
   private func row(_ grid: CellGrid, y: Int, in inner: Rect) -> String {
     (inner.x..<inner.maxX).compactMap { grid.cell(x: $0, y: y)?.symbol }.joined()
   }
+
+  /// At 80×24 and 100×30, at every step of the demo (today's story and 2025's), the log —
+  /// whenever it is on screen — shows its newest event whole: never its top with its end cut.
+  @Test(arguments: [(80, 24), (100, 30)])
+  func theNewestEventIsWholeAtEveryStep(width: Int, height: Int) throws {
+    for controller in [try Fixture.demo(), try Fixture.demoOnReconnect()] {
+      let size = TerminalSize(width: width, height: height)
+      controller.screenResized(to: size)
+      while true {
+        let state = controller.state
+        let layout = try #require(Screen.layout(state, size: size))
+        if !layout.hidden.contains(.log) {
+          let inner = layout.log.inset(by: 1)
+          let placed = LogView.placement(state.log, bottomOffset: 0, in: inner, ellipsis: "…")
+          let newest = try #require(placed.lines.last)
+          #expect(
+            newest.isWhole,
+            "step \(state.script.done) at \(width)×\(height): \(newest.line.subject)")
+        }
+        guard state.script.done < state.script.total else { break }
+        controller.perform(.nextStep)
+      }
+    }
+  }
 }

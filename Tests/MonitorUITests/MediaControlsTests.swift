@@ -88,7 +88,8 @@ import Testing
     controller.handle(.character("+"))
     let ids = controller.state.snapshot.compositions.map(\.id)
     #expect(ids == ["main", "composition-2"])
-    #expect(controller.state.shownComposition?.configuration.updates == .live)
+    // Today's main composition follows at once: the new one plays the other policy.
+    #expect(controller.state.shownComposition?.configuration.updates == .onReconnect)
     let shown = screen(controller)
     #expect(shown.contains { $0.contains("Compositions 2") })
     #expect(
@@ -105,12 +106,12 @@ import Testing
 
   @Test func whoSeesWhatListsEveryCompositionWithItsOwnBelief() throws {
     let controller = try Fixture.demo()
-    command("start-composition side live", controller)
+    command("start-composition side on-reconnect", controller)
     command("exchange host attributes order=5", controller)
     select("host", controller)
     let rows = controller.state.beliefs.filter { $0.observer.hasPrefix("comp") }
     #expect(rows.map(\.observer) == ["composition", "comp side"])
-    #expect(rows.map(\.isStale) == [true, false])
+    #expect(rows.map(\.isStale) == [false, true])
   }
 
   /// Effects the token deck predicts for the accepted candidates of `id`, with its
@@ -141,10 +142,10 @@ import Testing
         "Web reports the metadata event for itself, publishing or not"))
     controller.handle(.escape)
     controller.handle(.escape)
-    command("start-composition side live", controller)
+    command("start-composition side on-reconnect", controller)
     let host = predictedEffects(of: "host", controller)
-    #expect(host.contains("composition (on-reconnect): layout lags until republish"))
-    #expect(host.contains("composition side (live): layout follows at once"))
+    #expect(host.contains("composition (live): layout follows at once"))
+    #expect(host.contains("composition side (on-reconnect): layout lags until republish"))
   }
 
   @Test func aSixthCompositionAndStoppingOneThatDoesNotRunAreRefused() throws {

@@ -39,12 +39,14 @@ import Testing
   }
 
   @Test func headerKeepsTheCompositionPolicy() throws {
-    let state = try PaneSnapshotTests.featuredGuest()
-    let header = Fixture.text(Self.screen(state))[0]
-    #expect(header.contains("grid on-reconnect"), "\(header)")
-    #expect(header.hasSuffix("▶ guest"))
+    let header = Fixture.text(Self.screen(try Fixture.demo(steps: 3).state))[0]
+    #expect(header.contains("grid live"), "\(header)")
+    #expect(header.hasSuffix("▶ guest (android@1.37.0)"))
     // What gave way: the theme's name and the date.
     #expect(!header.contains("theme") && header.contains("12:00:00Z"))
+    // On an earlier day of IVS the day's name stays too; the driver gives way first.
+    let then = Fixture.text(Self.screen(try PaneSnapshotTests.featuredGuest()))[0]
+    #expect(then.contains("IVS as of 2025-12-01") && then.contains("grid on-reconnect"), "\(then)")
   }
 
   @Test func headerCutsTheDriverBeforeTheStage() throws {

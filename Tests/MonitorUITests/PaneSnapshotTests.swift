@@ -4,18 +4,19 @@ import TerminalKit
 import Testing
 
 /// Each pane rendered at a fixed size after the demo's "feature the guest" step (guest
-/// publishing with new attributes that older SDKs and the composition have not seen).
+/// publishing with new attributes that older SDKs and the composition have not seen), on the
+/// demo's 2025 day, when a composition moved its layout only on republish or reconnect.
 /// Expected text was reviewed by eye against SPEC §3.4 and §4.
 @Suite struct PaneSnapshotTests {
-  /// Demo opened live (4 joins), then co-host upgrade, its answer, feature the guest; the script
-  /// selected the guest.
+  /// Demo as of 2025-12-01 opened live (4 joins), then co-host upgrade, its answer, feature the
+  /// guest; the script selected the guest.
   static func featuredGuest() throws -> AppState {
     try featuredGuestController().state
   }
 
   /// The controller behind `featuredGuest()`.
   static func featuredGuestController() throws -> AppController {
-    try Fixture.demo(steps: 3)
+    try Fixture.demoOnReconnect(steps: 3)
   }
 
   @Test func participantsPaneDropsColumnsThatDoNotFitAndMarksSelection() throws {
@@ -62,30 +63,35 @@ import Testing
       DetailView.render(state, in: rect, into: &grid)
     }
     let text = Fixture.text(grid)
+    // Each reason names the rule that decided it (w opens the rule's text), on a line of its
+    // own when it does not fit beside the differing fields.
     #expect(
-      Array(text.prefix(8)) == [
+      Array(text.prefix(11)) == [
         "┌ Detail: guest (bob) ─────────────────────────────────────────────────────────────────────────────┐",
         "│android@1.37.0  connected  published  cap publish subscribe                                       │",
         "│strategy publish=ask subscribe=audioVideo                                                         │",
         "│who sees what  truth: bob {featured=true, order=0}                                                │",
         "│  host            ios@1.37.0      current bob {featured=true, order=0}                            │",
-        "│  viewer-android  android@1.36.0   STALE  featured=– order=2  bob  sees it on republish           │",
-        "│  viewer-web      web@1.32.0       STALE  featured=– order=2  bob  sees it on republish           │",
-        "│  composition     on-reconnect     STALE  featured=– order=2  sees it on republish or reconnect   │",
+        "│  viewer-android  android@1.36.0   STALE  featured=– order=2  bob                                 │",
+        "│                  sees it on republish [visibility.republish-only]                                │",
+        "│  viewer-web      web@1.32.0       STALE  featured=– order=2  bob                                 │",
+        "│                  sees it on republish [visibility.republish-only]                                │",
+        "│  composition     on-reconnect     STALE  featured=– order=2  bob                                 │",
+        "│                  sees it on republish or reconnect [composition.layout.on-reconnect]             │",
       ])
     #expect(
-      text[8]
+      text[11]
         == "│token keyPair  exp 2026-01-02T00:00:00Z (expires in 12h)                                          │"
     )
     #expect(
-      text[11]
+      text[14]
         == "│  exp          1767312000 (2026-01-02T00:00:00Z)                                                  │"
     )
     let staleColumn = try #require(Fixture.column(of: "STALE", in: grid, row: 5))
     #expect(grid.style(x: staleColumn - 1, y: 5) == Fixture.theme[.stale].adding(.bold))
     #expect(grid.style(x: staleColumn, y: 5) == Fixture.theme[.stale].adding(.bold))
-    let reasonColumn = try #require(Fixture.column(of: "sees it on republish", in: grid, row: 5))
-    #expect(grid.style(x: reasonColumn, y: 5) == Fixture.theme[.warning])
+    let reasonColumn = try #require(Fixture.column(of: "sees it on republish", in: grid, row: 6))
+    #expect(grid.style(x: reasonColumn, y: 6) == Fixture.theme[.warning])
     let currentColumn = try #require(Fixture.column(of: "current", in: grid, row: 4))
     #expect(grid.style(x: currentColumn, y: 4) == Fixture.theme[.success])
     #expect(grid.style(x: 0, y: 0) == Fixture.theme[.border])
@@ -122,7 +128,7 @@ import Testing
   }
 
   @Test func compositionFollowsAtOnceUnderLivePolicy() throws {
-    let controller = try Fixture.demo(steps: 2)
+    let controller = try Fixture.demoOnReconnect(steps: 2)
     controller.handle(.backTab)
     controller.handle(.backTab)
     #expect(controller.state.focus == .composition)
@@ -146,40 +152,47 @@ import Testing
 
   @Test func logPaneShowsPlatformNamesWithSymbolAndRole() throws {
     let state = try Self.featuredGuest()
-    let grid = Fixture.render(width: 160, height: 14) { rect, grid in
+    let grid = Fixture.render(width: 160, height: 19) { rect, grid in
       LogView.render(state, in: rect, into: &grid)
     }
-    // Wide: source and observer columns; subjects wrap whole.
+    // Wide: source and observer columns; subjects wrap whole, each with its rule's ID.
     #expect(
       Fixture.text(grid) == [
         "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐",
-        "│12:00:00 ✎ runner                     exchangeAccepted                          guest                                                                         │",
+        "│12:00:00 ✎ runner                     exchangeAccepted                          guest [exchange.service-checks]                                               │",
         "│12:00:00 ✎ server                     TOKEN_EXCHANGED                           guest user_id=bob {featured=true, order=0} [publish,subscribe]                │",
+        "│                                                                                [exchange.service-checks]                                                     │",
         "│12:00:00 ✎ client      host           participantMetadataDidUpdate              guest user_id=bob {featured=true, order=0} [publish,subscribe]                │",
+        "│                                                                                [visibility.metadata-event.mobile]                                            │",
         "│12:00:00 ≠ belief      viewer-android beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
         "│                                                                                order=0} reason=android@1.36.0 has no participantMetadataUpdated (iOS/Android │",
         "│                                                                                1.37.0, Web 1.33.0): sees the change when guest republishes or reconnects     │",
+        "│                                                                                [visibility.republish-only]                                                   │",
         "│12:00:00 ≠ belief      viewer-web     beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
         "│                                                                                order=0} reason=web@1.32.0 has no participantMetadataUpdated (iOS/Android     │",
         "│                                                                                1.37.0, Web 1.33.0): sees the change when guest republishes or reconnects     │",
+        "│                                                                                [visibility.republish-only]                                                   │",
         "│12:00:00 ≠ belief      main           beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
         "│                                                                                order=0} reason=composition main (on-reconnect) keeps the attributes guest    │",
         "│                                                                                started publishing with: sees the change when guest republishes or reconnects │",
+        "│                                                                                [composition.layout.on-reconnect]                                             │",
         "└──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘",
       ])
     #expect(grid.style(x: 10, y: 2) == Fixture.theme[.metadata])
-    #expect(grid.style(x: 12, y: 4) == Fixture.theme[.stale])
+    #expect(grid.style(x: 12, y: 6) == Fixture.theme[.stale])
     #expect(grid.style(x: 1, y: 1) == Fixture.theme[.muted])
+    let rule = try #require(Fixture.column(of: "[visibility.", in: grid, row: 5))
+    #expect(grid.style(x: rule, y: 5) == Fixture.theme[.muted])
   }
 
   @Test func narrowLogKeepsNamesWholeAndWrapsSubjects() throws {
     let state = try Self.featuredGuest()
-    let grid = Fixture.render(width: 100, height: 9) { rect, grid in
+    let grid = Fixture.render(width: 100, height: 10) { rect, grid in
       LogView.render(state, in: rect, into: &grid)
     }
     // Narrow: one column for the observer (or the source); the name column is as wide as
-    // the longest name in the window; the newest event sits at the bottom, its subject wrapped
-    // whole; the line above it is cut by the pane's top.
+    // the longest name in the window; the newest event sits at the bottom, its subject and its
+    // rule wrapped whole; the line above it is cut by the pane's top.
     #expect(
       Fixture.text(grid) == [
         "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────┐",
@@ -190,19 +203,20 @@ import Testing
         "│                                                       keeps the attributes guest started         │",
         "│                                                       publishing with: sees the change when guest│",
         "│                                                       republishes or reconnects                  │",
+        "│                                                       [composition.layout.on-reconnect]          │",
         "└──────────────────────────────────────────────────────────────────────────────────────────────────┘",
       ])
     #expect(grid.style(x: 12, y: 1) == Fixture.theme[.stale])
   }
 
   @Test func headerNamesStageClockTimelinePublishersPolicyAndDriver() throws {
-    let state = try Self.featuredGuest()
+    let state = try Fixture.demo(steps: 3).state
     let grid = Fixture.render(width: 120, height: 1) { rect, grid in
       HeaderView.render(state, in: rect, into: &grid)
     }
     #expect(
       Fixture.text(grid) == [
-        " stage DemoStage01 │ 12:00:00Z │ step 7/13 ▕████░░░░▏ │ publishers 2/12 │ grid on-reconnect     ▶ guest (android@1.37.0)"
+        " stage DemoStage01 │ 2026-01-01T12:00:00Z │ step 7/13 ▕████░░░░▏ │ publishers 2/12 │ grid live  ▶ guest (android@1.37.0)"
       ])
     #expect(grid.style(x: 2, y: 0) == Fixture.theme[.header])
   }
@@ -224,14 +238,14 @@ import Testing
   }
 
   @Test func asciiFallbackUsesOnlyASCII() throws {
-    let state = try Self.featuredGuest()
+    let state = try Fixture.demo(steps: 3).state
     var grid = CellGrid(width: 120, height: 40, glyphs: .ascii)
     Screen.render(state, into: &grid)
     let text = Fixture.text(grid)
     #expect(text[1].hasPrefix("+ > Participants 4 ----"))
     #expect(text[4].hasPrefix("|> guest "))
     #expect(text[0].contains("| step 7/13 [####----] |"))
-    #expect(text[0].hasSuffix("grid on-reconnect     > guest (android@1.37.0)"))
+    #expect(text[0].hasSuffix("grid live  > guest (android@1.37.0)"))
     let nonASCII = text.joined().unicodeScalars.filter { !$0.isASCII }
     #expect(nonASCII.isEmpty, "non-ASCII: \(String(String.UnicodeScalarView(nonASCII.prefix(20))))")
   }
@@ -294,7 +308,7 @@ extension PaneSnapshotTests {
       Array(text[row...(row + 2)]) == [
         "│  viewer           STALE  title=the opening keynote of the spring product     │",
         "│                           launch, live from hall B  alice order=1            │",
-        "│                  sees it on republish                                        │",
+        "│                  sees it on republish [visibility.republish-only]            │",
       ], "\(text)")
     let column = try #require(Fixture.column(of: "title=the opening", in: grid, row: row))
     #expect(grid.style(x: column, y: row) == Fixture.theme[.stale])

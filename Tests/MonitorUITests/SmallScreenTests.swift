@@ -56,11 +56,12 @@ import Testing
   }
 
   @Test func at80x24TheFeaturedGuestStepShowsEveryPaneThatCarriesTheStory() throws {
-    let state = try PaneSnapshotTests.featuredGuest()
+    let state = try Fixture.demo(steps: 3).state
     let rows = Self.screen(state, 80, 24)
+    // Today's IVS: the composition follows at once; each STALE reason names its rule.
     #expect(
       rows == [
-        " DemoStage01 │ 12:00:00Z │ step 7/13 │ pub 2/12 │ grid on-reconnect",
+        " stage DemoStage01 │ 12:00:00Z │ step 7/13 │ publishers 2/12 │ grid live ▶ guest",
         "┌ ▸ Participants 4 ────────────────────────────────────────────────────────────┐",
         "│  ID             SDK            CAP CONNECTION   PUBLISH    EXPIRES           │",
         "│  host           ios@1.37.0     PS  connected    published  in 12h            │",
@@ -73,15 +74,15 @@ import Testing
         "│strategy publish=ask subscribe=audioVideo                                     │",
         "│who sees what  truth: bob {featured=true, order=0}                            │",
         "│  host            current bob {featured=true, order=0}                        │",
-        "│  viewer-android   STALE  featured=– order=2  bob  sees it on republish       │",
-        "│  viewer-web       STALE  featured=– order=2  bob  sees it on republish       │",
-        "│  composition      STALE  featured=– order=2  bob                             │",
-        "│                  sees it on republish or reconnect                           │",
-        "│token keyPair  exp 2026-01-02T00:00:00Z (expires in 12h)                      │",
+        "│  viewer-android   STALE  featured=– order=2  bob                             │",
+        "│                  sees it on republish [visibility.republish-only]            │",
+        "│  viewer-web       STALE  featured=– order=2  bob                             │",
+        "│                  sees it on republish [visibility.republish-only]            │",
+        "│  composition     current bob {featured=true, order=0}                        │",
         "└──────────────────────────────────────────────────────────────────────────────┘",
         "step 7/13: exchange guest attributes={\"order\":\"0\",\"featured\":\"true\"} —",
-        "attributes changed while publishing: 1.37 clients see it now; android@1.36.0,",
-        "web@1.32.0 and the composition (on-reconnect, IVS until 2026-04-16) are STALE",
+        "attributes changed while publishing: 1.37 clients and the composition (IVS since",
+        "2026-04-16) see it now; android@1.36.0 and web@1.32.0 are STALE",
         "n: a token for another stage (topic changed) is exchanged  (step 8/13)",
         " ? help  q quit  Tab pane  ↓/j select  n next step 8/13  a play  x swap token",
       ])
@@ -110,7 +111,7 @@ import Testing
     var rows = Self.screen(controller.state, 80, 24)
     // The pane takes the body: every row down to the message and the narration.
     #expect(rows[1].hasPrefix("┌ ▸ Detail: guest") && rows[17].hasPrefix("└"), "\(rows)")
-    #expect(rows.contains { $0.contains("user_id      bob") }, "\(rows)")
+    #expect(rows.contains { $0.contains("token keyPair") }, "\(rows)")
     #expect(!rows.joined().contains("Participants") && !rows.joined().contains("Events"))
     // At 80×24 the composition is left out (too narrow) and the log gave way to who sees
     // what: Tab zooms the participants next.

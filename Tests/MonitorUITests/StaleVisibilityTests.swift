@@ -32,7 +32,9 @@ import Testing
     let grid = Fixture.render(width: 60, height: 16) { rect, grid in
       DetailView.render(state, in: rect, into: &grid)
     }
-    let rows = Fixture.text(grid).filter { $0.contains("viewer-") || $0.contains("composition") }
+    let rows = Fixture.text(grid).filter {
+      $0.hasPrefix("│  viewer-") || $0.hasPrefix("│  composition")
+    }
     #expect(rows.count == 3)
     #expect(rows.allSatisfy { $0.contains(" STALE ") }, "\(rows)")
   }

@@ -128,7 +128,7 @@ import Testing
 
   @Test(arguments: [72, 90, 120])
   func headerKeepsThePolicyWhateverTheTimeline(width: Int) throws {
-    let controller = try Fixture.demo(steps: 4)
+    let controller = try Fixture.demoOnReconnect(steps: 4)
     let header = Self.header(controller, width: width)
     #expect(header.contains("grid on-reconnect") || header.contains("no composition"), "\(header)")
   }

@@ -17,6 +17,7 @@ extension AppController {
     case .present: setPresenting(!state.screenMode.presenting)
     case .toggleLog: toggleLog()
     case .glossary: state.overlay = .glossary(scroll: 0)
+    case .rule: showRulesOfSelection()
     case .up, .down, .pageUp, .pageDown, .top, .bottom: move(action)
     case .exchange: openDeck()
     case .togglePublish: withSelected(togglePublish)
@@ -92,6 +93,12 @@ extension AppController {
     if case .glossary(let scroll) = state.overlay {
       let last = OverlayView.glossaryLines(screenWidth: screenWidth).count - 1
       state.overlay = .glossary(scroll: min(last, max(0, scroll + delta(action, page: pageSize))))
+      return
+    }
+    if case .rules(let rules, let scroll) = state.overlay {
+      let last = OverlayView.ruleLines(rules, screenWidth: screenWidth).count - 1
+      let moved = min(last, max(0, scroll + delta(action, page: pageSize)))
+      state.overlay = .rules(rules, scroll: moved)
       return
     }
     if case .deck(var deck) = state.overlay {

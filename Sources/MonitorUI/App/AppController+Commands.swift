@@ -33,6 +33,8 @@ extension AppController {
     case "save-scenario": saveScenario(arguments.isEmpty ? nil : arguments.joined(separator: " "))
     case "goto": oneArgument(name, arguments, "a step number, e.g. 7") { travel(toStep: $0) }
     case "screenshot": screenshot(to: arguments.first)
+    case "rule":
+      if let id = arguments.first { showRule(named: id) } else { perform(.rule) }
     default:
       if let action = Action(rawValue: name) {
         perform(action)

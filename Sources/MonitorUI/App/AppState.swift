@@ -126,7 +126,7 @@ public struct AppState {
       layer = .input
     } else {
       switch overlay {
-      case .help?, .glossary?: layer = .help
+      case .help?, .glossary?, .rules?: layer = .help
       case .deck?: layer = .deck
       case nil: layer = .panes
       }

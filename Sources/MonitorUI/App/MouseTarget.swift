@@ -34,7 +34,7 @@ public enum MouseTarget: Equatable, Sendable {
       let list = DeckView.layout(deck, in: Rect(width: size.width, height: size.height)).list
       guard let list, list.contains(x: x, y: y) else { return .nothing }
       return DeckView.entry(atRow: y, of: deck, in: list).map(MouseTarget.deckEntry) ?? .nothing
-    case .help?, .glossary?: return .nothing
+    case .help?, .glossary?, .rules?: return .nothing
     case nil: break
     }
     guard let pane = Pane.allCases.first(where: { layout.rect(of: $0).contains(x: x, y: y) })

@@ -15,7 +15,7 @@ public enum DemoScenario {
       "stage": { "arn": "arn:aws:ivs:us-west-2:123456789012:stage/DemoStage01" },
       "start": "2026-01-01T12:00:00Z",
       "composition": { "layout": "grid", "featuredParticipantAttribute": "featured",
-                       "participantOrderAttribute": "order", "updates": "on-reconnect" },
+                       "participantOrderAttribute": "order" },
       "participants": [
         { "id": "host", "sdk": "ios@1.37.0", "userId": "alice",
           "capabilities": ["publish", "subscribe"], "attributes": { "order": "1" },

@@ -65,7 +65,8 @@ enum CopyText {
       + beliefs.map {
         [
           $0.observer, $0.profile, $0.isStale ? "STALE" : "current",
-          DetailContent.metadataText($0.believed), $0.reason ?? "",
+          DetailContent.metadataText($0.believed),
+          ($0.reason ?? "") + ($0.rule.map { " [\($0)]" } ?? ""),
         ]
       }
     let widths = (0..<4).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }

@@ -17,6 +17,9 @@ public enum Action: String, CaseIterable, Sendable {
   case toggleLog = "log"
   /// The glossary of the words on screen (stage, token, claim…), in plain language.
   case glossary
+  /// The rules of the book behind the selection (its statement and source): the selected log
+  /// line's, the who-sees-what rows' of the selected participant, the shown composition's.
+  case rule
   /// Select the previous row (or scroll up).
   case up
   /// Select the next row (or scroll down).

@@ -34,7 +34,7 @@ public enum CommandCatalog {
     ("back", "back"), ("forward", "forward"), ("restart", "restart"), ("goto", "goto STEP"),
     ("copy", "copy"),
     ("screenshot", "screenshot [FILE]"),
-    ("theme", "theme [NAME]"), ("help", "help"),
+    ("theme", "theme [NAME]"), ("rule", "rule [ID]"), ("help", "help"),
     ("quit", "quit"),
   ]
 

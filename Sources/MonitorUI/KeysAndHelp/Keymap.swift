@@ -164,6 +164,12 @@ extension Keymap {
       help: "glossary: stage, participant, token, claim, capability… in plain language",
       inFooter: false),
     KeyBinding(
+      [.character("w")], .rule, label: "why",
+      help: "why: the IVS rule behind the selection, its statement and source: the selected log"
+        + " line's, the STALE who-sees-what rows' of the selected participant, the composition's"
+        + " update policy (:rule ID opens any rule)",
+      inFooter: false),
+    KeyBinding(
       [.character(":")], .commandLine, label: "command",
       help: "command line: :publish guest, :exchange guest grant-publish, :theme light, :quit"),
     KeyBinding(
@@ -207,8 +213,8 @@ extension Keymap {
       [.end], .bottom, label: "end", help: "the last line (the assumptions)", context: .help,
       inFooter: false),
     KeyBinding(
-      [.escape, .character("?"), .character("q"), .character("g")], .close, label: "close",
-      help: "close the help", context: .help),
+      [.escape, .character("?"), .character("q"), .character("g"), .character("w")], .close,
+      label: "close", help: "close the help (the glossary, the rules)", context: .help),
     KeyBinding([.enter], .confirm, label: "run", help: "accept the typed text", context: .input),
     KeyBinding(
       [.escape], .close, label: "cancel", help: "cancel typing (the filter stays as typed)",

@@ -24,11 +24,14 @@ public struct LogLine: Equatable, Sendable {
   public let subject: String
   /// Looks and symbol.
   public let category: EventCategory
+  /// The ID of the rule of the book that decided the event (`w` shows its text); "" for a
+  /// runner's step and a recorded line.
+  public let rule: String
   /// Lower-cased text the filter searches (made on demand: drawing never needs it); a
   /// recorded line has no observer or kind.
   public var searchText: String {
     let fields =
-      event.map { [time, source, observer, name, $0.kind.rawValue, subject] }
+      event.map { [time, source, observer, name, $0.kind.rawValue, subject, rule] }
       ?? [time, source, name, subject]
     return fields.joined(separator: " ").lowercased()
   }
@@ -44,6 +47,7 @@ public struct LogLine: Equatable, Sendable {
     name = event.name ?? event.kind.rawValue
     subject = LogLine.subject(of: event)
     category = EventCategory.of(event.kind)
+    rule = event.rule?.rawValue ?? ""
   }
 
   /// A line that is not the model's: `source` in the `sourceRole` colour at `second`.
@@ -60,6 +64,7 @@ public struct LogLine: Equatable, Sendable {
     self.name = name
     self.subject = subject
     self.category = category
+    rule = ""
   }
 
   private static func role(of source: EventSource) -> ThemeRole {

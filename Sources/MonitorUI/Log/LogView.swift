@@ -4,8 +4,9 @@ import TerminalKit
 /// The event log: only the visible window of lines is visited. Each line shows the time,
 /// a symbol and colour by kind, the source and the observer (one column on narrow panes), the
 /// platform's own event name — never cut: the column is as wide as the longest name shown —
-/// and the subject, which wraps at spaces onto as many rows as it needs (below the head on
-/// narrow panes), so every character of it is shown.
+/// and the subject with the ID of the rule that decided the event (`w` shows its text), which
+/// wraps at spaces onto as many rows as it needs (below the head on narrow panes), so every
+/// character of it is shown.
 public enum LogView {
   /// A subject gets at least this many columns beside the head, else it starts below it…
   static let minimumSubjectColumns = 24
@@ -84,18 +85,7 @@ public enum LogView {
     _ numbers: [Int], of log: LogBuffer, in inner: Rect, ellipsis: String, fromTop: Bool
   ) -> (lines: [Placed], subjectX: Int) {
     let lines = numbers.compactMap { number in log.line(number).map { (number, $0) } }
-    let wide = inner.width >= 120
-    let longest = min(longestName, lines.map { Span.columns($0.1.name) }.max() ?? 0)
-    let whoX = 9 + 2 + (wide ? 12 + 15 : 15)
-    // A name that does not fit beside the time and source starts the subject instead.
-    let nameWidth = whoX + longest <= inner.width ? longest : 0
-    let besideX = whoX + nameWidth + 1
-    // A narrow pane starts the subject on the row below the head, under the symbol.
-    let below = inner.width - besideX < minimumSubjectColumns
-    let subjectX = below ? belowSubjectX : besideX
-    let layout = Layout(
-      wide: wide, nameWidth: nameWidth, wrapWidth: max(1, inner.width - subjectX), below: below,
-      ellipsis: ellipsis)
+    let (layout, subjectX) = self.layout(of: lines.map(\.1), width: inner.width, ellipsis: ellipsis)
     var placed: [Placed] = []
     var edge = fromTop ? inner.y : inner.maxY
     for (number, line) in fromTop ? lines : lines.reversed()
@@ -111,6 +101,26 @@ public enum LogView {
       edge = fromTop ? top + rows.count : top
     }
     return (fromTop ? placed : placed.reversed(), subjectX)
+  }
+
+  /// The layout of `lines` (a window's) in a pane `width` columns wide, and the column their
+  /// subjects start at.
+  private static func layout(of lines: [LogLine], width: Int, ellipsis: String)
+    -> (layout: Layout, subjectX: Int)
+  {
+    let wide = width >= 120
+    let longest = min(longestName, lines.map { Span.columns($0.name) }.max() ?? 0)
+    let whoX = 9 + 2 + (wide ? 12 + 15 : 15)
+    // A name that does not fit beside the time and source starts the subject instead.
+    let nameWidth = whoX + longest <= width ? longest : 0
+    let besideX = whoX + nameWidth + 1
+    // A narrow pane starts the subject on the row below the head, under the symbol.
+    let below = width - besideX < minimumSubjectColumns
+    let subjectX = below ? belowSubjectX : besideX
+    let layout = Layout(
+      wide: wide, nameWidth: nameWidth, wrapWidth: max(1, width - subjectX), below: below,
+      ellipsis: ellipsis)
+    return (layout, subjectX)
   }
 
   /// The layout a line's rows depend on.
@@ -135,8 +145,21 @@ public enum LogView {
     let head = spans(
       line, wide: layout.wide, nameWidth: layout.nameWidth, ellipsis: layout.ellipsis)
     let text = layout.nameWidth == 0 ? line.name + " " + line.subject : line.subject
-    let wrapped = Span.wrap([Span(text)], width: layout.wrapWidth)
+    let rule = line.rule.isEmpty ? [] : [Span(" [\(line.rule)]", .muted)]
+    let wrapped = Span.wrap([Span(text)] + rule, width: layout.wrapWidth)
     return (head, layout.below ? [[]] + wrapped : wrapped)
+  }
+
+  /// The rows the newest visible line takes in a pane `width` columns wide, laid out with the
+  /// names of the newest `limit` lines (the screen's height: every line the pane could show):
+  /// the layout gives the log at least these, so the newest event is never shown cut.
+  static func newestRows(_ log: LogBuffer, width: Int, limit: Int) -> Int {
+    let inner = Rect(x: 0, y: 0, width: width, height: max(1, limit))
+    let numbers = log.window(limit: inner.height, offsetFromEnd: 0)
+    let lines = numbers.compactMap { number in log.line(number) }
+    guard let newest = lines.last else { return 1 }
+    let layout = self.layout(of: lines, width: width, ellipsis: "…")
+    return laidOut(newest, in: layout.layout).subject.count
   }
 
   /// Whether the line `offset` visible lines above the newest is shown whole when the line

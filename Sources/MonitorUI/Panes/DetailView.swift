@@ -173,10 +173,12 @@ struct DetailContent {
   }
 
   /// Reasons read "<who>: <why>"; the row already names who, so only the part that explains
-  /// (e.g. "sees it on republish") is shown.
+  /// (e.g. "sees it on republish") is shown, with the ID of the rule that decided it (`w` shows
+  /// the rule's text).
   static func why(_ belief: ObserverBelief) -> String {
     guard belief.isStale, let reason = belief.reason else { return "" }
-    return reason.range(of: ": ").map { String(reason[$0.upperBound...]) } ?? reason
+    let why = reason.range(of: ": ").map { String(reason[$0.upperBound...]) } ?? reason
+    return belief.rule.map { "\(why) [\($0)]" } ?? why
   }
 
   private static func summary(

@@ -6,8 +6,9 @@ import TerminalKit
 /// composition policy, theme and what the keyboard is driving.
 public enum HeaderView {
   /// Renders into `rect`. When everything does not fit, the least needed parts go first (the
-  /// theme name, then the date, the timeline's bar, the driven participant's SDK, the timeline),
-  /// so the composition's policy is never cut.
+  /// theme name, then the date, the timeline's bar, the driven participant's SDK, the labels'
+  /// words, the publishers and the day of IVS told, the timeline), so the composition's policy
+  /// is never cut.
   public static func render(_ state: AppState, in rect: Rect, into grid: inout CellGrid) {
     let style = state.theme[.header]
     grid.fill(rect, style: style)
@@ -70,11 +71,13 @@ public enum HeaderView {
     return variant
   }
 
-  /// The parts with short label words ("stage " goes, "publishers " becomes "pub ", or goes
-  /// with `publishers` false), for narrow screens: every fraction keeps a word saying what it
-  /// counts.
+  /// The parts with short label words ("stage " goes, "publishers " becomes "pub "; the
+  /// publishers and the day of IVS told go with `publishers` false, before the step counter
+  /// does), for narrow screens: every fraction keeps a word saying what it counts.
   private static func shortened(_ parts: [String], publishers: Bool) -> [String] {
-    parts.filter { publishers || !$0.hasPrefix("publishers ") }.map { part in
+    let droppable = ["publishers ", "IVS as of "]
+    return parts.filter { part in publishers || !droppable.contains { part.hasPrefix($0) } }.map {
+      part in
       for (label, short) in [("stage ", ""), ("publishers ", "pub ")] where part.hasPrefix(label) {
         return short + part.dropFirst(label.count)
       }

@@ -5,8 +5,8 @@ import TerminalKit
 /// `  viewer-web      web@1.32.0       STALE  order=2  bob  sees it on republish`.
 /// A STALE row leads with the fields that differ from the truth (the truth is in the
 /// heading); they wrap onto more lines rather than being cut, the values it has right are
-/// shortened first, and the reason stays whole — beside them when it fits, else on a line
-/// of its own.
+/// shortened first, and the reason with its rule's ID stays whole — beside them when it fits,
+/// else on lines of its own.
 struct ObserverLayout: Equatable {
   let width: Int
   let showsProfile: Bool
@@ -61,12 +61,11 @@ struct ObserverLayout: Equatable {
     return [Span("  " + (Span.columns(same) > room - 2 ? Span.fit(same, room - 2) : same), .muted)]
   }
 
-  /// The reason on a line of its own, under the badge.
+  /// The reason on lines of its own, under the badge, wrapped rather than cut.
   private func reasonLine(_ why: String) -> [[Span]] {
     guard !why.isEmpty else { return [] }
-    return [
-      [Span(String(repeating: " ", count: DetailContent.observerColumns - 8) + why, .warning)]
-    ]
+    let indent = String(repeating: " ", count: DetailContent.observerColumns - 8)
+    return Span.wrap([Span(indent + why, .warning)], width: width, indent: indent)
   }
 }
 

@@ -1,6 +1,7 @@
+import IVSRules
 import TerminalKit
 
-/// Overlays drawn over the panes: the help and the token deck. An overlay is centred in the
+/// Overlays drawn over the panes: the help, the glossary, the rules and the token deck. An overlay is centred in the
 /// space between the header and the status line and clears what it covers plus a one-cell
 /// margin, so no pane shows through beside it.
 public enum OverlayView {
@@ -67,16 +68,52 @@ public enum OverlayView {
       + [[], [Span("g or Esc closes", .muted)]]
   }
 
+  /// The rules' lines (`RuleText`, as `stagemon rules ID` prints them) wrapped to the help box
+  /// on a screen `screenWidth` columns wide.
+  public static func ruleLines(_ rules: [RuleID], screenWidth: Int) -> [[Span]] {
+    let width = helpBox(in: Rect(width: screenWidth, height: 40)).width - 3
+    let entries = rules.flatMap { id in
+      let text = RuleText.lines(of: RuleBook.ivs.rule(id))
+      let head = [Span(text.first ?? id.rawValue, .accent)]
+      // Continuations line up under the text: the statement's at its indent, a labelled
+      // line's ("  source: …") under the value, as RuleText's own continuation lines are.
+      let body = text.dropFirst().flatMap { line in
+        let labelled = line.dropFirst(2).prefix { $0 != " " }.hasSuffix(":")
+        let indent = labelled ? 10 : line.prefix { $0 == " " }.count
+        return Span.wrap([Span(line)], width: width, indent: String(repeating: " ", count: indent))
+      }
+      return [head] + body + [[]]
+    }
+    return entries + [[Span("w or Esc closes; stagemon rules ID prints a rule", .muted)]]
+  }
+
+  /// Renders the rules overlay scrolled by `scroll` lines.
+  public static func renderRules(
+    _ rules: [RuleID], _ state: AppState, scroll: Int, into grid: inout CellGrid
+  ) {
+    renderSheet(
+      ruleLines(rules, screenWidth: grid.width), title: "Rules", state, scroll: scroll,
+      into: &grid)
+  }
+
   /// Renders the glossary overlay scrolled by `scroll` lines.
   public static func renderGlossary(_ state: AppState, scroll: Int, into grid: inout CellGrid) {
-    let lines = glossaryLines(screenWidth: grid.width)
+    renderSheet(
+      glossaryLines(screenWidth: grid.width), title: "Glossary", state, scroll: scroll,
+      into: &grid)
+  }
+
+  /// Renders `lines` in a box as tall as they need (at most the help's), scrolled by `scroll`.
+  private static func renderSheet(
+    _ lines: [[Span]], title: String, _ state: AppState, scroll: Int, into grid: inout CellGrid
+  ) {
     let box = helpBox(in: grid.bounds)
     let height = min(box.height, lines.count + 2)
     let rect = Rect(
       x: box.x, y: box.y + (box.height - height) / 2, width: box.width, height: height)
     clear(rect, theme: state.theme, into: &grid)
     let inner = PaneFrame.draw(
-      rect, title: "Glossary", focused: true, theme: state.theme, into: &grid)
+      rect, title: title, focused: true, theme: state.theme, into: &grid)
     let first = min(scroll, max(0, lines.count - inner.height))
     for row in 0..<min(inner.height, lines.count - first) {
       Span.draw(

@@ -29,6 +29,8 @@ public enum Screen {
     switch state.overlay {
     case .help(let scroll)?: OverlayView.renderHelp(state, scroll: scroll, into: &grid)
     case .glossary(let scroll)?: OverlayView.renderGlossary(state, scroll: scroll, into: &grid)
+    case .rules(let rules, let scroll)?:
+      OverlayView.renderRules(rules, state, scroll: scroll, into: &grid)
     case .deck(let deck)?: DeckView.render(state, deck, into: &grid)
     case nil: break
     }
@@ -43,7 +45,9 @@ public enum Screen {
     ScreenLayout(
       size: size, participantCount: state.snapshot.participants.count,
       statusRows: StatusBarView.rows(state, hint: inputHint(state), width: size.width),
-      storyRows: { DetailContent.storyRows(state, width: $0) }, mode: state.screenMode)
+      storyRows: { DetailContent.storyRows(state, width: $0) },
+      newestLogRows: { LogView.newestRows(state.log, width: $0, limit: size.height) },
+      mode: state.screenMode)
   }
 
   private static func inputHint(_ state: AppState) -> String {

@@ -21,7 +21,8 @@ public struct ScreenLayout: Equatable, Sendable {
   static let middleMinimum = 9
   /// …and at most this many unless its story needs more: the log gets every row beyond.
   static let middleMaximum = 18
-  /// The log is shown only with at least one event row (and its border).
+  /// The log is shown only with at least one event row (and its border), and only with room
+  /// for its newest event whole.
   static let minimumLogHeight = 3
   /// The composition sits beside the detail only on screens at least this wide: narrower, the
   /// detail needs the width, and the composition's who-sees-what row tells its state. A rule of
@@ -48,10 +49,13 @@ public struct ScreenLayout: Equatable, Sendable {
 
   /// The layout for `size` showing `participantCount` rows in the table and `statusRows` rows
   /// of status, or nil when the size is below `minimum`. `storyRows` says how many detail
-  /// lines carry the story at a given inner width; `mode` zooms a pane or hides the log.
+  /// lines carry the story at a given inner width, `newestLogRows` how many rows the log's
+  /// newest event takes at a given inner width (the log is shown only with room for it whole);
+  /// `mode` zooms a pane or hides the log.
   public init?(
     size: TerminalSize, participantCount: Int, statusRows: Int = 1,
-    storyRows: (Int) -> Int = { _ in 0 }, mode: ScreenMode = ScreenMode()
+    storyRows: (Int) -> Int = { _ in 0 }, newestLogRows: (Int) -> Int = { _ in 1 },
+    mode: ScreenMode = ScreenMode()
   ) {
     guard size.width >= Self.minimum.width, size.height >= Self.minimum.height else { return nil }
     let screen = Rect(width: size.width, height: size.height)
@@ -59,7 +63,9 @@ public struct ScreenLayout: Equatable, Sendable {
     header = bands[0]
     status = bands[2]
     footer = bands[3]
-    let body = Body(rect: bands[1], count: participantCount, storyRows: storyRows, mode: mode)
+    let body = Body(
+      rect: bands[1], count: participantCount, storyRows: storyRows,
+      newestLogRows: newestLogRows, mode: mode)
     participants = body.rect(.participants)
     detail = body.rect(.detail)
     composition = body.rect(.composition)
@@ -118,7 +124,10 @@ private struct Body {
   var rects: [Pane: Rect] = [:]
   var hidden: Set<Pane> = []
 
-  init(rect body: Rect, count: Int, storyRows: (Int) -> Int, mode: ScreenMode) {
+  init(
+    rect body: Rect, count: Int, storyRows: (Int) -> Int, newestLogRows: (Int) -> Int,
+    mode: ScreenMode
+  ) {
     if let zoomed = mode.zoomed {
       rects[zoomed] = body
       hidden = Set(Pane.allCases).subtracting([zoomed])
@@ -145,7 +154,13 @@ private struct Body {
         break
       }
     }
-    place(body, participants: participants, story: story)
+    // A log too short for its newest event whole gives way too, after the panes are settled,
+    // so the composition does not come and go from step to step with the events' lengths.
+    let log =
+      hidden.contains(.log)
+      ? 0 : max(ScreenLayout.minimumLogHeight, newestLogRows(max(0, body.width - 2)) + 2)
+    if participants + story + log > body.height { hidden.insert(.log) }
+    place(body, participants: participants, story: story, log: log)
   }
 
   /// Rows the detail needs for its story at the width it gets, border included.
@@ -159,10 +174,12 @@ private struct Body {
     width * (width >= 100 ? 68 : 66) / 100
   }
 
-  private mutating func place(_ body: Rect, participants: Int, story: Int) {
+  /// Places the panes: `log` rows at least for the log (its newest event whole) when shown.
+  private mutating func place(_ body: Rect, participants: Int, story: Int, log: Int) {
     let rest = body.height - participants
     let middle =
-      hidden.contains(.log) ? rest : ScreenLayout.middleHeight(rest: rest, story: story)
+      hidden.contains(.log)
+      ? rest : min(ScreenLayout.middleHeight(rest: rest, story: story), max(story, rest - log))
     let parts = body.rows([.fixed(participants), .fixed(middle), .fill])
     rects[.participants] = parts[0]
     if hidden.contains(.composition) {

@@ -16,7 +16,7 @@ public struct ObserverBelief: Equatable, Sendable {
   public let isStale: Bool
   /// The engine's explanation when stale.
   public let reason: String?
-  /// The rule that keeps it stale (`i` shows its text).
+  /// The rule that keeps it stale (`w` shows its text).
   public var rule: RuleID? = nil
 
   /// The compositions' rows about `subject` (one per composition that shows it).

@@ -178,8 +178,8 @@ public final class CursesBackend: TerminalBackend, Sendable {
     }
     screen.lastSize = current
     resizeterm(Int32(current.height), Int32(current.width))
-    TerminalModes.write(TerminalModes.alternateScreenAgain)
-    // The alternate screen is blank again: the next draw clears and repaints every cell.
+    // The next draw clears and repaints every cell, inside the alternate screen: leaving it and
+    // entering it again would show the shell for a moment on every step of a drag.
     clearok(stagemon_stdscr(), true)
     screen.previous = nil
     return true

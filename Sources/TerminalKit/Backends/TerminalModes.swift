@@ -12,11 +12,6 @@ enum TerminalModes {
   static let mouseOn: StaticString = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
   /// Everything above off (harmless for modes that were never on).
   static let allOff: StaticString = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l"
-  /// Leaves the alternate screen and enters it again, the cursor at home first. After a resize
-  /// this has the terminal save the main screen at its new size, so quitting later restores it
-  /// as it was — nothing of the panes is left in the scrollback (tmux otherwise keeps rows of
-  /// the alternate screen when it restores a main screen saved at another size).
-  static let alternateScreenAgain: StaticString = "\u{1B}[H\u{1B}[?1049l\u{1B}[?1049h"
 
   /// Turns the modes on (`mouse` false leaves mouse reporting to the terminal).
   static func enable(mouse: Bool) {
