@@ -82,6 +82,25 @@ public struct JSONParser {
     return "a trailing comma before '\(Character(Unicode.Scalar(bytes[offset])))': JSON allows none"
   }
 
+  /// Where the parser stands in its bytes, to go back to (`JSONStream` undoes a step cut off
+  /// by its window's end). It holds no reference to the bytes, so moving the window on while
+  /// a place is kept copies nothing.
+  struct Place {
+    fileprivate let index: Int
+    fileprivate let depth: Int
+    fileprivate let lastKeyStart: Int
+  }
+
+  /// Where the parser stands now.
+  var place: Place { Place(index: index, depth: depth, lastKeyStart: lastKeyStart) }
+
+  /// Goes back to `place`, taken since the window last moved.
+  mutating func go(back place: Place) {
+    index = place.index
+    depth = place.depth
+    lastKeyStart = place.lastKeyStart
+  }
+
   /// Forgets the first `count` bytes, already consumed, keeping the line and column of what
   /// follows: a window over a large input moves on.
   mutating func dropConsumed(_ count: Int) {
@@ -290,6 +309,46 @@ public struct JSONParser {
       }
     }
     throw error("unterminated string", at: start - 1)
+  }
+
+  /// Checks the string that comes next as `parseString` does (same errors at the same places)
+  /// and moves past it, building nothing: skipping a 512 MB string costs no second copy of it.
+  mutating func skipString() throws(JSONParseError) {
+    index += 1
+    let start = index
+    var escaped: [UInt8] = []
+    // Ill-formed UTF-8 is reported only at the closing quote, as `parseString` finds it.
+    var isValid = true
+    while true {
+      let run = bytes.withUnsafeBufferPointer { Self.plainRun($0, from: index) }
+      isValid = isValid && (run.isASCII || Self.isValidUTF8(bytes[index..<run.end]))
+      index = run.end
+      guard index < bytes.count else { throw error("unterminated string", at: start - 1) }
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        guard isValid else { throw error("string is not valid UTF-8", at: start) }
+        index += 1
+        return
+      case UInt8(ascii: "\\"):
+        escaped.removeAll(keepingCapacity: true)
+        try parseEscape(into: &escaped)
+      default: throw error("control character in string")
+      }
+    }
+  }
+
+  /// Whether `bytes` are well-formed UTF-8, checked without making a string of them. A run
+  /// between escapes is checked alone: an escape is ASCII, so no sequence straddles one.
+  private static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
   }
 
   /// The bytes of the string that comes next: a slice of the input when it is plain ASCII

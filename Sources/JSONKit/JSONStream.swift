@@ -11,6 +11,9 @@ public struct JSONStream {
   private var source: (() -> ArraySlice<UInt8>?)?
   /// How many bytes a refill keeps ahead at least.
   private let window: Int
+  /// How many bytes the source has yet to give at most, when its size is known: the window
+  /// grows straight to that rather than doubling past it.
+  private var unread: Int?
   /// The keys of every object opened and not yet closed, innermost last, then sets kept
   /// empty for the next objects: walking a million small objects allocates no key list each.
   private var objects: [KeySet] = []
@@ -29,10 +32,16 @@ public struct JSONStream {
   /// about `window` bytes of them (more while one value or key is larger). Values, keys and
   /// UTF-8 sequences may straddle chunks; errors give the line and column in the whole input.
   /// A failure to read is the source's to report: here it is the end of the input.
-  public init(chunks next: @escaping () -> ArraySlice<UInt8>?, window: Int = 1 << 20) {
+  /// `size`, when known (a regular file's), is how many bytes the source gives at most: a
+  /// value as large as the input then costs at most 1.25 times the input while it is
+  /// gathered (`WindowGrowth`), not twice.
+  public init(
+    chunks next: @escaping () -> ArraySlice<UInt8>?, window: Int = 1 << 20, size: Int? = nil
+  ) {
     parser = JSONParser(bytes: [])
     source = next
     self.window = max(1, window)
+    unread = size
   }
 
   /// Skips white space; whether another value starts (false at the end of the input).
@@ -78,6 +87,8 @@ public struct JSONStream {
         try skipValue()
         more = try nextElement()
       }
+    case UInt8(ascii: "\""):
+      try step { (parser) throws(JSONParseError) in try parser.skipString() }
     default: _ = try value()
     }
   }
@@ -90,7 +101,7 @@ public struct JSONStream {
     throws(JSONParseError) -> Value
   {
     while true {
-      let start = parser
+      let start = parser.place
       do {
         let value = try body(&parser)
         if source == nil || parser.index < parser.bytes.count { return value }
@@ -98,7 +109,7 @@ public struct JSONStream {
         // The parser looks at most a \u escape pair ahead of where it stands when it fails.
         if source == nil || parser.bytes.count - parser.index > 16 { throw error }
       }
-      parser = start
+      parser.go(back: start)
       refill()
     }
   }
@@ -109,14 +120,21 @@ public struct JSONStream {
     guard let next = source else { return }
     parser.dropConsumed(parser.index)
     let target = max(window, 2 * parser.bytes.count + 1)
+    let capacity = WindowGrowth.capacity(
+      target: target, held: parser.bytes.count, unread: unread, chunk: Self.largestChunk)
+    if capacity > parser.bytes.capacity { parser.bytes.reserveCapacity(capacity) }
     while parser.bytes.count < target {
       guard let chunk = next() else {
         source = nil
         return
       }
       parser.bytes.append(contentsOf: chunk)
+      unread = unread.map { max(0, $0 - chunk.count) }
     }
   }
+
+  /// The most bytes a source is expected to give at once (`BoundedInput.Chunks`: 64 KiB).
+  static let largestChunk = 1 << 16
 
   /// The next value if it is a string; any other value is parsed (so checked) and dropped,
   /// giving nil. Reading the string members of many small objects this way builds no

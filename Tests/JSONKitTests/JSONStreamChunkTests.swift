@@ -120,6 +120,32 @@ struct JSONStreamChunkTests {
     }
   }
 
+  /// Strings `skipValue` checks without building them (issue 32 item 13): each fails, or
+  /// not, exactly as parsing it does, wherever the input is cut, ill-formed UTF-8 included
+  /// (found at the closing quote, after a later escape or control character).
+  static let badStrings: [[UInt8]] = [
+    [0x22, 0xC3, 0x28, 0x22], [0x22, 0x61, 0xFF, 0x5C, 0x71, 0x22], [0x22, 0xE2, 0x82, 0x01, 0x22],
+    [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xC3, 0x5C, 0x75, 0x30, 0x30, 0x65, 0x39, 0x22],
+    [0x22, 0xF0, 0x9F, 0x98], [0x22, 0xC3, 0xA9, 0x5C, 0x75, 0x44, 0x38, 0x33, 0x44, 0x22],
+    Array(#""\u00e9 日本 \ud83d\ude00 ok""#.utf8), Array("\"\u{7F}\u{85}\"".utf8),
+  ]
+
+  @Test(arguments: badStrings)
+  func skippingAStringFailsAsParsingItDoes(_ bytes: [UInt8]) {
+    let parsed = Result { () throws(JSONParseError) in try JSONParser.parseSequence(bytes: bytes) }
+    for split in 0...bytes.count {
+      var stream = Self.stream(bytes, split: split, window: 2)
+      let skipped = Result { () throws(JSONParseError) in
+        while stream.hasMore() { try stream.skipValue() }
+      }
+      switch (parsed, skipped) {
+      case (.success, .success): break
+      case (.failure(let a), .failure(let b)): #expect(a == b, "split at \(split)")
+      default: Issue.record("split at \(split): parse \(parsed), skip \(skipped)")
+      }
+    }
+  }
+
   @Test func aLargeInputInSmallChunksKeepsOnlyAWindow() throws {
     let event = #"{"name": "JOINED", "participantId": "p"},"#
     var remaining = 20_000

@@ -82,7 +82,7 @@ struct EventFields {
       case .previousToken?: fields.previousToken = try stream.value()
       case .newToken?: fields.newToken = try stream.value()
       case .message?: fields.message = try stream.string()
-      case nil: _ = try stream.value()
+      case nil: try stream.skipValue()
       }
       key = try stream.nextKey(matching: Member.names)
     }

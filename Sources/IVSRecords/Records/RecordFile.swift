@@ -54,7 +54,8 @@ extension RecordSet {
     guard counting.endedValid else { return try readWhole(try Self.open(path, limit: limit), path) }
     reserveEvents(counter.listedObjects)
     let parsing = RecordChunks(try Self.open(path, limit: limit), form: form)
-    var stream = RecordStream(json: JSONStream(chunks: parsing.next), file: path)
+    var stream = RecordStream(
+      json: JSONStream(chunks: parsing.next, size: parsing.size), file: path)
     files.append(path)
     do {
       try read(&stream, several: counter.count > 1, file: path)

@@ -169,6 +169,11 @@ struct RecordStream {
     try step { (json) throws(JSONParseError) in try json.value() }
   }
 
+  /// Checks the next value and drops it, building no string of it.
+  mutating func skipValue() throws(RecordError) {
+    try step { (json) throws(JSONParseError) in try json.skipValue() }
+  }
+
   mutating func string() throws(RecordError) -> String? {
     try step { (json) throws(JSONParseError) in try json.string() }
   }

@@ -74,6 +74,13 @@ final class RecordChunks {
   /// Why the input stopped early, if it did.
   var failure: InputFileError? { input.failure }
 
+  /// How many bytes of UTF-8 the text has at most, when known: a regular UTF-8 file's size
+  /// less its byte order mark (nil for UTF-16, whose UTF-8 is of another size, and pipes).
+  var size: Int? {
+    guard utf16 == nil, let size = input.regularFileSize else { return nil }
+    return max(0, size - skip)
+  }
+
   /// Whether the whole text, read to its end, was valid.
   var endedValid: Bool { utf16.map(\.isComplete) ?? true }
 
