@@ -35,6 +35,9 @@ public final class LivePoller: Sendable {
     var name: String?
   }
 
+  /// The name the participant list is kept under, as `fetch` writes it.
+  public static let listFile = "list-participants.json"
+
   private let client: IVSRealTimeClient
   private let stage: StageReference
   /// The session followed.
@@ -136,7 +139,7 @@ public final class LivePoller: Sendable {
     switch step {
     case .listParticipants:
       let all = try client.listParticipants(stageArn: stage.arn, sessionId: sessionId)
-      store("list-participants.json", .object([("participants", .array(all))]))
+      store(Self.listFile, .object([("participants", .array(all))]))
       let summaries = all.compactMap { item -> PollPlan.Summary? in
         guard let id = item["participantId"]?.stringValue, StageReference.isSafeID(id) else {
           return nil

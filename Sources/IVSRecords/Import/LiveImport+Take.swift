@@ -25,18 +25,28 @@ extension LiveImport {
   /// What the answers that changed since the last call bring the monitor: newer events and
   /// participants who joined follow on (`append`); anything else — a participant's record
   /// changed, an answer gone stale, an event older than the marks reach — imports the session
-  /// whole again from every answer kept. Nil when nothing in `changed` is new. Pure: the
-  /// answers in, the update out.
-  public mutating func take(_ changed: [PolledFile]) -> LiveUpdate? {
+  /// whole again from every answer kept — unless `reimporting` is false: then those answers
+  /// are kept aside (`deferred`) for a call that allows it, while answers of other files still
+  /// follow on (a join is not held up by another participant's late events). Nil when nothing
+  /// in `changed` is new, or when all of it waits. Pure: the answers in, the update out.
+  public mutating func take(_ changed: [PolledFile], reimporting: Bool = true) -> LiveUpdate? {
     let fresh = changed.filter { files[$0.name] != $0.json }
-    guard !fresh.isEmpty else { return nil }
+    guard !fresh.isEmpty || (isBehind && reimporting) else { return nil }
     let before = files
     keep(fresh)
-    guard !mustImportWhole, let update = followOn(fresh, from: before) else {
-      return importWhole()
+    let waits = fresh.contains { deferred.contains($0.name) }
+    if !mustImportWhole, !waits, !fresh.isEmpty, let update = followOn(fresh, from: before) {
+      return update
     }
-    return update
+    guard reimporting else {
+      deferred.formUnion(fresh.map(\.name))
+      return nil
+    }
+    return importWhole()
   }
+
+  /// Whether answers were kept that the model does not show yet: they wait for a re-import.
+  public var isBehind: Bool { !deferred.isEmpty }
 
   /// The session imported again from every answer kept and `changed`: the monitor asks for
   /// it when it could not follow an update on (`LiveUpdate.reimport`, or `unusable` with why
@@ -49,6 +59,7 @@ extension LiveImport {
       return .reimport(session)
     } catch {
       mustImportWhole = true
+      deferred = []
       return .unusable("the polled records do not import (the last import stays shown): \(error)")
     }
   }

@@ -51,6 +51,9 @@ public struct LiveImport {
   var fileOrder: [String] = []
   /// Set when answers did not import: the next `take` imports the whole session again.
   var mustImportWhole = false
+  /// The files whose newest answers the model does not show yet: they wait for a re-import
+  /// (`take(_:reimporting:)`), and later answers of the same files wait with them.
+  public internal(set) var deferred: Set<String> = []
   private var builder: StepBuilder
   /// What the records said of each participant planned (what its plan was made from).
   private var described: [String: ParticipantRecord]
