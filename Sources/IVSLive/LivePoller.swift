@@ -174,6 +174,10 @@ public final class LivePoller: Sendable {
     ).json
   }
 
+  /// Keeps `json` under `name` beside the polled answers, as a poll's answer is kept: how
+  /// events pushed to the session (`EventQueueFeed`) reach the same snapshots.
+  public func keep(_ json: JSON, named name: String) { store(name, json) }
+
   private func store(_ name: String, _ json: JSON) {
     let now = Date().timeIntervalSince1970
     state.withLock { state in

@@ -14,6 +14,8 @@ final class PolledSession: LiveSource {
   /// Each viewer's SDK group from its GetParticipant (`ViewerSDKMix.group(of:)`), kept as
   /// the answers come.
   private var groups: [String: String] = [:]
+  /// `--events-queue`: the feed of pushed events, for the header.
+  var feed: EventQueueFeed?
   /// When the next whole re-import may run (seconds since 1970): each waits `reimportFactor`
   /// times as long as the last one took, so re-importing a big session keeps at most
   /// 1/`reimportFactor` of a core busy, however often polls bring what cannot follow on.
@@ -22,6 +24,8 @@ final class PolledSession: LiveSource {
   /// follow on may wait (what the header adds to the join delay while the list waits).
   private var reimportGap = 0.0
   static let reimportFactor = 50.0
+  /// When the first import began: `shown()` paces the first re-import by what it cost.
+  private var firstImportStarted = 0.0
 
   /// The first import of what `poller` read so far, at `version`.
   init(_ poller: LivePoller, rate: Double, importer: LiveImport, version: Int) {
@@ -61,8 +65,10 @@ final class PolledSession: LiveSource {
         guard all.files.contains(where: { $0.name == LivePoller.listFile }) else { continue }
         do {
           let files = all.files.map(Self.polled)
+          let started = Date().timeIntervalSince1970
           let importer = try LiveImport(files: files, options: imports)
           let session = PolledSession(poller, rate: rate, importer: importer, version: seen)
+          session.firstImportStarted = started
           session.noteGroups(files)
           return session
         } catch {
@@ -102,7 +108,7 @@ final class PolledSession: LiveSource {
       stageName: poller.stageName.map { TerminalText.safe($0) },
       sessionId: TerminalText.safe(poller.sessionId),
       dataAge: age.map { max(0, $0) }, rate: rate, throttled: poller.throttleCount,
-      problem: poller.lastProblem.map { TerminalText.safe($0) },
+      problem: (poller.lastProblem ?? feed?.problem).map { TerminalText.safe($0) },
       joinWithin: PollPlan.joinDelay(atRate: rate, pages: poller.listPages) + Self.screenMargin
         + (importer.deferred.contains(LivePoller.listFile) ? reimportGap : 0),
       progress: progress.listed == 0
@@ -111,6 +117,12 @@ final class PolledSession: LiveSource {
           read: progress.read, listed: progress.listed,
           secondsLeft: Double(progress.requestsLeft) / rate))
     header.viewerSDKs = viewerSDKs
+    if let counts = feed?.counts {
+      header.pushed =
+        "events queue: \(counts.kept) kept"
+        + (counts.ignored > 0 ? ", \(counts.ignored) of other stages or sessions" : "")
+        + (counts.deleted > 0 ? ", \(counts.deleted) deleted" : "")
+    }
     if importer.isBehind {
       header.waitingFor = max(0, nextReimport - Date().timeIntervalSince1970)
     }
@@ -127,6 +139,13 @@ final class PolledSession: LiveSource {
       return importer.take(files, reimporting: Date().timeIntervalSince1970 >= nextReimport)
     case .wholeSession: return importer.importWhole(adding: files)
     }
+  }
+
+  /// The first import is on screen (its records' steps run): the first re-import waits
+  /// `reimportFactor` times what importing and showing it took, as later ones do.
+  func shown() {
+    reimportGap = (Date().timeIntervalSince1970 - firstImportStarted) * Self.reimportFactor
+    nextReimport = Date().timeIntervalSince1970 + reimportGap
   }
 
   func handled(_ update: LiveUpdate, seconds: Double) {

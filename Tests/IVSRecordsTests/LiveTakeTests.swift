@@ -229,4 +229,43 @@ import Testing
     let start = try #require(RecordTime.milliseconds("2026-11-02T11:00:00Z"))
     #expect(importer.session.runnable.start == start / 1000)
   }
+
+  /// EventBridge events pushed through a queue (`attach --events-queue`): a file that only
+  /// grows at its end follows on with what came after the old events, timed by the
+  /// envelope's `time` when the detail has none; one whose old events changed imports again.
+  @Test func pushedEventsFollowOnAsTheyGrow() throws {
+    var importer = try Self.first()
+    func update(_ id: String, _ name: String, _ time: String) -> JSON {
+      .object([
+        ("version", .string("0")), ("id", .string(id)),
+        ("detail-type", .string("IVS Stage Update")),
+        ("source", .string("aws.ivs")), ("time", .string("2026-01-01T12:\(time)Z")),
+        ("resources", .array([])),
+        (
+          "detail",
+          .object([("event_name", .string(name)), ("participant_id", .string("host"))])
+        ),
+      ])
+    }
+    let name = "sqs" + LiveImport.pushedEventsSuffix
+    let first = [update("e1", "Participant Unpublished", "00:20")]
+    guard case .follow(_, let recorded)? = importer.take([.init(name: name, json: .array(first))])
+    else {
+      Issue.record("pushed events did not follow on")
+      return
+    }
+    #expect(recorded.map(\.name) == ["PUBLISH_STOPPED"])
+    #expect(recorded.first?.viaEventBridge == true)
+    let more = first + [update("e2", "Participant Published", "00:25")]
+    guard case .follow(_, let next)? = importer.take([.init(name: name, json: .array(more))]) else {
+      Issue.record("more pushed events did not follow on")
+      return
+    }
+    #expect(next.map(\.name) == ["PUBLISH_STARTED"])
+    let rewritten = [update("e3", "Participant Published", "00:26")]
+    guard case .reimport? = importer.take([.init(name: name, json: .array(rewritten))]) else {
+      Issue.record("a rewritten file of pushed events followed on")
+      return
+    }
+  }
 }

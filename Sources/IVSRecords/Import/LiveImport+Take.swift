@@ -77,7 +77,14 @@ extension LiveImport {
     var events = RecordSet()
     var records: [String: ParticipantRecord] = [:]
     for file in fresh.sorted(by: { $0.name < $1.name }) {
-      if file.name.hasSuffix(".events.json") {
+      if file.name.hasSuffix(Self.pushedEventsSuffix) {
+        // Pushed events (EventBridge, oldest first as they came): what follows the old ones.
+        let now = file.json.arrayValue ?? []
+        let then = before[file.name]?.arrayValue ?? []
+        guard now.count >= then.count, then.last.map({ $0 == now[then.count - 1] }) ?? true,
+          (try? events.read(json: .array(Array(now[then.count...])), file: file.name)) != nil
+        else { return nil }
+      } else if file.name.hasSuffix(".events.json") {
         guard let added = Self.addedEvents(from: before[file.name], to: file.json) else {
           return nil
         }
@@ -108,6 +115,10 @@ extension LiveImport {
     guard then.first.map({ $0 == now[count] }) ?? true else { return nil }
     return Array(now[..<count])
   }
+
+  /// How the name of a file of pushed events ends: EventBridge events as a queue delivered
+  /// them, a JSON array that only grows at its end (`attach --events-queue`).
+  public static let pushedEventsSuffix = ".eventbridge.json"
 
   static func isParticipantFile(_ name: String) -> Bool {
     name == "list-participants.json"
