@@ -126,7 +126,9 @@ let package = Package(
     .testTarget(name: "IVSRulesTests", dependencies: ["IVSRules"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
     .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit", "StandInHarness"]),
-    .testTarget(name: "IVSLiveTests", dependencies: ["IVSLive", "AWSKit", "JSONKit", "Seeded"]),
+    .testTarget(
+      name: "IVSLiveTests",
+      dependencies: ["IVSLive", "AWSKit", "JSONKit", "Seeded", "StandInHarness"]),
     .testTarget(
       name: "StageEngineTests",
       dependencies: ["StageEngine", "TokenCore", "JSONKit", "StreamCompare", "InputKit"]

@@ -65,6 +65,9 @@ public final class IVSRealTimeClient: Sendable {
     deadline = totalTimeout.map { now + $0 }
   }
 
+  /// The credentials every request is signed with, kept for the run: another AWS client of
+  /// the same command (attach's events queue) signs with them too, renewed in one place.
+  public var sharedCredentials: CredentialCache { credentials }
   /// Requests sent so far, retries included.
   public var requestCount: Int { state.withLock { $0.sentCount } }
   /// The credentials in use as `Credentials.description` shows them (no secret), once known.

@@ -35,6 +35,9 @@ public final class LivePoller: Sendable {
     var name: String?
   }
 
+  /// The name the participant list is kept under, as `fetch` writes it.
+  public static let listFile = "list-participants.json"
+
   private let client: IVSRealTimeClient
   private let stage: StageReference
   /// The session followed.
@@ -136,7 +139,7 @@ public final class LivePoller: Sendable {
     switch step {
     case .listParticipants:
       let all = try client.listParticipants(stageArn: stage.arn, sessionId: sessionId)
-      store("list-participants.json", .object([("participants", .array(all))]))
+      store(Self.listFile, .object([("participants", .array(all))]))
       let summaries = all.compactMap { item -> PollPlan.Summary? in
         guard let id = item["participantId"]?.stringValue, StageReference.isSafeID(id) else {
           return nil
@@ -170,6 +173,10 @@ public final class LivePoller: Sendable {
       requestCount: 0, complete: true, problems: []
     ).json
   }
+
+  /// Keeps `json` under `name` beside the polled answers, as a poll's answer is kept: how
+  /// events pushed to the session (`EventQueueFeed`) reach the same snapshots.
+  public func keep(_ json: JSON, named name: String) { store(name, json) }
 
   private func store(_ name: String, _ json: JSON) {
     let now = Date().timeIntervalSince1970

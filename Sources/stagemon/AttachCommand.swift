@@ -18,6 +18,7 @@ import TerminalKit
 enum AttachCommand {
   static let help = """
     USAGE: stagemon attach STAGE_ARN [--session st-…] [--sdk ID=PLATFORM@VERSION]… [--rate N]
+                           [--events-queue SQS_URL [--delete-consumed]]
                            [--endpoint-url URL] [--profile NAME] [--max-rps N] [--as-of DATE]
 
     Opens the monitor on a live session (the active one, else the latest): participants as
@@ -39,11 +40,22 @@ enum AttachCommand {
     details and events, and a second for the answers and the screen); the header states the
     figure for the stage's size and rate.
 
+    With --events-queue, the "IVS Stage Update" events EventBridge delivers to an SQS queue
+    (publish, unpublish, publish errors, replication; docs/LIVE.md gives the rule and the
+    queue policy) are read by long polling ReceiveMessage and enter as polled records do,
+    so a big stage's publishes show within seconds while the budget fills in the rest. Other
+    stages' and sessions' events are left aside; nothing is deleted from the queue unless
+    --delete-consumed is given.
+
     OPTIONS:
       --session st-…       the session (default: the active one, else the latest)
       --sdk ID=P@V         the SDK a participant really runs, as for `stagemon import`
       --rate N             requests a second in all, shared by every operation (default 1)
       --as-of DATE         tell IVS as it behaved on DATE (YYYY-MM-DD; default: today)
+      --events-queue URL   also read EventBridge "IVS Stage Update" events from this SQS queue
+                           (https://sqs.REGION.amazonaws.com/ACCOUNT/NAME; AWS_ENDPOINT_URL_SQS
+                           overrides where requests go), signed with the same credentials
+      --delete-consumed    delete the queue's messages once read (default: leave them)
     \(LiveOptions.helpLines)
       -h, --help           show this help
     """
@@ -54,6 +66,7 @@ enum AttachCommand {
       return status
     }
     let poller: LivePoller
+    var feed: EventQueueFeed?
     let source: PolledSession
     let setup: MonitorSetup
     let rate = options.rate
@@ -63,13 +76,26 @@ enum AttachCommand {
       let fetcher = SessionFetcher(client: client, stage: options.request.stage) { _ in }
       let sessionId = try fetcher.chooseSession(options.request.sessionId)
       poller = LivePoller(client: client, stage: options.request.stage, sessionId: sessionId)
+      if let queue = options.eventsQueue {
+        let target = poller
+        feed = EventQueueFeed(
+          client: try options.request.live.queueClient(queue, sharing: client),
+          stageArn: options.request.stage.arn, sessionId: sessionId,
+          deleting: options.deletesConsumed
+        ) { target.keep($0, named: EventQueueFeed.file) }
+      }
       poller.start()
+      feed?.start()
       source = try PolledSession.first(poller, rate: rate, imports: options.imports)
+      source.feed = feed
       setup = try source.setup()
     } catch {
       return Stagemon.failLive(error, help: help)
     }
-    defer { poller.stop() }
+    defer {
+      poller.stop()
+      feed?.stop()
+    }
     return watch(setup, source: source)
   }
 
@@ -95,6 +121,7 @@ enum AttachCommand {
       setup: setup, themes: ThemeCatalog(loader: loader, colorDepth: session.backend.colorDepth),
       theme: theme.downgraded(to: session.backend.colorDepth), options: options)
     controller.followRecords()
+    source.shown()
     controller.showLive(source.header)
     let loop = MonitorLoop(controller: controller, backend: session.backend)
     loop.live = source
@@ -108,6 +135,10 @@ enum AttachCommand {
     let imports: ImportOptions
     /// `--rate`: requests a second in all.
     let rate: Double
+    /// `--events-queue`: the SQS queue EventBridge delivers the stage's events to.
+    let eventsQueue: String?
+    /// `--delete-consumed`: delete the queue's messages once read.
+    let deletesConsumed: Bool
 
     init(_ arguments: inout Arguments) throws(UsageError) {
       var imports = ImportOptions()
@@ -125,6 +156,11 @@ enum AttachCommand {
         self.rate = rate
       } else {
         rate = 1
+      }
+      eventsQueue = try arguments.option("--events-queue")
+      deletesConsumed = arguments.flag("--delete-consumed")
+      if deletesConsumed && eventsQueue == nil {
+        throw UsageError("--delete-consumed: give --events-queue SQS_URL too")
       }
       request = try FetchCommand.Request(&arguments, command: "attach")
       try arguments.finish()

@@ -117,6 +117,15 @@ struct LiveOptions {
         pace: .quota(limit: maxRPS), total: total, clock: clock),
       clock: clock, timeout: requestTimeout, totalTimeout: endless ? nil : totalTimeout)
   }
+
+  /// A client of the SQS queue at `queueURL` (`attach --events-queue`), signing with the
+  /// credentials `client` uses.
+  func queueClient(_ queueURL: String, sharing client: IVSRealTimeClient) throws -> SQSClient {
+    try SQSClient(
+      queueURL: queueURL, region: client.region, environment: ProcessInfo.processInfo.environment,
+      credentials: client.sharedCredentials, transport: URLSessionTransport(), clock: SystemClock(),
+      timeout: requestTimeout)
+  }
 }
 
 extension Stagemon {

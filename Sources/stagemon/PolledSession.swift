@@ -14,6 +14,18 @@ final class PolledSession: LiveSource {
   /// Each viewer's SDK group from its GetParticipant (`ViewerSDKMix.group(of:)`), kept as
   /// the answers come.
   private var groups: [String: String] = [:]
+  /// `--events-queue`: the feed of pushed events, for the header.
+  var feed: EventQueueFeed?
+  /// When the next whole re-import may run (seconds since 1970): each waits `reimportFactor`
+  /// times as long as the last one took, so re-importing a big session keeps at most
+  /// 1/`reimportFactor` of a core busy, however often polls bring what cannot follow on.
+  private var nextReimport = 0.0
+  /// Seconds the last re-import took, times `reimportFactor`: how long answers that cannot
+  /// follow on may wait (what the header adds to the join delay while the list waits).
+  private var reimportGap = 0.0
+  static let reimportFactor = 50.0
+  /// When the first import began: `shown()` paces the first re-import by what it cost.
+  private var firstImportStarted = 0.0
 
   /// The first import of what `poller` read so far, at `version`.
   init(_ poller: LivePoller, rate: Double, importer: LiveImport, version: Int) {
@@ -34,22 +46,29 @@ final class PolledSession: LiveSource {
     }
   }
 
-  /// Waits for the first answers that import (at most a minute), reporting on stderr.
+  /// Waits for the first answers that import and hold the whole first participant list (every
+  /// page of ListParticipants), so every listed participant is on the first screen, ordered
+  /// by first join; reports on stderr. Gives up after a minute in which no request succeeded.
   static func first(_ poller: LivePoller, rate: Double, imports: ImportOptions) throws
     -> PolledSession
   {
-    Console.error("stagemon: reading session \(poller.sessionId)…")
-    let deadline = Date().addingTimeInterval(60)
+    Console.error("stagemon: reading session \(poller.sessionId) and its participant list…")
+    var deadline = Date().addingTimeInterval(60)
     var lastError: Error?
     var seen = 0
     while Date() < deadline {
       // Every answer so far, not only the change: the import starts from all of them.
       if poller.version != seen, let all = poller.snapshot(after: 0) {
         seen = all.version
+        // A list of many pages takes a request each: the wait goes on while answers come.
+        deadline = Date().addingTimeInterval(60)
+        guard all.files.contains(where: { $0.name == LivePoller.listFile }) else { continue }
         do {
           let files = all.files.map(Self.polled)
+          let started = Date().timeIntervalSince1970
           let importer = try LiveImport(files: files, options: imports)
           let session = PolledSession(poller, rate: rate, importer: importer, version: seen)
+          session.firstImportStarted = started
           session.noteGroups(files)
           return session
         } catch {
@@ -89,14 +108,24 @@ final class PolledSession: LiveSource {
       stageName: poller.stageName.map { TerminalText.safe($0) },
       sessionId: TerminalText.safe(poller.sessionId),
       dataAge: age.map { max(0, $0) }, rate: rate, throttled: poller.throttleCount,
-      problem: poller.lastProblem.map { TerminalText.safe($0) },
-      joinWithin: PollPlan.joinDelay(atRate: rate, pages: poller.listPages) + Self.screenMargin,
+      problem: (poller.lastProblem ?? feed?.problem).map { TerminalText.safe($0) },
+      joinWithin: PollPlan.joinDelay(atRate: rate, pages: poller.listPages) + Self.screenMargin
+        + (importer.deferred.contains(LivePoller.listFile) ? reimportGap : 0),
       progress: progress.listed == 0
         ? nil
         : LiveHeader.Progress(
           read: progress.read, listed: progress.listed,
           secondsLeft: Double(progress.requestsLeft) / rate))
     header.viewerSDKs = viewerSDKs
+    if let counts = feed?.counts {
+      header.pushed =
+        "events queue: \(counts.kept) kept"
+        + (counts.ignored > 0 ? ", \(counts.ignored) of other stages or sessions" : "")
+        + (counts.deleted > 0 ? ", \(counts.deleted) deleted" : "")
+    }
+    if importer.isBehind {
+      header.waitingFor = max(0, nextReimport - Date().timeIntervalSince1970)
+    }
     return header
   }
 
@@ -106,9 +135,23 @@ final class PolledSession: LiveSource {
     let files = changed?.files.map(Self.polled) ?? []
     noteGroups(files)
     switch request {
-    case .changes: return importer.take(files)
+    case .changes:
+      return importer.take(files, reimporting: Date().timeIntervalSince1970 >= nextReimport)
     case .wholeSession: return importer.importWhole(adding: files)
     }
+  }
+
+  /// The first import is on screen (its records' steps run): the first re-import waits
+  /// `reimportFactor` times what importing and showing it took, as later ones do.
+  func shown() {
+    reimportGap = (Date().timeIntervalSince1970 - firstImportStarted) * Self.reimportFactor
+    nextReimport = Date().timeIntervalSince1970 + reimportGap
+  }
+
+  func handled(_ update: LiveUpdate, seconds: Double) {
+    guard case .reimport = update else { return }
+    reimportGap = seconds * Self.reimportFactor
+    nextReimport = Date().timeIntervalSince1970 + reimportGap
   }
 
   private static func polled(_ file: SessionFetcher.File) -> PolledFile {

@@ -117,6 +117,50 @@ import Testing
     #expect(row.profile.hasSuffix(SDKGuesses.mark), "\(row.profile)")
   }
 
+  /// A participant only the list names (its GetParticipant and events not read yet) is on
+  /// screen with its SDK, capabilities, publishing and token shown as unknown — never the
+  /// profile or the defaults the model assumes; its first events do not follow on (its plan is
+  /// made from them, as a whole import makes it) and once imported it is shown as read.
+  @Test func aListedParticipantNotReadYetShowsWhatIsUnknownAsUnknown() throws {
+    var records = try Self.records()
+    try records.read(
+      json: try JSONParser.parse(
+        bytes: Array(
+          #"{"participants": [{"participantId": "lurker", "userId": "l", "state": "CONNECTED", "firstJoinTime": "2026-01-01T12:00:02Z"}]}"#
+            .utf8)), file: "list-participants.json")
+    var importer = try LiveImport(records: records, options: ImportOptions())
+    let controller = AppController(
+      setup: try MonitorSetup.live(importer.session, name: "live"),
+      themes: ThemeCatalog(themes: [Fixture.theme]), theme: Fixture.theme, options: MonitorOptions()
+    )
+    controller.followRecords()
+    #expect(controller.state.unreadEvents == ["lurker"])
+    func row() -> String? {
+      let grid = Fixture.render(width: 100, height: 8) { rect, grid in
+        ParticipantsView.render(controller.state, in: rect, into: &grid)
+      }
+      return Fixture.text(grid).first { $0.contains("lurker") }
+    }
+    let unread = try #require(row())
+    #expect(unread.contains("unknown") && unread.contains("not read"), "\(unread)")
+    #expect(!unread.contains("@") && !unread.contains("-S") && !unread.contains("in "), "\(unread)")
+    var events = RecordSet()
+    try events.read(
+      bytes: Array(
+        #"{"events": [{"name": "JOINED", "participantId": "lurker", "eventTime": "2026-01-01T12:00:40Z"}]}"#
+          .utf8), file: "lurker.events.json")
+    let followed = importer.append(events.events)
+    #expect(followed == nil)
+    try records.read(
+      bytes: Array(
+        #"{"events": [{"name": "JOINED", "participantId": "lurker", "eventTime": "2026-01-01T12:00:40Z"}]}"#
+          .utf8), file: "lurker.events.json")
+    controller.handle(.reimport(try LiveImport(records: records, options: ImportOptions()).session))
+    #expect(controller.state.unreadEvents.isEmpty)
+    let read = try #require(row())
+    #expect(!read.contains("not read"), "\(read)")
+  }
+
   @Test func aReimportRebuildsTheModelInPlaceAndKeepsSelectionFocusZoomAndTheLogsPlace()
     throws
   {
@@ -261,7 +305,9 @@ import Testing
       })
   }
 
-  @Test func aJoinerWhoseSDKTheRecordsDoNotStateIsMarkedAsGuessed() throws {
+  /// Nothing states the guest's SDK (no GetParticipant): it shows as unknown, never as the
+  /// profile the model assumes.
+  @Test func aJoinerWhoseSDKTheRecordsDoNotStateIsShownAsUnknown() throws {
     var importer = try LiveImport(records: LiveMonitorTests.records(), options: ImportOptions())
     let controller = AppController(
       setup: try MonitorSetup.live(importer.session, name: "live"),
@@ -276,6 +322,6 @@ import Testing
     controller.follow(try #require(appended), recorded: events.events)
     #expect(controller.state.sdkGuesses.sources["guest"] != nil)
     let row = try #require(controller.state.snapshot.participant("guest"))
-    #expect(controller.state.sdkGuesses.profile(row.sdk, of: "guest").hasSuffix(SDKGuesses.mark))
+    #expect(controller.state.sdkGuesses.profile(row.sdk, of: "guest") == SDKGuesses.unknown)
   }
 }

@@ -102,18 +102,29 @@ class Stage:
                            at=start + step.get("at", 2))
 
     def generate(self, spec):
+        # "sdks": GetParticipant's SDK fields, given to participant i as sdks[i % len];
+        # "seconds": how long ago the session started, the joins spread over its first half
+        # and each participant's extraEvents over the rest of it (default: an hour, joins
+        # every half second and a second apart).
         count = spec["participants"]
+        sdks = spec.get("sdks", [{}])
+        seconds = spec.get("seconds")
         session = {"sessionId": spec.get("sessionId", "st-Generated0001"),
-                   "startTime": time.time() - 3600, "endTime": None, "participants": {}, "order": []}
+                   "startTime": time.time() - (seconds or 3600), "endTime": None,
+                   "participants": {}, "order": []}
         self.sessions.append(session)
+        extras = spec.get("extraEvents", 2)
+        spacing = seconds / 2 / max(1, count) if seconds else 0.5
+        gap = seconds / 2 / (extras + 1) if seconds else 1
         for index in range(count):
             pid = "p%05d" % index
-            at = session["startTime"] + index * 0.5
-            self.join(session, {"participantId": pid, "userId": "user-%d" % index,
-                                "attributes": {"seat": str(index)}}, at=at)
-            for extra in range(spec.get("extraEvents", 2)):
+            at = session["startTime"] + index * spacing
+            self.join(session, dict({"participantId": pid, "userId": "user-%d" % index,
+                                     "attributes": {"seat": str(index)}}, **sdks[index % len(sdks)]),
+                      at=at)
+            for extra in range(extras):
                 name = "PUBLISH_STARTED" if extra % 2 == 0 else "PUBLISH_STOPPED"
-                self.event(session, pid, name, at + 1 + extra)
+                self.event(session, pid, name, at + (1 + extra) * gap)
 
     def session(self, session_id):
         for s in self.sessions:

@@ -25,18 +25,28 @@ extension LiveImport {
   /// What the answers that changed since the last call bring the monitor: newer events and
   /// participants who joined follow on (`append`); anything else — a participant's record
   /// changed, an answer gone stale, an event older than the marks reach — imports the session
-  /// whole again from every answer kept. Nil when nothing in `changed` is new. Pure: the
-  /// answers in, the update out.
-  public mutating func take(_ changed: [PolledFile]) -> LiveUpdate? {
+  /// whole again from every answer kept — unless `reimporting` is false: then those answers
+  /// are kept aside (`deferred`) for a call that allows it, while answers of other files still
+  /// follow on (a join is not held up by another participant's late events). Nil when nothing
+  /// in `changed` is new, or when all of it waits. Pure: the answers in, the update out.
+  public mutating func take(_ changed: [PolledFile], reimporting: Bool = true) -> LiveUpdate? {
     let fresh = changed.filter { files[$0.name] != $0.json }
-    guard !fresh.isEmpty else { return nil }
+    guard !fresh.isEmpty || (isBehind && reimporting) else { return nil }
     let before = files
     keep(fresh)
-    guard !mustImportWhole, let update = followOn(fresh, from: before) else {
-      return importWhole()
+    let waits = fresh.contains { deferred.contains($0.name) }
+    if !mustImportWhole, !waits, !fresh.isEmpty, let update = followOn(fresh, from: before) {
+      return update
     }
-    return update
+    guard reimporting else {
+      deferred.formUnion(fresh.map(\.name))
+      return nil
+    }
+    return importWhole()
   }
+
+  /// Whether answers were kept that the model does not show yet: they wait for a re-import.
+  public var isBehind: Bool { !deferred.isEmpty }
 
   /// The session imported again from every answer kept and `changed`: the monitor asks for
   /// it when it could not follow an update on (`LiveUpdate.reimport`, or `unusable` with why
@@ -49,6 +59,7 @@ extension LiveImport {
       return .reimport(session)
     } catch {
       mustImportWhole = true
+      deferred = []
       return .unusable("the polled records do not import (the last import stays shown): \(error)")
     }
   }
@@ -66,7 +77,14 @@ extension LiveImport {
     var events = RecordSet()
     var records: [String: ParticipantRecord] = [:]
     for file in fresh.sorted(by: { $0.name < $1.name }) {
-      if file.name.hasSuffix(".events.json") {
+      if file.name.hasSuffix(Self.pushedEventsSuffix) {
+        // Pushed events (EventBridge, oldest first as they came): what follows the old ones.
+        let now = file.json.arrayValue ?? []
+        let then = before[file.name]?.arrayValue ?? []
+        guard now.count >= then.count, then.last.map({ $0 == now[then.count - 1] }) ?? true,
+          (try? events.read(json: .array(Array(now[then.count...])), file: file.name)) != nil
+        else { return nil }
+      } else if file.name.hasSuffix(".events.json") {
         guard let added = Self.addedEvents(from: before[file.name], to: file.json) else {
           return nil
         }
@@ -97,6 +115,10 @@ extension LiveImport {
     guard then.first.map({ $0 == now[count] }) ?? true else { return nil }
     return Array(now[..<count])
   }
+
+  /// How the name of a file of pushed events ends: EventBridge events as a queue delivered
+  /// them, a JSON array that only grows at its end (`attach --events-queue`).
+  public static let pushedEventsSuffix = ".eventbridge.json"
 
   static func isParticipantFile(_ name: String) -> Bool {
     name == "list-participants.json"

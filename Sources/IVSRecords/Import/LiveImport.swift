@@ -51,9 +51,16 @@ public struct LiveImport {
   var fileOrder: [String] = []
   /// Set when answers did not import: the next `take` imports the whole session again.
   var mustImportWhole = false
+  /// The files whose newest answers the model does not show yet: they wait for a re-import
+  /// (`take(_:reimporting:)`), and later answers of the same files wait with them.
+  public internal(set) var deferred: Set<String> = []
   private var builder: StepBuilder
   /// What the records said of each participant planned (what its plan was made from).
   private var described: [String: ParticipantRecord]
+  /// Participants planned from what the participant list says alone (their events not read
+  /// when the session was imported): their first events make a plan of their own, so they
+  /// are imported again rather than followed on.
+  private var listedOnly: Set<String>
   /// Records of participants not imported yet, kept until their events arrive.
   private var waiting: [String: ParticipantRecord] = [:]
   /// Plans of the participants that joined on, to learn again after going back to a mark.
@@ -82,6 +89,8 @@ public struct LiveImport {
     _ = builder.takeSteps()
     described = records.participants
     lastTime = session.recorded.last?.time ?? .min
+    listedOnly = Set(session.runnable.participants.lazy.map(\.id))
+      .subtracting(session.covered).subtracting(session.observers)
   }
 
   /// What `events` (and the records of participants new to the import, from get-participant
@@ -90,9 +99,9 @@ public struct LiveImport {
   public mutating func append(
     _ events: [RecordedEvent], records: [String: ParticipantRecord] = [:]
   ) -> Addition? {
-    guard records.allSatisfy({ !builder.knows($0.key) || addsNothing($0.value) }) else {
-      return nil
-    }
+    guard records.allSatisfy({ !builder.knows($0.key) || addsNothing($0.value) }),
+      !events.contains(where: { listedOnly.contains($0.participantId) })
+    else { return nil }
     let ordered = RecordTimeline(events).events
     let late = ordered.first.map { $0.time <= lastTime } ?? false
     guard !late || ordered.first.flatMap(markIndex(before:)) != nil else { return nil }

@@ -129,9 +129,12 @@ public enum RecordImporter {
     let findings =
       try applySDKOptions(options, to: &plans, names: labels(plans, records))
       + ids.compactMap { plans[$0]?.expiredAtJoin }
-    let start = min(
+    // The session's start or its first event, whichever is earlier; the default only when
+    // the records give neither (a live session read before any event has its start).
+    let earliest = min(
       records.sessionStart.map { $0.floorDivided(by: 1000) } ?? .max,
-      timeline.events.first?.second ?? VirtualTime.defaultStart)
+      timeline.events.first?.second ?? .max)
+    let start = earliest == .max ? VirtualTime.defaultStart : earliest
     var builder = StepBuilder(start: start, plans: plans)
     for observer in options.observers { builder.joinObserver(observer.id) }
     // By position: iterating would copy every event.

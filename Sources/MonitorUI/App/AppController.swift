@@ -195,6 +195,7 @@ extension AppController {
     state.presenterStory = setup.presenterStory
     state.importNotes = setup.importNotes
     state.sdkGuesses = setup.sdkGuesses
+    state.unreadEvents = setup.unreadEvents
     updateBeliefs()
     recordedLines = setup.recorded
     alignment = setup.alignment

@@ -78,6 +78,9 @@ public struct AppState {
   public var isReadOnly = false
   /// Participants whose SDK the records did not state: their profile is marked everywhere.
   public var sdkGuesses = SDKGuesses()
+  /// `attach`: listed participants whose events (ListParticipantEvents) were not read yet:
+  /// what they did is unknown, and the panes say so rather than show the model's default.
+  public var unreadEvents: Set<String> = []
 
   /// Creates the state for a runner.
   public init(runner: ScenarioRunner, theme: Theme, logCapacity: Int) {

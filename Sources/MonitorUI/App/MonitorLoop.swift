@@ -73,8 +73,11 @@ public final class MonitorLoop {
   /// Hands the controller the live header and what the polls brought since the last tick.
   private func take(_ live: any LiveSource) {
     controller.showLive(live.header)
+    let started = ContinuousClock.now
     if let update = live.take(controller.needsWholeImport ? .wholeSession : .changes) {
       controller.handle(update)
+      let (seconds, attoseconds) = (ContinuousClock.now - started).components
+      live.handled(update, seconds: Double(seconds) + Double(attoseconds) / 1e18)
     }
   }
 }

@@ -22,6 +22,8 @@ public struct MonitorSetup {
   public var alignment: RecordAlignment?
   /// An imported session's participants whose SDK was guessed, marked in the panes.
   public var sdkGuesses = SDKGuesses()
+  /// `attach`: listed participants whose events were not read yet (`AppState.unreadEvents`).
+  public var unreadEvents: Set<String> = []
   /// Whether a scripted step selects the participant it acts on (the demo's story).
   public let followsScript: Bool
   /// The step the story opens at (the demo's setup steps ran before it); `:restart` goes there.

@@ -77,6 +77,9 @@ extension AppController {
     pollStarts[addition.poll - LiveImport.markLimit] = nil
     recordedLines?.append(recorded)
     state.sdkGuesses.sources.merge(addition.guessedSDKs) { _, new in new }
+    for event in recorded where !event.viaEventBridge {
+      state.unreadEvents.remove(event.participantId)
+    }
     for participant in addition.participants {
       do {
         try state.runner.register(participant)
@@ -115,6 +118,7 @@ extension AppController {
     state.logScroll = 0
     state.importNotes = setup.importNotes
     state.sdkGuesses = setup.sdkGuesses
+    state.unreadEvents = setup.unreadEvents
     recordedLines = setup.recorded
     alignment = nil
     refresh()

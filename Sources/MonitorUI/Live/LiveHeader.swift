@@ -24,6 +24,11 @@ public struct LiveHeader: Sendable, Equatable {
   /// The viewers' SDK mix estimated from a random sample (`ViewerSDKMix.text`), when the
   /// stage has viewers.
   public var viewerSDKs: String?
+  /// Seconds until answers that could not follow on are shown by a re-import (its pace
+  /// bounds the work a big session's re-imports cost); nil when none wait.
+  public var waitingFor: Double?
+  /// `--events-queue`: what the feed of pushed events has read ("events queue: 12 kept").
+  public var pushed: String?
 
   /// How far the poller has come through the participants.
   public struct Progress: Sendable, Equatable {
@@ -86,6 +91,10 @@ public struct LiveHeader: Sendable, Equatable {
     if throttled > 0 { parts.append("throttled \(throttled)\(ascii ? "x" : "×")") }
     if let progress { parts.append(progress.text(rate: rate)) }
     if let viewerSDKs { parts.append(viewerSDKs) }
+    if let pushed { parts.append(pushed) }
+    if let waitingFor {
+      parts.append("newer records shown in ~\(Int(waitingFor.rounded(.up))) s (re-import)")
+    }
     return parts.joined(separator: ascii ? ", " : " · ")
   }
 }

@@ -8,6 +8,9 @@ public protocol LiveSource: AnyObject {
   var header: LiveHeader { get }
   /// What the records brought since the last call; nil when nothing moved.
   func take(_ request: LiveRequest) -> LiveUpdate?
+  /// What taking `update` in cost, the import and the controller's handling together: a
+  /// source paces its re-imports by it.
+  func handled(_ update: LiveUpdate, seconds: Double)
 }
 
 /// What the monitor asks of its live source.

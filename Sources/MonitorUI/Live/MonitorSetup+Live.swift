@@ -24,6 +24,11 @@ extension MonitorSetup {
         session.sdks.filter { $0.source == .guessed || $0.source == .unknown }.map {
           ($0.id, $0.source.rawValue)
         }, uniquingKeysWith: { first, _ in first }))
+    let observers = Set(session.observers)
+    setup.unreadEvents = Set(
+      scenario.participants.lazy.map(\.id).filter {
+        !session.covered.contains($0) && !observers.contains($0)
+      })
     return setup
   }
 }

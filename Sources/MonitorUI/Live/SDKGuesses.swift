@@ -14,15 +14,26 @@ public struct SDKGuesses: Sendable, Equatable {
   /// The mark after a guessed profile.
   public static let mark = "?"
 
-  /// `ios@1.36.0?` when `id`'s SDK was guessed, else the profile as it is.
+  /// The source word of a participant the records say nothing of the SDK of.
+  public static let unknown = "unknown"
+
+  /// `ios@1.36.0?` when `id`'s SDK was guessed from part of what GetParticipant says,
+  /// `unknown` when nothing states it (its GetParticipant not read yet, or empty): never a
+  /// profile the records do not name. Else the profile as it is.
   public func profile(_ sdk: SDKProfile, of id: String) -> String {
-    sources[id] == nil ? sdk.description : sdk.description + Self.mark
+    switch sources[id] {
+    case nil: return sdk.description
+    case Self.unknown?: return Self.unknown
+    case _?: return sdk.description + Self.mark
+    }
   }
 
-  /// "SDK guessed (unknown): GetParticipant gave no sdkVersion — give --sdk ID=P@V", or nil.
-  public func explanation(of id: String) -> String? {
+  /// "SDK guessed? — the records do not state it; give --sdk ID=P@V", or nil; for an unknown
+  /// SDK, the profile the model assumes meanwhile.
+  public func explanation(of id: String, assumed sdk: SDKProfile) -> String? {
     sources[id].map {
-      "SDK \($0)\(Self.mark) — the records do not state it; give --sdk \(id)=PLATFORM@VERSION"
+      let assumed = $0 == Self.unknown ? "unknown (the model assumes \(sdk))" : "\($0)\(Self.mark)"
+      return "SDK \(assumed) — the records do not state it; give --sdk \(id)=PLATFORM@VERSION"
     }
   }
 }

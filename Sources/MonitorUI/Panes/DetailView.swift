@@ -95,6 +95,11 @@ struct DetailContent {
     return head(state: state, subject: subject, width: width).count + observers
   }
 
+  /// What the detail says of a listed participant whose events were not read yet.
+  static let unreadLine =
+    "events not read yet — listed by ListParticipants; the poller reads its events in turn "
+    + "(what it did, and its SDK, are unknown until then)"
+
   /// The summary and the who-sees-what heading, wrapped to `width`.
   static func head(state: AppState, subject: ParticipantSnapshot, width: Int) -> [[Span]] {
     let truthText = subject.metadata.map(Self.metadataText) ?? "—"
@@ -103,6 +108,7 @@ struct DetailContent {
       Self.summary(
         subject, questionPending: state.pendingQuestion, guesses: state.sdkGuesses,
         refusal: state.refusal)
+      + (state.unreadEvents.contains(subject.id) ? [[Span(unreadLine, .warning)]] : [])
       + [heading]
     return summary.flatMap { Span.wrap($0, width: width, indent: "    ") }
   }
@@ -214,7 +220,9 @@ struct DetailContent {
             + " subscribe=\(subject.strategy.subscribe.rawValue)", .muted)
       ],
     ]
-    if let guess = guesses.explanation(of: subject.id) { lines.append([Span(guess, .warning)]) }
+    if let guess = guesses.explanation(of: subject.id, assumed: subject.sdk) {
+      lines.append([Span(guess, .warning)])
+    }
     if !subject.sdkRules.hasExchangeToken.outcome {
       lines.append([Span("this SDK has no exchangeToken and no metadata event", .warning)])
     }

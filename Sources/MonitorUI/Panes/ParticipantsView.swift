@@ -53,7 +53,7 @@ public enum ParticipantsView {
         + columns.map {
           cell(
             $0, participant, now: state.snapshot.time, guesses: state.sdkGuesses,
-            ellipsis: grid.glyphs.ellipsis)
+            unread: state.unreadEvents.contains(participant.id), ellipsis: grid.glyphs.ellipsis)
         }
       Span.draw(spans, x: inner.x, y: y, width: inner.width, theme: state.theme, into: &grid)
       if isSelected {
@@ -90,19 +90,25 @@ public enum ParticipantsView {
 
   private static func cell(
     _ column: Column, _ participant: ParticipantSnapshot, now: Int64, guesses: SDKGuesses,
-    ellipsis: String
+    unread: Bool, ellipsis: String
   ) -> Span {
     let text: String
     var role: ThemeRole = .text
     var attributes: TextAttributes = []
     switch column.kind {
+    case .publish where unread, .subscriptions where unread, .capabilities where unread,
+      .expiry where unread:
+      (text, role) = (column.kind == .publish ? unreadBadge : "?", .muted)
     case .id: text = participant.id
     case .userId:
       text = participant.metadata?.userId ?? "—"
     case .sdk:
       text = guesses.profile(participant.sdk, of: participant.id)
       let guessed = guesses.sources[participant.id] != nil
-      role = participant.sdkRules.hasExchangeToken.outcome ? (guessed ? .muted : .text) : .warning
+      role =
+        guesses.sources[participant.id] == SDKGuesses.unknown
+        ? .muted
+        : participant.sdkRules.hasExchangeToken.outcome ? (guessed ? .muted : .text) : .warning
     case .capabilities:
       let capabilities = participant.capabilities
       text = (capabilities.publish ? "P" : "-") + (capabilities.subscribe ? "S" : "-")
@@ -121,6 +127,9 @@ public enum ParticipantsView {
     return Span(
       Span.fit(text, column.width, ellipsis: ellipsis) + " ", role, attributes: attributes)
   }
+
+  /// What a listed participant whose events were not read yet shows for what it did.
+  static let unreadBadge = "not read"
 
   /// The word for a participant whose exchange the last step refused (detail banner).
   static let refusedBadge = "REFUSED"
