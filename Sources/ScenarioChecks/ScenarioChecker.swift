@@ -51,15 +51,54 @@ public struct ScenarioChecker {
   /// The scenario of `item` and the expect steps `keyword` selects, or the check that ends it
   /// here: missing, skipped or not loadable. `nil` when the keyword selects nothing of it.
   public func load(_ item: TestItem) -> Loaded? {
+    var loaded: Scenario?
+    let read = self.read(item) { () throws(ScenarioError) in
+      var scenario = try Scenario(contentsOfFile: item.path, today: today)
+      scenario.asOf = asOf ?? scenario.asOf
+      loaded = scenario
+      return scenario.steps.indices.compactMap { index in
+        guard case .expect(let expectation) = scenario.steps[index] else { return nil }
+        return (index + 1, expectation.name)
+      }
+    }
+    switch read {
+    case .settled(let check)?: return .settled(check)
+    case .assertions(let selected)?:
+      return loaded.map { .scenario($0, selected: Set(selected.map(\.step))) }
+    case nil: return nil
+    }
+  }
+
+  /// What `--list` shows of a test item: the assertions selected, or the check that ends it.
+  public enum Listed {
+    /// The selected assertions (number from 1, name), in order.
+    case assertions([(step: Int, name: String)])
+    /// Nothing to run.
+    case settled(ScenarioCheck)
+  }
+
+  /// What `--list` shows of `item`, as `load` finds it but without loading more of the file
+  /// than its assertions (`ScenarioOutline`). `nil` when the keyword selects nothing of it.
+  public func outline(_ item: TestItem) -> Listed? {
+    read(item) { () throws(ScenarioError) in
+      try ScenarioOutline(contentsOfFile: item.path, today: today).assertions
+    }
+  }
+
+  /// Reads `item`'s assertions with `decode` and keeps those `keyword` selects; a missing file,
+  /// a file that is not a scenario (skipped) or one with a mistake (an error, placed) is
+  /// settled. `nil` when the keyword selects nothing of it.
+  private func read(
+    _ item: TestItem, _ decode: () throws(ScenarioError) -> [(step: Int, name: String)]
+  ) -> Listed? {
     guard item.origin != .missing else {
       guard selects(file: item.path) else { return nil }
       return .settled(
         ScenarioCheck(file: item.path, outcome: .error("\(item.path): no such file or folder", [])))
     }
-    var scenario: Scenario
+    let assertions: [(step: Int, name: String)]
     do {
-      scenario = try Scenario(contentsOfFile: item.path, today: today)
-      scenario.asOf = asOf ?? scenario.asOf
+      assertions = try decode()
     } catch {
       guard selects(file: item.path) else { return nil }
       if item.origin == .found, let reason = NotAScenario.reason(item.path) {
@@ -69,13 +108,9 @@ public struct ScenarioChecker {
       check.errorLine = error.position?.line
       return .settled(check)
     }
-    let expects = Set(
-      scenario.steps.indices.filter { index in
-        guard case .expect(let expectation) = scenario.steps[index] else { return false }
-        return keyword?.matches([item.path, expectation.name]) ?? true
-      }.map { $0 + 1 })
-    if expects.isEmpty, !selects(file: item.path) { return nil }
-    return .scenario(scenario, selected: expects)
+    let selected = assertions.filter { keyword?.matches([item.path, $0.name]) ?? true }
+    if selected.isEmpty, !selects(file: item.path) { return nil }
+    return .assertions(selected)
   }
 
   /// Runs `item`; `nil` when `keyword` selects nothing of it.

@@ -96,31 +96,28 @@ enum TestCommand {
       for line in TestReport.lines(for: check, verbose: options.verbose) { Console.out(line) }
       checks.append(check)
       if options.failFast, !check.passed {
-        let unrun = items[(index + 1)...].count { checker.load($0) != nil }
+        let unrun = items[(index + 1)...].count { checker.outline($0) != nil }
         return (checks, unrun)
       }
     }
     return (checks, 0)
   }
 
-  /// `--list`: every assertion that would run, as `FILE::step N: name`; files that cannot
-  /// load are listed as errors. Nothing selected exits 5, as pytest's `--collect-only`.
+  /// `--list`: every assertion that would run, as `FILE::step N: name`, each file read only as
+  /// far as its assertions (`ScenarioChecker.outline`); files whose assertions cannot be read
+  /// are listed as errors, files that are not scenarios as skipped. Nothing selected exits 5, as pytest's `--collect-only`.
   private static func list(_ items: [TestItem], _ options: Options) -> ExitStatus {
     let checker = options.checker
     var status = ExitStatus.success
     var listed = 0
     for item in items {
-      switch checker.load(item) {
+      switch checker.outline(item) {
       case nil: continue
       case .settled(let check):
         for line in TestReport.lines(for: check) { Console.out(line) }
         if check.error != nil { status = .invalid }
         if !check.isSkipped { listed += 1 }
-      case .scenario(let scenario, let selected):
-        let steps = selected.sorted().compactMap { number -> (step: Int, name: String)? in
-          guard case .expect(let expectation) = scenario.steps[number - 1] else { return nil }
-          return (number, expectation.name)
-        }
+      case .assertions(let steps):
         for line in TestReport.listing(file: item.path, steps: steps) { Console.out(line) }
         listed += 1
       }

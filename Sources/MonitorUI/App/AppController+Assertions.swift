@@ -69,20 +69,22 @@ extension AppController {
   /// Puts a ✔ or ✘ line in the log for each verdict (what a passing assertion, which leaves
   /// no event, shows at all).
   func logVerdicts(_ results: ArraySlice<ExpectationResult>) {
-    for result in results {
-      let category =
-        result.passed
-        ? EventCategory(role: .success, symbol: "✔", asciiSymbol: "v")
-        : EventCategory(role: .errorEvent, symbol: "✘", asciiSymbol: "X")
-      let verdict =
-        result.passed
-        ? "\(category.symbol) step \(result.step): \(result.name)"
-        : "\(category.symbol) step \(result.step): \(result.name) — \(result.failures.count) failed"
-      state.log.append(
-        .ready(
-          LogLine(
-            second: stage.clock.now, source: "runner", sourceRole: .runner, name: "expect",
-            subject: verdict, category: category)))
-    }
+    for result in results { state.log.append(LogLine(verdict: result)) }
+  }
+}
+
+extension LogLine {
+  /// `✔ step N: NAME` or `✘ step N: NAME — K failed`: an assertion's verdict in the log, at
+  /// its time.
+  init(verdict result: ExpectationResult) {
+    let category =
+      result.passed
+      ? EventCategory(role: .success, symbol: "✔", asciiSymbol: "v")
+      : EventCategory(role: .errorEvent, symbol: "✘", asciiSymbol: "X")
+    let failed = result.passed ? "" : " — \(result.failures.count) failed"
+    self.init(
+      second: result.time, source: "runner", sourceRole: .runner, name: "expect",
+      subject: "\(category.symbol) step \(result.step): \(result.name)\(failed)",
+      category: category)
   }
 }

@@ -4,10 +4,12 @@ import StageEngine
 /// showed; travelling through the script and switching the voice (presenter mode) write what
 /// the step now reached showed; nothing else touches it.
 extension AppController {
-  /// Narrates the step at `index` that just ran as `summary` (its words in the voice the
-  /// screen speaks; a step without a note says its summary).
+  /// Narrates the script's step at `index` that just ran as `summary` (its words in the voice
+  /// the screen speaks; a step without a note says its summary), numbered by its place in the
+  /// session as the header counts it.
   func narrate(step index: Int, summary: String, note: Bool = true) {
-    let counter = "step \(index + 1)/\(state.script.total): "
+    let number = state.runner.sessionStep(ofScriptStep: index + 1) ?? index + 1
+    let counter = "step \(number)/\(state.script.sessionTotal): "
     if state.screenMode.presenting, note, let plain = state.presenterStory?.notes[index] {
       state.narration = Narration(counter + plain)
       return

@@ -172,14 +172,15 @@ extension AppController {
       return
     }
     let index = runner.nextStepIndex
-    let counter = "step \(index + 1)/\(state.script.total)"
+    // A skipped step never becomes one of the session's: it is named by its place in the file.
+    let skipped = "step \(index + 1)/\(state.script.total)"
     if case .answer(let id, _, _)? = state.script.nextStep,
       !state.snapshot.pendingQuestions.contains(where: { $0.participant == id })
     {
       runner.skipStep()
       refresh()
       state.narration = Narration(
-        "\(counter) skipped: \(id) has no question waiting", kind: .warning)
+        "\(skipped) skipped: \(id) has no question waiting", kind: .warning)
       return
     }
     do {
@@ -195,7 +196,8 @@ extension AppController {
       narrate(step: index, summary: step?.summary ?? "")
     } catch {
       refresh()
-      state.narration = Narration("\(counter): \(error.description)", kind: .error)
+      state.narration = Narration(
+        "step \(state.script.nextCounter): \(error.description)", kind: .error)
     }
   }
 

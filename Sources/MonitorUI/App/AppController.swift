@@ -147,8 +147,7 @@ public final class AppController {
       participants: state.snapshot.participants.prefix(200).map(\.id),
       tokens: deckEntries(for: state.selectedParticipant?.id ?? "").map(\.commandWord),
       themes: themes.names)
-    state.script = ScriptProgress(
-      steps: state.runner.scenario.steps, done: state.runner.nextStepIndex)
+    state.script = ScriptProgress(state.runner)
   }
 
   /// "Who sees what" when any participant or the composition changed (only the composition's

@@ -3,9 +3,10 @@ import StageEngine
 /// Time travel in the UI (`b`, `f`, `:restart`, `:goto N`): the runner puts the run back to an
 /// earlier step, or forward again over steps it went back over (restoring a checkpoint and
 /// replaying the steps after it, every signature checked again), and the screen follows — the
-/// log keeps the lines up to that step plus the replayed ones, and the snapshot and everything
-/// derived from it are rebuilt from scratch. The lines of the steps gone back over are kept
-/// while they can be redone.
+/// log keeps the lines up to that step plus the replayed ones (the verdicts' ✔ and ✘ lines made
+/// again from the run's verdicts up to that step), and the snapshot and everything derived from
+/// it are rebuilt from scratch. The lines of the steps gone back over are kept while they can
+/// be redone.
 extension AppController {
   /// Goes `delta` steps from where the run stands (`-1`: before the last step or action,
   /// `1`: redo the next step gone back over).
@@ -85,13 +86,14 @@ extension AppController {
     // Recorded lines are made again for the moment travelled to, back or forward, as
     // stepping there releases them (so `/recorded` shows the same after `:goto` as after `n`,
     // and never records beyond the moment); the later ones come as the clock reaches them.
-    let now = stage.clock.now
-    let recorded = recordedLines?.replay(upTo: now, shownSeq: end - 1)
-    let kept =
-      held.filter { entry in
-        if recorded != nil, entry.isRecordedLine { return false }
-        return entry.event.map { $0.seq < cutoff } ?? ((entry.line.readySecond ?? now) < now)
-      } + replayed.map(LogEntry.event)
+    let recorded = recordedLines?.replay(upTo: stage.clock.now, shownSeq: end - 1)
+    let events =
+      held.filter { entry in entry.event.map { $0.seq < cutoff } ?? false }
+      + replayed.map(LogEntry.event)
+    // The ✔ and ✘ lines are made again from the verdicts of the steps up to the one travelled
+    // to, each where its step put it among the events: by step, as the run holds them.
+    let verdicts = state.runner.expectationResults.map { ($0.seq, LogLine(verdict: $0)) }
+    let kept = LogEntry.placing(verdicts, among: events)
     state.log = state.log.replacingEntries(with: LogEntry.merged(kept, recorded ?? []))
     followLog()
     state.snapshot = stage.snapshot()
@@ -102,10 +104,24 @@ extension AppController {
 }
 
 extension LogEntry {
-  /// A customer's recorded event (`RecordedLines`), not the model's.
-  var isRecordedLine: Bool {
-    guard case .ready(let line) = self else { return false }
-    return line.event == nil && line.source == "recorded"
+  /// `events` (model events, in `seq` order) with each of `lines` (in `seq` order) placed
+  /// before the first event whose `seq` is at least its own.
+  static func placing(_ lines: [(seq: Int, line: LogLine)], among events: [LogEntry])
+    -> [LogEntry]
+  {
+    guard !lines.isEmpty else { return events }
+    var placed: [LogEntry] = []
+    placed.reserveCapacity(events.count + lines.count)
+    var next = lines.startIndex
+    for entry in events {
+      while next < lines.endIndex, let seq = entry.event?.seq, lines[next].seq <= seq {
+        placed.append(.ready(lines[next].line))
+        next += 1
+      }
+      placed.append(entry)
+    }
+    placed += lines[next...].map { .ready($0.line) }
+    return placed
   }
 
   /// The second a line belongs to: its event's, or the ready line's.

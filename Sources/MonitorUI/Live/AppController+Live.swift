@@ -28,7 +28,7 @@ extension AppController {
       }
       refresh()
     }
-    state.script = ScriptProgress(steps: runner.scenario.steps, done: runner.nextStepIndex)
+    state.script = ScriptProgress(runner)
   }
 
   /// Handles one poll's update, as `handle(_ event:)` does a key: what follows on runs on the

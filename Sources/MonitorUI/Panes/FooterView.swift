@@ -37,8 +37,8 @@ public enum FooterView {
       var label = (presenting ? presenterLabel(binding.action) : nil) ?? binding.label
       if binding.action == .nextStep, state.script.total > 0 {
         // The step `n` runs, numbered as the status line numbers it.
-        let (done, total) = (state.script.done, state.script.total)
-        label += done < total ? " \(done + 1)/\(total)" : " (finished)"
+        let script = state.script
+        label += script.done < script.total ? " \(script.nextCounter)" : " (finished)"
       }
       let keys = binding.keyLabel(ascii: ascii)
       guard seen.insert(keys + label).inserted else { continue }

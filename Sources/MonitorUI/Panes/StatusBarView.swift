@@ -138,7 +138,7 @@ public enum StatusBarView {
     return [
       Span("\(key(.nextStep, state)): ", .accent, attributes: .bold),
       Span(preview),
-      Span("  (step \(script.done + 1)/\(script.total))", .muted),
+      Span("  (step \(script.nextCounter))", .muted),
     ]
   }
 

@@ -9,10 +9,7 @@ enum TimelineText {
   /// "step 7/13 ▕███▒░░░░▏", or "step 7/13" when `compact` (a bare fraction would read as
   /// the publishers' count beside it).
   static func text(_ state: AppState, ascii: Bool, compact: Bool) -> String {
-    let done = state.runner.history.count
-    let left = max(0, state.script.total - state.script.done, state.runner.redoCount)
-    let (total, overflow) = done.addingReportingOverflow(left)
-    let end = overflow ? done : total
+    let (done, end) = (state.script.sessionDone, state.script.sessionTotal)
     let counts = "\(done)/\(end)"
     guard !compact else { return "step \(counts)" }
     let filled = end == 0 ? barWidth : done * barWidth / end

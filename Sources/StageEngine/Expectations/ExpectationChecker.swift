@@ -78,7 +78,7 @@ final class ExpectationChecker {
     results.append(
       ExpectationResult(
         step: number, position: position, name: expectation.name, checks: verdict.checks,
-        failures: missed))
+        failures: missed, seq: stage.nextEventSeq, time: stage.clock.now))
   }
 
   /// The window as the JSON objects the stream writes, so patterns match any field of any kind.

@@ -48,7 +48,8 @@ public final class ExpectationFailure: Equatable, Sendable, CustomStringConverti
 /// The verdict on one `expect` step: what `stagemon test` reports as one test case, so a
 /// scenario with twelve assertions is twelve results, each named and placed in its file.
 public struct ExpectationResult: Sendable {
-  /// The step's number as people count it (from 1; a live step's number in the session).
+  /// The step's number as people count it: its place in the session, from 1 (in a run of a
+  /// file, its place in the file).
   public let step: Int
   /// Where the step starts in its file, when known.
   public let position: SourcePosition?
@@ -58,6 +59,11 @@ public struct ExpectationResult: Sendable {
   public let checks: Int
   /// The statements that did not hold.
   public let failures: [ExpectationFailure]
+  /// Where the verdict stands in the stream: the `seq` of the first event after it (its
+  /// failures' events come before), so a view can put its line among the events again.
+  public let seq: Int
+  /// The virtual time of the verdict.
+  public let time: Int64
 
   /// Whether every statement held.
   public var passed: Bool { failures.isEmpty }

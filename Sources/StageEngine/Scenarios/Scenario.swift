@@ -55,10 +55,10 @@ public struct Scenario: Sendable {
 
   /// Where a scripted step starts in the file, when known.
   func position(of number: StepNumber) -> SourcePosition? {
-    guard number.scripted, number.value >= 1, number.value <= stepPositions.count else {
+    guard let index = number.scriptIndex, index >= 1, index <= stepPositions.count else {
       return nil
     }
-    return stepPositions[number.value - 1]
+    return stepPositions[index - 1]
   }
 
   /// The participant with `id`, if the scenario has one.

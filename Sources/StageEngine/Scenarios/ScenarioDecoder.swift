@@ -58,16 +58,7 @@ extension Scenario {
   public init(
     parsing text: String, file: String, baseDirectory: String, today: ServiceDate? = nil
   ) throws(ScenarioError) {
-    let body =
-      text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-    let json: JSON
-    do {
-      json = try JSONParser.parse(body)
-    } catch {
-      throw ScenarioError(
-        file: file, location: "", message: "bad JSON: \(error.reason)",
-        position: (error.line, error.column))
-    }
+    let (json, body) = try Self.parse(text, file: file)
     let bytes = Array(body.utf8)
     let positions = JSONParser.elementPositions(ofMember: "steps", in: bytes)
     let root: ScenarioObject
@@ -88,9 +79,23 @@ extension Scenario {
     stepPositions = positions
   }
 
+  /// The JSON of scenario text, read past a leading UTF-8 byte order mark, and the text it was
+  /// read from; bad JSON is placed `FILE:LINE:COLUMN:` with its cause.
+  static func parse(_ text: String, file: String) throws(ScenarioError) -> (JSON, String) {
+    let body =
+      text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    do {
+      return (try JSONParser.parse(body), body)
+    } catch {
+      throw ScenarioError(
+        file: file, location: "", message: "bad JSON: \(error.reason)",
+        position: (error.line, error.column))
+    }
+  }
+
   /// `asOf`: a day as `YYYY-MM-DD`, not before IVS real-time streaming nor after `today`; a
   /// bad one is reported as `FILE:LINE:COLUMN: asOf: …`.
-  private static func decodeAsOf(
+  static func decodeAsOf(
     _ node: ScenarioNode, at position: SourcePosition?, today: ServiceDate?
   ) throws(ScenarioError) -> ServiceDate {
     let place = position.map { (line: $0.line, column: $0.column) }

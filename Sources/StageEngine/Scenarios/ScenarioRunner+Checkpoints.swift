@@ -42,6 +42,12 @@ extension ScenarioRunner {
   /// step or action runs at the current position.
   public var redoCount: Int { redo.count }
 
+  /// The number (from 1) in the session of the script's step `number` (from 1), as it ran
+  /// last; nil when it has not run in the session as it stands.
+  public func sessionStep(ofScriptStep number: Int) -> Int? {
+    marks.lastIndex { $0.scripted && $0.scriptIndex == number }.map { $0 + 1 }
+  }
+
   /// The furthest step of the session `:goto` can reach: the steps run, those travelled back
   /// over, then the script's steps not run yet (running the script forward).
   public var reachableStep: Int {

@@ -26,10 +26,11 @@ extension ScenarioRunner {
   }
 }
 
-/// A step's number as people count it, from 1: a scripted step's place in the file, a live
-/// step's place in the session (where a saved recording puts it).
+/// A step's number as people count it, from 1: its place in the session (where a saved
+/// recording puts it, so the monitor, the saved scenario, the saved log and a replay agree),
+/// and, for a step of the script, its place in the file (where the file says it is).
 struct StepNumber {
   let value: Int
-  /// Whether it counts the file's steps (so the file says where the step is).
-  let scripted: Bool
+  /// The step's number in the script's file; nil for a live step.
+  let scriptIndex: Int?
 }

@@ -193,10 +193,10 @@ public final class ScenarioRunner {
     throws(ScenarioError)
   {
     checkpointIfDue()
-    let number =
-      mark.scripted
-      ? StepNumber(value: mark.scriptIndex, scripted: true)
-      : StepNumber(value: history.count + 1, scripted: false)
+    // Numbered by its place in the session, as a saved session and its replay number it (the
+    // file's numbering, until a live step or time travel moves the session off the script).
+    let number = StepNumber(
+      value: history.count + 1, scriptIndex: mark.scripted ? mark.scriptIndex : nil)
     expectations.stepWillRun(step, on: stage)
     // An assertion changes nothing, so it leaves nothing in the stream unless it fails:
     // adding, editing or removing one never changes a golden.

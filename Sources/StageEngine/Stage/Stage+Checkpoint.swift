@@ -39,6 +39,8 @@ extension Stage {
     compositions = other.compositions
     compositionSerials = other.compositionSerials
     staleBeliefs = other.staleBeliefs
+    // A failed assertion cites the rules of the step before it: the same after time travel.
+    rulesOfStep = other.rulesOfStep
     events.restart(at: other.nextSeq)
   }
 }
