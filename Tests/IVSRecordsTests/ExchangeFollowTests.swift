@@ -199,6 +199,8 @@ import Testing
       "\(last.text)")
     #expect(last.stale?.seconds == 310)
     #expect(last.stale?.totalSeconds == 520)
+    #expect(last.json["stale"]?["totalSeconds"] == .integer(520))
+    #expect(last.json["stale"]?["seconds"] == .integer(310))
     #expect(
       explanation.summary.contains {
         $0.contains("showed seat=3 for guest for 8m40s from 12:00:10Z (since guest's earlier")
