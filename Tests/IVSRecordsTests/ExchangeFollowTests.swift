@@ -199,6 +199,8 @@ import Testing
       "\(last.text)")
     #expect(last.stale?.seconds == 310)
     #expect(last.stale?.totalSeconds == 520)
+    #expect(last.json["stale"]?["totalSeconds"] == .integer(520))
+    #expect(last.json["stale"]?["seconds"] == .integer(310))
     #expect(
       explanation.summary.contains {
         $0.contains("showed seat=3 for guest for 8m40s from 12:00:10Z (since guest's earlier")
@@ -206,7 +208,9 @@ import Testing
     #expect(
       explanation.summary.contains {
         $0.hasPrefix("stale time by observer, back-to-back exchanges joined:")
-          && $0.contains("carol on android@1.36.0 8m40s (guest 12:00:10Z–12:08:50Z)")
+          && $0.contains(
+            "carol on android@1.36.0 8m40s (guest 12:00:10Z–12:08:50Z) [rules:"
+              + " visibility.republish-only]")
       }, "\(explanation.summary)")
     guard case .array(let totals)? = explanation.json["staleTimeByObserver"] else {
       Issue.record("no staleTimeByObserver in \(explanation.json)")
@@ -214,6 +218,7 @@ import Testing
     }
     let carol = try #require(totals.first { $0["observer"] == .string("carol") })
     #expect(carol["seconds"] == .integer(520))
+    #expect(carol["rules"] == .array([.string("visibility.republish-only")]))
     guard case .array(let spans)? = carol["spans"] else {
       Issue.record("no spans in \(carol)")
       return

@@ -1,3 +1,4 @@
+import IVSRules
 import JSONKit
 import StageEngine
 
@@ -48,6 +49,8 @@ public struct ObserverStaleTime: Sendable {
   public let seconds: UInt64
   /// Whether the total is certain, a range, or unknown.
   public let certainty: Certainty
+  /// The rules of the book that kept it stale (those of its stale sightings), each once.
+  public let rules: [RuleID]
 
   /// One per observer that showed old values in `stories`, the longest first.
   static func all(_ stories: [ExchangeStory]) -> [ObserverStaleTime] {
@@ -55,6 +58,7 @@ public struct ObserverStaleTime: Sendable {
     var pieces: [String: [Span]] = [:]
     var first: [String: ExchangeStory.Sighting] = [:]
     var certainty: [String: Certainty] = [:]
+    var rules: [String: [RuleID]] = [:]
     for story in stories {
       for sighting in story.sightings {
         let id = sighting.observer
@@ -65,6 +69,9 @@ public struct ObserverStaleTime: Sendable {
           first[id] = sighting
         }
         if let sdk = sighting.dependsOn, certainty[id] == nil { certainty[id] = .ifBelow(sdk) }
+        for rule in sighting.rules where !(rules[id] ?? []).contains(rule) {
+          rules[id, default: []].append(rule)
+        }
         // From `since`: the piece before it, an earlier exchange's, counts the time before.
         pieces[id, default: []].append(
           Span(
@@ -77,7 +84,8 @@ public struct ObserverStaleTime: Sendable {
       let spans = joined(pieces[id] ?? [])
       return ObserverStaleTime(
         observer: id, profile: sighting.profile, isComposition: sighting.isComposition,
-        spans: spans, seconds: union(spans), certainty: certainty[id] ?? .known)
+        spans: spans, seconds: union(spans), certainty: certainty[id] ?? .known,
+        rules: rules[id] ?? [])
     }
     return totals.enumerated().sorted {
       $0.element.seconds != $1.element.seconds
@@ -157,7 +165,9 @@ public struct ObserverStaleTime: Sendable {
         + "\(ExchangeStory.clock($0.until, day: day))"
         + ($0.stillAtEnd ? ", still stale at the end" : "")
     }.joined(separator: ", ")
-    let total = "\(VirtualDuration.text(seconds: seconds)) (\(spans))"
+    let total =
+      "\(VirtualDuration.text(seconds: seconds)) (\(spans))"
+      + " [rules: \(rules.map(\.rawValue).joined(separator: ", "))]"
     switch certainty {
     case .known: return "\(who) \(total)"
     case .ifBelow(let sdk):
@@ -173,6 +183,7 @@ public struct ObserverStaleTime: Sendable {
     var members: [(key: String, value: JSON)] = [
       ("observer", .string(observer)), ("profile", .string(profile)),
       ("composition", .bool(isComposition)), ("seconds", .integer(Int64(clamping: seconds))),
+      ("rules", .array(rules.map { .string($0.rawValue) })),
       (
         "spans",
         .array(

@@ -46,6 +46,7 @@ extension ExchangeStory.Sighting {
       ("since", .string(VirtualTime.iso8601(stale.since))),
       ("until", .string(VirtualTime.iso8601(stale.until))),
       ("seconds", .integer(Int64(clamping: stale.seconds))),
+      ("totalSeconds", .integer(Int64(clamping: stale.totalSeconds))),
       ("ended", .string(stale.end.rawValue)),
       ("believed", .object(believed)),
       ("reason", .string(stale.reason)),
