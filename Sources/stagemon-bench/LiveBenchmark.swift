@@ -18,7 +18,15 @@ enum LiveBenchmark {
     let fetching = try fetchFigure(participants: 1_000, rate: 50)
     let attaching = try attachFigure()
     let idle = try attachCPUFigure(participants: 1_000)
-    return signing && fetching && attaching && idle
+    let polls = try LivePollCost.figure()
+    return signing && fetching && attaching && idle && polls
+  }
+
+  /// `live10k` (on request: listing and importing 10,000 participants takes minutes): attach's
+  /// CPU between polls on a 10,000-participant stage.
+  static func runBig() throws -> Bool {
+    print("== live10k ==")
+    return try attachCPUFigure(participants: 10_000)
   }
 
   /// Signing a ListParticipantEvents request, µs each (target ≤ 20 µs).
@@ -178,7 +186,8 @@ enum LiveBenchmark {
         "AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret,
         "AWS_ENDPOINT_URL": server.endpoint, "AWS_PROFILE": "", "AWS_SESSION_TOKEN": "",
       ])
-    guard try session.waitFor(60, { $0.contains("events for") }).met,
+    // The first screen waits for the whole list and its import (100 pages at 10,000).
+    guard try session.waitFor(Double(participants) / 20 + 60, { $0.contains("events for") }).met,
       let pid = process(withEnvironment: "AWS_ENDPOINT_URL=\(server.endpoint)")
     else {
       print("attach did not start on \(participants) participants")

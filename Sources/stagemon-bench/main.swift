@@ -9,8 +9,9 @@ let known = [
   "recording", "import", "timetravel", "safeio", "explain", "live", "soundness",
 ]
 /// Suites run only when named: `import10k` takes minutes (10,000 ES384 joins); `records`
-/// writes a 200 MB file; `folder` writes 110,000 small files.
-let onRequest = ["import10k", "records", "folder"]
+/// writes a 200 MB file; `folder` writes 110,000 small files; `live10k` lists and imports
+/// 10,000 participants; `livepoll` is the `live` suite's poll cost alone.
+let onRequest = ["import10k", "records", "folder", "live10k", "livepoll"]
 let requested = Array(CommandLine.arguments.dropFirst())
 // A child the explain suite starts to measure one way of `--json` on a fresh heap.
 if requested.count == 3, requested[0] == ExplainBenchmark.peakArgument {
@@ -58,6 +59,8 @@ for suite in suites {
   case "records": allMet = attempt("records", RecordReadBenchmark.run) && allMet
   case "folder": allMet = attempt("folder", FolderReadBenchmark.run) && allMet
   case "live": allMet = attempt("live", LiveBenchmark.run) && allMet
+  case "live10k": allMet = attempt("live10k", LiveBenchmark.runBig) && allMet
+  case "livepoll": allMet = attempt("livepoll", LivePollCost.figure) && allMet
   case "soundness": allMet = attempt("soundness", SoundnessBenchmark.run) && allMet
   default:
     FileHandle.standardError.write(

@@ -132,7 +132,7 @@ enum CommandTable {
       summary: "the monitor on a live session, read-only, with the model's prediction",
       options: [
         .value("--session", .text), .value("--sdk", .text), .value("--rate", .text),
-        .value("--as-of", .text),
+        .value("--as-of", .text), .value("--events-queue", .text), .flag("--delete-consumed"),
       ]
         + liveOptions,
       operands: .text, help: AttachCommand.help),
