@@ -79,4 +79,34 @@ import Testing
       }
     }
   }
+
+  /// The log pane of the opening screen at 100×30 and 80×24 when the newest event wraps six
+  /// rows (a long attribute list): at 100×30 its last rows are that event, whole, from its head
+  /// to the end of its subject; at 80×24, where who sees what leaves fewer rows, the log gives
+  /// way rather than show the event's top alone.
+  @Test(arguments: [(100, 30), (80, 24)])
+  func aWrappedNewestEventIsOnScreenWholeOrTheLogGivesWay(width: Int, height: Int) throws {
+    var state = try Fixture.demo().state
+    state.log = Self.log()
+    var grid = CellGrid(width: width, height: height)
+    Screen.render(state, into: &grid)
+    let rows = Fixture.text(grid)
+    guard width == 100 else {
+      #expect(!rows.contains { $0.hasPrefix("┌ Events") }, "\(rows.joined(separator: "\n"))")
+      #expect(rows.contains { $0.hasPrefix("┌ Detail: host") })
+      return
+    }
+    let top = try #require(rows.firstIndex { $0.hasPrefix("┌ Events") }, "\(rows)")
+    #expect(
+      Array(rows[top...].prefix(8)) == [
+        "┌ Events 4 ────────────────────────────────────────────────────────────────────────────────────────┐",
+        "│12:00:03 ≠ client         beliefChanged                             host user_id=alice            │",
+        "│                                                                    {featured=true, order=1,      │",
+        "│                                                                    title=a stage title long      │",
+        "│                                                                    enough to wrap twice at the   │",
+        "│                                                                    narrowest width the log is    │",
+        "│                                                                    drawn at}                     │",
+        "└──────────────────────────────────────────────────────────────────────────────────────────────────┘",
+      ])
+  }
 }
