@@ -80,7 +80,9 @@ let package = Package(
     // Nothing the CLI needs depends on it.
     .target(
       name: "SoundnessOracle",
-      dependencies: ["IVSRecords", "StageEngine", "TokenCore", "JSONKit", "InputKit", "Seeded"]
+      dependencies: [
+        "IVSRecords", "IVSRules", "StageEngine", "TokenCore", "JSONKit", "InputKit", "Seeded",
+      ]
     ),
     // `scripts/soundness SECONDS [SEED]`: the oracle for as long as asked (release build).
     .executableTarget(name: "stagemon-soundness", dependencies: ["SoundnessOracle", "InputKit"]),

@@ -33,8 +33,8 @@ public enum Degrader {
   /// `folder` degraded in up to three random ways (none in about a fifth of sessions), and
   /// which.
   public static func degrade(
-    _ folder: RecordFolder, session: GeneratedSession, other: () -> RecordFolder?
-  ) -> (folder: RecordFolder, applied: [Degradation]) {
+    _ folder: RenderedFolder, session: GeneratedSession, other: () -> RenderedFolder?
+  ) -> (folder: RenderedFolder, applied: [Degradation]) {
     var random = SeededRandom(seed: session.seed ^ 0xDE64_ADE0_0000_0002)
     guard random.chance(80) else { return (folder, []) }
     var chosen: [Degradation] = []
@@ -47,12 +47,12 @@ public enum Degrader {
     for degradation in chosen {
       apply(degradation, to: &files, &random, other: other)
     }
-    return (RecordFolder(files: files), chosen)
+    return (RenderedFolder(files: files), chosen)
   }
 
   private static func apply(
-    _ degradation: Degradation, to files: inout [RecordFolder.File], _ random: inout SeededRandom,
-    other: () -> RecordFolder?
+    _ degradation: Degradation, to files: inout [RenderedFolder.File], _ random: inout SeededRandom,
+    other: () -> RenderedFolder?
   ) {
     let pages = files.indices.filter { files[$0].kind == .events }
     switch degradation {
@@ -96,7 +96,7 @@ public enum Degrader {
   }
 
   private static func encode(
-    _ files: inout [RecordFolder.File], _ encoding: RecordFolder.File.Encoding,
+    _ files: inout [RenderedFolder.File], _ encoding: RenderedFolder.File.Encoding,
     _ random: inout SeededRandom
   ) {
     for index in files.indices where random.chance(40) { files[index].encoding = encoding }

@@ -135,7 +135,11 @@ struct Driver {
       layout: random.chance(70) ? .grid : .pip,
       featuredParticipantAttribute: random.chance(50) ? "featured" : "",
       participantOrderAttribute: random.chance(50) ? "seat" : "",
-      updates: random.chance(60) ? .onReconnect : .live)
+      // The update policy follows the session's day (SPEC §4: it is no StartComposition
+      // setting).
+      updates: nil)
+    // The draw that once picked the policy is kept: seeds make the sessions fixtures name.
+    _ = random.chance(60)
     let id = "composition-\(random.identifier(6))"
     guard perform(.composition(.start(id, configuration))) else { return }
     compositionRunning = true

@@ -19,7 +19,7 @@ public enum ExplainRun {
   public static let toleranceSeconds: Int64 = 5
 
   /// Explains `folder`.
-  public static func explain(_ folder: RecordFolder) -> Outcome {
+  public static func explain(_ folder: RenderedFolder) -> Outcome {
     explain(files: folder.files.map { ($0.name, $0.bytes) })
   }
 

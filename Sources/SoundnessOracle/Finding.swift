@@ -8,7 +8,7 @@ public enum Finding {
   /// Writes `folder` and its account into a new folder `directory/<seed>-<kind>`; returns
   /// its path.
   public static func write(
-    _ folder: RecordFolder, violation: Violation, result: Oracle.Result,
+    _ folder: RenderedFolder, violation: Violation, result: Oracle.Result,
     limits: SessionGenerator.Limits,
     into directory: String
   ) throws -> String {
@@ -26,9 +26,10 @@ public enum Finding {
       - claim: \(violation.claim)
       - truth: \(violation.truth)
 
-      Reproduce: `stagemon-soundness --show DIR \(result.seed)` writes the whole degraded folder
-      and its truth; this folder is the smallest part of it on which explain still makes
-      the claim. `stagemon explain THIS-FOLDER` shows the claim.
+      Reproduce: `stagemon-soundness 1 \(result.seed) --participants \(limits.participants) \
+      --actions \(limits.actions) --show DIR` writes the whole degraded folder and its truth;
+      this folder is the smallest part of it on which explain still makes the claim.
+      `stagemon explain THIS-FOLDER` shows the claim.
 
       ## The truth
 

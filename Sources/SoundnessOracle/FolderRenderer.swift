@@ -11,10 +11,10 @@ import TokenCore
 /// from the session's seed.
 public enum FolderRenderer {
   /// The whole folder of `session`, before any degradation.
-  public static func folder(_ session: GeneratedSession) -> RecordFolder {
+  public static func folder(_ session: GeneratedSession) -> RenderedFolder {
     var random = SeededRandom(seed: session.seed ^ 0x5EED_F01D_E400_0001)
     let times = eventTimes(session.events)
-    var files: [RecordFolder.File] = []
+    var files: [RenderedFolder.File] = []
     let pageSize = random.chance(50) ? random.int(3...12) : 100
     let server = session.events.filter { $0.source == .server && $0.participant != nil }
     for participant in session.participants {
@@ -31,7 +31,7 @@ public enum FolderRenderer {
     if random.chance(60) {
       files.append(eventBridge(session, server, &random))
     }
-    return RecordFolder(files: files)
+    return RenderedFolder(files: files)
   }
 
   /// Each server event's milliseconds within its second, in the order the model made them.
@@ -53,9 +53,9 @@ public enum FolderRenderer {
   private static func pages(
     _ id: String, _ events: [StageEvent], _ times: [Int: Int], pageSize: Int,
     _ random: inout SeededRandom
-  ) -> [RecordFolder.File] {
+  ) -> [RenderedFolder.File] {
     let newestFirst = Array(events.reversed())
-    var files: [RecordFolder.File] = []
+    var files: [RenderedFolder.File] = []
     var index = 0
     while index < newestFirst.count {
       let page = newestFirst[index..<min(newestFirst.count, index + pageSize)]
@@ -66,7 +66,7 @@ public enum FolderRenderer {
       if index < newestFirst.count { members.append(("nextToken", .string(random.identifier(40)))) }
       let number = files.count + 1
       files.append(
-        RecordFolder.File(
+        RenderedFolder.File(
           name: number == 1 ? "\(id).events.json" : "\(id).events.page\(number).json",
           kind: .events, json: .object(members)))
     }
@@ -121,7 +121,7 @@ public enum FolderRenderer {
   private static func getParticipant(
     _ participant: GeneratedParticipant, _ session: GeneratedSession, _ server: [StageEvent],
     _ random: inout SeededRandom
-  ) -> RecordFolder.File {
+  ) -> RenderedFolder.File {
     var members: [(key: String, value: JSON)] = [
       (
         "attributes",
@@ -151,13 +151,13 @@ public enum FolderRenderer {
     members += [
       ("state", .string(state(participant.id, server))), ("userId", .string(participant.userId)),
     ]
-    return RecordFolder.File(
+    return RenderedFolder.File(
       name: "get-participant.\(participant.id).json", kind: .participant,
       json: .object([("participant", .object(members))]))
   }
 
   private static func listParticipants(_ session: GeneratedSession, _ server: [StageEvent])
-    -> RecordFolder.File
+    -> RenderedFolder.File
   {
     let summaries = session.participants.compactMap { participant -> JSON? in
       guard let first = firstJoin(participant.id, server) else { return nil }
@@ -170,13 +170,13 @@ public enum FolderRenderer {
         ("userId", .string(participant.userId)),
       ])
     }
-    return RecordFolder.File(
+    return RenderedFolder.File(
       name: "list-participants.json", kind: .participants,
       json: .object([("participants", .array(summaries))]))
   }
 
-  private static func stageSession(_ session: GeneratedSession) -> RecordFolder.File {
-    RecordFolder.File(
+  private static func stageSession(_ session: GeneratedSession) -> RenderedFolder.File {
+    RenderedFolder.File(
       name: "get-stage-session.json", kind: .stageSession,
       json: .object([
         (
@@ -193,7 +193,7 @@ public enum FolderRenderer {
   private static func getComposition(
     _ composition: GeneratedComposition, _ session: GeneratedSession
   )
-    -> RecordFolder.File
+    -> RenderedFolder.File
   {
     let configuration = composition.configuration
     var layout: [(key: String, value: JSON)] = [
@@ -218,7 +218,7 @@ public enum FolderRenderer {
     if let stopped = composition.stopped {
       members.append(("endTime", .string(RecordTimes.aws(stopped))))
     }
-    return RecordFolder.File(
+    return RenderedFolder.File(
       name: "get-composition.json", kind: .composition,
       json: .object([("composition", .object(members))]))
   }
@@ -232,7 +232,7 @@ public enum FolderRenderer {
 
   private static func eventBridge(
     _ session: GeneratedSession, _ server: [StageEvent], _ random: inout SeededRandom
-  ) -> RecordFolder.File {
+  ) -> RenderedFolder.File {
     let withTime = random.int(0...2)
     let users = Dictionary(
       session.participants.map { ($0.id, $0.userId) }, uniquingKeysWith: { a, _ in a })
@@ -259,7 +259,8 @@ public enum FolderRenderer {
       // EventBridge delivers at least once: some twice.
       if random.chance(10) { deliveries.append(delivery) }
     }
-    return RecordFolder.File(name: "eventbridge.json", kind: .eventBridge, json: .array(deliveries))
+    return RenderedFolder.File(
+      name: "eventbridge.json", kind: .eventBridge, json: .array(deliveries))
   }
 
   private static func uuid(_ random: inout SeededRandom) -> String {

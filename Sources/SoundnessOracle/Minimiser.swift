@@ -6,11 +6,11 @@
 public enum Minimiser {
   /// The smallest folder found for which `shows` still holds (`folder` itself must).
   public static func minimise(
-    _ folder: RecordFolder, budget: Int = 600, shows: (RecordFolder) -> Bool
-  ) -> RecordFolder {
+    _ folder: RenderedFolder, budget: Int = 600, shows: (RenderedFolder) -> Bool
+  ) -> RenderedFolder {
     var current = folder
     var tries = 0
-    func attempt(_ candidate: RecordFolder) -> Bool {
+    func attempt(_ candidate: RenderedFolder) -> Bool {
       guard tries < budget else { return false }
       tries += 1
       guard shows(candidate) else { return false }
@@ -24,7 +24,7 @@ public enum Minimiser {
     // Until a pass removes nothing: a page that was not the oldest may be by then.
     var index = 0
     while index < current.files.count {
-      if attempt(RecordFolder(files: Self.without(index, current.files))) {
+      if attempt(RenderedFolder(files: Self.without(index, current.files))) {
         index = 0
       } else {
         index += 1
@@ -40,7 +40,7 @@ public enum Minimiser {
           for _ in 0..<min(run, file.eventCount - start) { file = file.droppingEvent(start) }
           var files = current.files
           files[fileIndex] = file
-          if !attempt(RecordFolder(files: files)) { start += run }
+          if !attempt(RenderedFolder(files: files)) { start += run }
         }
         run /= 2
       }
@@ -49,14 +49,14 @@ public enum Minimiser {
     for fileIndex in current.files.indices where current.files[fileIndex].encoding != .utf8 {
       var files = current.files
       files[fileIndex].encoding = .utf8
-      _ = attempt(RecordFolder(files: files))
+      _ = attempt(RenderedFolder(files: files))
     }
     return current
   }
 
   /// `files` without the file at `index`: for a page, the page when it is its participant's
   /// oldest of several, else all of that participant's pages.
-  static func without(_ index: Int, _ files: [RecordFolder.File]) -> [RecordFolder.File] {
+  static func without(_ index: Int, _ files: [RenderedFolder.File]) -> [RenderedFolder.File] {
     var files = files
     let file = files[index]
     guard file.kind == .events else {
@@ -75,12 +75,12 @@ public enum Minimiser {
   }
 
   /// The participant a page belongs to (`ID.events…json`).
-  static func owner(_ file: RecordFolder.File) -> String {
+  static func owner(_ file: RenderedFolder.File) -> String {
     file.name.split(separator: ".").first.map(String.init) ?? file.name
   }
 
   /// A page's number (`ID.events.json` 1, `ID.events.page3.json` 3).
-  static func page(_ file: RecordFolder.File) -> Int {
+  static func page(_ file: RenderedFolder.File) -> Int {
     guard let range = file.name.range(of: ".page") else { return 1 }
     return Int(file.name[range.upperBound...].prefix { $0.isNumber }) ?? 1
   }

@@ -12,7 +12,7 @@ public enum Oracle {
     /// How its folder was degraded.
     public let degradations: [Degradation]
     /// The folder explain read.
-    public let folder: RecordFolder
+    public let folder: RenderedFolder
     /// Files explain refused (left out, the rest explained).
     public let blockers: [String]
     /// Why explain made no report, if it made none.
@@ -40,7 +40,7 @@ public enum Oracle {
   }
 
   /// Explains `folder` and checks it against `session`'s truth.
-  public static func check(_ folder: RecordFolder, _ session: GeneratedSession)
+  public static func check(_ folder: RenderedFolder, _ session: GeneratedSession)
     -> (violations: [Violation], blockers: [String], refusal: String?, claims: Int)
   {
     switch ExplainRun.explain(folder) {

@@ -1,3 +1,4 @@
+import IVSRules
 import Seeded
 import StageEngine
 import TokenCore
@@ -41,9 +42,12 @@ public enum SessionGenerator {
     let start =
       VirtualTime.defaultStart + Int64(random.int(0...400)) * 86_400
       + Int64(random.int(0...86_000))
-    let scenario = Scenario(
+    var scenario = Scenario(
       stage: ScenarioStage(arn: stageARN), start: start,
       participants: cast.members.map(\.scenario))
+    // The rules of the session's day, as explain takes them from the records' dates (a
+    // composition's update policy follows the day: SPEC §4).
+    scenario.asOf = ServiceDate.ofRecords(startingAt: start)
     let runner = try ScenarioRunner(scenario: scenario, file: "generated")
     var driver = Driver(runner: runner, cast: cast)
     driver.play(random: &random, actions: random.int(1...limits.actions))

@@ -78,6 +78,11 @@ public struct SessionTruth: Sendable {
         truth[id, default: []].append((event.time, value))
         exchanges.append(
           Exchange(participant: id, time: event.time, seq: event.seq, metadata: value))
+        // A live composition follows at once, with no event when its layout stays the same;
+        // an on-reconnect one says next that it turned stale (a belief event).
+        for (composition, members) in layouts where members.contains(id) {
+          shown[Pair(composition, id), default: []].append((event.time, value))
+        }
       case (.client, .participantJoined), (.client, .participantMetadataUpdated):
         guard let observer = event.observer, let participant = event.participant else { continue }
         shown[Pair(observer, participant), default: []].append(

@@ -4,8 +4,9 @@ import StageEngine
 /// Checks every claim of an explanation against the truth of the session it explains: who
 /// saw which values when, stale spans and their totals, late joiners. A claim is sound when
 /// it is true of the truth (within `slack` seconds: records are whole seconds and the model
-/// steps by seconds), or when it is stated as a range whose one end is true, or when the
-/// report names it as unknown (a summary line naming its exchange's time).
+/// steps by seconds), or when it is stated as a range whose one end is true, or as unknown
+/// with the stale time it still allows holding the truth, or when the report names it as
+/// unknown (a summary line naming its exchange's time).
 public enum SoundnessChecker {
   /// How far a claimed time or duration may be from the truth, in seconds.
   public static let slack: Int64 = 2
@@ -46,10 +47,12 @@ public enum SoundnessChecker {
       }
       guard !named else { continue }
       // Observers the records show (an observer with no record at all is one explain
-      // cannot know of).
+      // cannot know of; one whose own events the report says are missing, one it cannot
+      // place on the stage).
       for span in truth.spans
       where span.participant == story.participant && !observers.contains(span.observer)
         && !span.isComposition && known.contains(span.observer)
+        && !caveats.contains(where: { $0.contains(span.observer) && $0.contains("'s own events") })
       {
         let seconds = truth.staleSeconds(span.observer, span.participant, in: window)
         guard seconds > slack else { continue }
@@ -118,6 +121,20 @@ public enum SoundnessChecker {
     let who = "\(observer) about \(participant)'s exchange at \(clock(story.time))"
     let subject = "\(observer) \(participant) \(story.time)"
     var found: [Violation] = []
+    // A verdict stated as unknown is sound when the stale time it still allows holds the
+    // truth; what it says the records show (saw at, joined after) is no claim.
+    if sighting.unsettledBy != nil, let bounds = sighting.staleBounds {
+      let least = Int64(clamping: bounds.atLeast)
+      let most = bounds.atMost.map { Int64(clamping: $0) }
+      if actual < least - slack || most.map({ actual > $0 + slack }) ?? false {
+        found.append(
+          Violation(
+            kind: .rangeFalse, subject: subject,
+            claim: "\(who): unknown, stale \(least) s to \(most.map { "\($0) s" } ?? "no end")",
+            truth: "stale \(actual) s"))
+      }
+      return found
+    }
     if sighting.dependsOn != nil {
       let claimed = Int64(clamping: sighting.stale?.seconds ?? 0)
       let lower = sighting.stale.map(atLeast) ?? false

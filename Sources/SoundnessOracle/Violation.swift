@@ -12,7 +12,7 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
     case sawWrongly
     /// An observer reported as joining after the exchange that was connected at it.
     case lateJoiner
-    /// A range whose both ends are false.
+    /// A range whose both ends are false, or an unknown whose stale bounds miss the truth.
     case rangeFalse
     /// The summary's stale totals far from the truth with nothing said to be unknown.
     case totals

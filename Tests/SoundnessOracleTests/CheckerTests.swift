@@ -13,7 +13,7 @@ import Testing
   static func staleSession() throws -> (GeneratedSession, Explanation)? {
     for seed in UInt64(1)...UInt64(60) {
       let session = try SessionGenerator.session(seed: seed, limits: .init(participants: 8))
-      let folder = RecordFolder(
+      let folder = RenderedFolder(
         files: FolderRenderer.folder(session).files.filter { $0.kind != .composition })
       guard case .explained(let explanation, _) = ExplainRun.explain(folder) else { continue }
       let stale = explanation.exchanges.contains {

@@ -8,19 +8,11 @@ import Testing
   static let seeds = UInt64(1)...UInt64(40)
   static let limits = SessionGenerator.Limits(participants: 12, actions: 30)
 
-  /// Violations found and reported to the explain engineer (/work/brief/status/
-  /// oracle-findings-2: F1–F4), not fixed yet: each must still occur (a known issue that stops
-  /// occurring fails the test, so the entry is removed with the fix), and any other
+  /// Violations found and not fixed yet, by seed: each must still occur (a known issue that
+  /// stops occurring fails the test, so the entry is removed with the fix, its minimised
+  /// folder moving from `Tests/Fixtures/soundness/open/` to `fixed/`), and any other
   /// violation fails the test.
-  static let open: [UInt64: Set<Violation.Kind>] = [
-    // F2 (an observer's network drop read as a republish: the range's old end false).
-    15: [.rangeFalse], 31: [.rangeFalse], 34: [.rangeFalse],
-    38: [.rangeFalse, .staleWhenCurrent],
-    // F3 (an observer whose own events are missing taken as present throughout, or as joining
-    // after the exchange it was connected for).
-    36: [.staleMissed, .sawWrongly, .lateJoiner],
-    35: [.sawWrongly],
-  ]
+  static let open: [UInt64: Set<Violation.Kind>] = [:]
 
   @Test func everyClaimOfTheFixedSeedsIsSound() throws {
     var explained = 0

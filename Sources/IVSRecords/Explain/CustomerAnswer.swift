@@ -33,7 +33,8 @@ public struct CustomerAnswer: Sendable {
     let labels = ParticipantLabels(stories, session)
     for story in stories {
       for sighting in story.sightings {
-        guard let stale = sighting.stale else { continue }
+        // An observer the records cannot show was stale at all is nobody's cause.
+        guard let stale = sighting.stale, sighting.staleBounds?.atLeast != 0 else { continue }
         let key = group(sighting)
         if groups[key] == nil { order.append(key) }
         // A stale composition: the rule that kept it, and the one that since replaced it.

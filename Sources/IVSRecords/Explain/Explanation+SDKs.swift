@@ -26,31 +26,6 @@ extension Explanation {
     return stories
   }
 
-  /// `stories` with every verdict of an observer whose events before the exchange are on a
-  /// missing page marked unknown, naming the page and how to fetch it: without them, when it
-  /// joined, left or joined again is not known (issue 29 item 2).
-  static func unsettled(_ stories: consuming [ExchangeStory], _ session: ImportedSession)
-    -> [ExchangeStory]
-  {
-    let pages = session.unansweredPages
-    guard !pages.isEmpty else { return stories }
-    for story in stories.indices {
-      for index in stories[story].sightings.indices {
-        let observer = stories[story].sightings[index].observer
-        guard
-          let page = pages.first(where: {
-            $0.participant == observer && stories[story].time <= $0.before.floorDivided(by: 1000)
-          })
-        else { continue }
-        stories[story].sightings[index].unsettledBy =
-          "\(session.name(observer))'s events before \(RecordTime.iso8601(milliseconds: page.before))"
-          + " are on a page not among the inputs (\(page.origin) has its nextToken: fetch it with"
-          + " list-participant-events --next-token)"
-      }
-    }
-    return stories
-  }
-
   /// The summary's first sentences: contradictions, then how many verdicts depend on
   /// versions nobody stated and the flag that settles each.
   static func unknownsFirst(_ stories: [ExchangeStory], _ session: ImportedSession) -> [String] {
@@ -67,6 +42,7 @@ extension Explanation {
             ? "" : " (\(touched.map { VirtualTime.iso8601($0.time) }.joined(separator: ", ")))")
           + ", and exchanges it held are not in this report")
     }
+    lines += unsettledLines(stories, session)
     var counts: [String: Int] = [:]
     var order: [ParticipantSDK] = []
     for story in stories {
@@ -101,6 +77,7 @@ extension Explanation {
         return "viewer \(labels.name(sighting.observer, before: story.time)) on \(sdk.shown) showed"
           + " \(shown) for \(labels.name(story.participant, before: story.time)) instead of \(truth) from \(from) to \(until) "
           + "if its SDK is below \(threshold), else it was updated at once"
+          + (sighting.unsettledBy == nil ? "" : "; how long if below is unknown (above)")
       }
     }
   }

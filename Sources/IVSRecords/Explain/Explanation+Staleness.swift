@@ -17,7 +17,8 @@ extension Explanation {
       for sighting in story.sightings {
         // A span a later exchange carries on is told with that exchange.
         // Every exchange's own span, measured against its own values (a superseded one too).
-        guard let stale = sighting.stale, sighting.dependsOn == nil else { continue }
+        guard let stale = sighting.stale, sighting.dependsOn == nil, sighting.unsettledBy == nil
+        else { continue }
         let sentence = { (plural: Bool) in Self.sentence(sighting, stale, story, plural: plural) }
         let key = "\(sighting.isComposition) \(sentence(false))"
         if let group = index[key] {
@@ -59,10 +60,18 @@ extension Explanation {
     var seconds: UInt64 = 0
     var parts: [(seconds: UInt64, text: String)] = []
     var conditional = 0
+    var unknown = 0
     for story in exchanges {
-      // A span that hangs on an unstated SDK version is told as a range, not counted here.
+      // A span that hangs on an unstated SDK version is told as a range, one the records
+      // cannot settle as unknown: neither is counted here.
       conditional += story.sightings.filter { $0.stale != nil && $0.dependsOn != nil }.count
-      let stale = story.sightings.filter { $0.stale != nil && $0.dependsOn == nil }
+      unknown +=
+        story.sightings.filter {
+          $0.stale != nil && $0.dependsOn == nil && $0.unsettledBy != nil
+        }.count
+      let stale = story.sightings.filter {
+        $0.stale != nil && $0.dependsOn == nil && $0.unsettledBy == nil
+      }
       guard !stale.isEmpty else { continue }
       let total = stale.reduce(UInt64(0)) { $0 &+ ($1.stale?.seconds ?? 0) }
       observers.formUnion(stale.map(\.observer))
@@ -75,10 +84,11 @@ extension Explanation {
         ))
     }
     let ranges =
-      conditional == 0
-      ? "" : "; \(conditional) more span(s) only if an unstated SDK version is old (below)"
+      (conditional == 0
+        ? "" : "; \(conditional) more span(s) only if an unstated SDK version is old (below)")
+      + (unknown == 0 ? "" : "; \(unknown) more span(s) unknown (above)")
     guard !observers.isEmpty else {
-      return conditional == 0
+      return conditional + unknown == 0
         ? [] : ["stale views in all: none certain\(ranges)"]
     }
     let worst = parts.sorted { $0.seconds > $1.seconds }

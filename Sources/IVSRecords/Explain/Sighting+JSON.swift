@@ -5,7 +5,8 @@ import StageEngine
 /// script can test, beside the same words the text report prints.
 extension ExchangeStory.Sighting {
   /// `{"observer", "profile", "composition", "saw", "rules", "at", "event", "cause", "stale",
-  /// "note", "text"}`; absent fields are left out.
+  /// "dependsOnSDK", "unknownBecause", "staleBounds", "note", "text"}`; absent fields are left
+  /// out.
   public var json: JSON {
     var members: [(key: String, value: JSON)] = [
       ("observer", .string(observer)), ("profile", .string(profile)),
@@ -27,6 +28,15 @@ extension ExchangeStory.Sighting {
         ))
     }
     if let missing = unsettledBy { members.append(("unknownBecause", .string(missing))) }
+    if let bounds = staleBounds {
+      var allowed: [(key: String, value: JSON)] = [
+        ("atLeastSeconds", .integer(Int64(clamping: bounds.atLeast)))
+      ]
+      if let most = bounds.atMost {
+        allowed.append(("atMostSeconds", .integer(Int64(clamping: most))))
+      }
+      members.append(("staleBounds", .object(allowed)))
+    }
     if let note = webEventNote { members.append(("note", .string(note))) }
     members.append(("text", .string(text)))
     return .object(members)

@@ -35,7 +35,19 @@ extension ExchangeStory.Sighting {
   /// thousands of sightings would hold their sentences to the end.
   public var text: String {
     guard let missing = unsettledBy else { return settledText }
-    return "unknown: \(missing); from the records there are: \(settledText)"
+    let bounds = staleBounds.map { "; \(Self.text($0))" } ?? ""
+    return "unknown: \(missing)\(bounds); from the records there are: \(settledText)"
+  }
+
+  /// `stale 2m to 9m`, `stale at least 2m`, `stale for no time up to 9m`.
+  private static func text(_ bounds: StaleBounds) -> String {
+    let least = VirtualDuration.text(seconds: bounds.atLeast)
+    let from = bounds.atLeast == 0 ? "stale for no time" : "stale \(least)"
+    guard let most = bounds.atMost else {
+      return bounds.atLeast == 0
+        ? "\(from) or as long as the values held" : "stale at least \(least)"
+    }
+    return "\(from) to \(VirtualDuration.text(seconds: most))"
   }
 
   /// The text as the records there are tell it.

@@ -95,6 +95,21 @@ extension ExchangeStory {
       public var beganEarlier: Bool { from < since }
     }
 
+    /// The stale seconds an unsettled verdict allows: what the records cannot rule out.
+    public struct StaleBounds: Sendable, Equatable {
+      /// At least this long.
+      public let atLeast: UInt64
+      /// At most this long; nil: up to when the exchange's values were replaced or the
+      /// session ended, which the records may not reach.
+      public let atMost: UInt64?
+
+      /// Bounds that hold both `self` and `other`.
+      func widened(by other: StaleBounds) -> StaleBounds {
+        let most = atMost.flatMap { mine in other.atMost.map { max(mine, $0) } }
+        return StaleBounds(atLeast: min(atLeast, other.atLeast), atMost: most)
+      }
+    }
+
     /// The observer's ID (a participant, or a composition's ID).
     public let observer: String
     /// Its SDK profile as the report states it, or `composition`.
@@ -126,6 +141,9 @@ extension ExchangeStory {
     /// records hold it at a finer grain than the model's seconds: "saw it at" is then the
     /// time of the publish or join that told it, not the second before (issue 29 item 5).
     public internal(set) var toldAt: Int64?
+    /// With `unsettledBy`: how long the observer may have shown this exchange's replaced
+    /// values, as far as the records allow (the text and `--json` state it).
+    public internal(set) var staleBounds: StaleBounds?
     /// What its text needs to know about its exchange.
     let context: Context
   }

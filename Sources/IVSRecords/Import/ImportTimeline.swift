@@ -23,15 +23,18 @@ struct ImportTimeline {
     timeline = RecordTimeline(consume events)
   }
 
-  /// Participants described by get-participant / list-participants but without events
-  /// join at their `firstJoinTime` (an inferred event: never compared).
+  /// Participants described by get-participant / list-participants but without
+  /// ListParticipantEvents events (none, or EventBridge's publish events only) join at their
+  /// `firstJoinTime` (an inferred event: never compared), not at their first publish event.
   private static func inferredJoins(_ records: RecordSet) -> [RecordedEvent] {
     // Only a record with a `firstJoinTime` can infer a join: without one, the events (a
     // million, perhaps) are not read.
     guard records.participants.values.contains(where: { $0.firstJoinTime != nil }) else {
       return []
     }
-    let actors = Set(records.events.indices.lazy.map { records.events[$0].participantId })
+    let actors = Set(
+      records.events.indices.lazy.filter { !records.events[$0].viaEventBridge }
+        .map { records.events[$0].participantId })
     return records.participants.values.sorted { $0.id < $1.id }.compactMap { record in
       guard !actors.contains(record.id), let time = record.firstJoinTime else { return nil }
       var event = RecordedEvent(

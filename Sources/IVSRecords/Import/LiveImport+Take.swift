@@ -136,7 +136,7 @@ extension LiveImport {
       guard let earlier = participants(in: old, file: file.name) else { return nil }
       then = earlier
     }
-    for (id, record) in then where now[id] != record { return nil }
+    for (id, record) in then where now[id]?.planned != record.planned { return nil }
     return now.filter { then[$0.key] == nil }
   }
 

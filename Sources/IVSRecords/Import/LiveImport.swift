@@ -175,9 +175,9 @@ public struct LiveImport {
   /// Whether `record` tells nothing the plan of its participant was not made from (a
   /// participant listed again): the import merges records the same way.
   private func addsNothing(_ record: ParticipantRecord) -> Bool {
-    let known = described[record.id] ?? ParticipantRecord(id: record.id)
+    let known = (described[record.id] ?? ParticipantRecord(id: record.id)).planned
     var merged = known
-    merged.merge(record)
+    merged.merge(record.planned)
     return merged == known
   }
 

@@ -43,6 +43,9 @@ public struct ImportedSession: Sendable {
 
   /// Pages whose `nextToken` no input answers (older events of that participant missing).
   public internal(set) var unansweredPages: [RecordSet.UnansweredPage] = []
+  /// Participants get-participant calls `DISCONNECTED` whose own events end without a
+  /// `LEFT` (their newest events are missing), with the second of their last own event.
+  public internal(set) var endsUnrecorded: [String: Int64] = [:]
   /// The inferred answers to "publish?", by participant and the second it was asked.
   public internal(set) var inferredAnswers: [String: [Int64: InferredAnswer]] = [:]
   /// `stagemon fetch`'s manifest, when the folder had one.
@@ -137,8 +140,17 @@ public enum RecordImporter {
     let start = earliest == .max ? VirtualTime.defaultStart : earliest
     var builder = StepBuilder(start: start, plans: plans)
     for observer in options.observers { builder.joinObserver(observer.id) }
+    // A composition that stopped while the records go on stops in the model then too.
+    var stop =
+      options.composition == nil ? records.composition?.end.map { $0.floorDivided(by: 1000) } : nil
     // By position: iterating would copy every event.
-    for index in timeline.events.indices { builder.apply(timeline.events[index]) }
+    for index in timeline.events.indices {
+      if let second = stop, timeline.events[index].second > second {
+        builder.stopComposition(at: second)
+        stop = nil
+      }
+      builder.apply(timeline.events[index])
+    }
     defer { kept = builder }
     let recorded =
       imported.hasInferred ? timeline.events.filter { !$0.isInferred } : timeline.events
@@ -185,6 +197,7 @@ public enum RecordImporter {
       publishCovered: publishers(recorded), sdks: ids.compactMap { plans[$0]?.stated },
       findings: findings, names: labels(plans, records),
       unansweredPages: records.unansweredPages,
+      endsUnrecorded: endsUnrecorded(recorded, records),
       inferredAnswers: plans.mapValues { plan in
         Dictionary(
           plan.answers.map { ($0.key.floorDivided(by: 1000), $0.value) },
@@ -194,6 +207,19 @@ public enum RecordImporter {
         ? records.manifest?.fetchedAt.flatMap(RecordTime.milliseconds).map {
           $0.floorDivided(by: 1000)
         } : nil)
+  }
+
+  /// Participants `DISCONNECTED` by get-participant whose last own ListParticipantEvents
+  /// event is not a `LEFT`, with that event's second.
+  static func endsUnrecorded(_ recorded: [RecordedEvent], _ records: RecordSet) -> [String: Int64] {
+    var last: [String: (second: Int64, left: Bool)] = [:]
+    for index in recorded.indices where !recorded[index].viaEventBridge {
+      last[recorded[index].participantId] = (
+        recorded[index].second, recorded[index].kind == .left
+      )
+    }
+    return last.filter { id, end in !end.left && records.participants[id]?.state == "DISCONNECTED" }
+      .mapValues(\.second)
   }
 
   /// `id (userId, role=…, name=…)` for every participant whose records give a user ID or
@@ -387,9 +413,10 @@ extension RecordImporter {
       ? "layouts move at once (composition.layout.live, from 2026-04-16)"
       : "layouts move on republish or reconnect (composition.layout.on-reconnect, before 2026-04-16)"
     let start = recorded.start.map { ", started \(RecordTime.iso8601(milliseconds: $0))" } ?? ""
+    let end = recorded.end.map { " to its end (\(RecordTime.iso8601(milliseconds: $0)))" } ?? ""
     return
       "composition from \(recorded.origin): \(parts.joined(separator: ", "))\(start); \(moves);"
-      + " the model runs it from the session's start"
+      + " the model runs it from the session's start\(end)"
   }
 
   /// EventBridge events timed by their envelope (whole seconds), and those of them within a

@@ -88,6 +88,12 @@ struct StepBuilder {
     }
   }
 
+  /// Stops the records' composition at `second` (get-composition's `endTime`).
+  mutating func stopComposition(at second: Int64) {
+    advance(to: second)
+    step(.composition(.stop(Stage.firstCompositionID)))
+  }
+
   private mutating func step(_ step: ScenarioStep) { steps.append(step) }
 
   private mutating func advance(to second: Int64) {

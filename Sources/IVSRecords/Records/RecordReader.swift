@@ -241,6 +241,7 @@ extension RecordSet {
     record.browserName = nonEmpty(json["browserName"])
     record.sdkVersion = nonEmpty(json["sdkVersion"])
     record.firstJoinTime = json["firstJoinTime"]?.stringValue.flatMap(RecordTime.milliseconds)
+    record.state = nonEmpty(json["state"])
     describe(record)
   }
 

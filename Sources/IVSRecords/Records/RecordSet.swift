@@ -132,9 +132,20 @@ public struct ParticipantRecord: Equatable, Sendable {
   public var sdkVersion: String?
   /// `firstJoinTime`, milliseconds.
   public var firstJoinTime: Int64?
+  /// `state` (`CONNECTED`, `DISCONNECTED`) when fetched: an explanation reads it (a
+  /// participant disconnected whose events end without a `LEFT` lacks its newest ones); a
+  /// live import plans without it (the events carry it).
+  public var state: String?
 
   /// Nothing known yet.
   public init(id: String) { self.id = id }
+
+  /// The record as a plan is made from it: without `state`.
+  var planned: ParticipantRecord {
+    var copy = self
+    copy.state = nil
+    return copy
+  }
 
   /// Fills what is unknown from `other`.
   mutating func merge(_ other: ParticipantRecord) {
@@ -144,5 +155,6 @@ public struct ParticipantRecord: Equatable, Sendable {
     browserName = browserName ?? other.browserName
     sdkVersion = sdkVersion ?? other.sdkVersion
     firstJoinTime = firstJoinTime ?? other.firstJoinTime
+    state = state ?? other.state
   }
 }

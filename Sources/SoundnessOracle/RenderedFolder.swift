@@ -1,9 +1,9 @@
 import JSONKit
 
-/// A folder of records as a customer sends it, kept as documents (not bytes) so a degrader
-/// can drop pages and events and a minimiser can cut it down; `bytes(of:)` writes each file
-/// in its encoding.
-public struct RecordFolder: Sendable {
+/// A generated folder of records as a customer sends it, kept as documents (not bytes) so a
+/// degrader can drop pages and events and a minimiser can cut it down; each file's `bytes`
+/// are written in its encoding. (Not `IVSRecords.RecordFolder`, which reads a folder on disk.)
+public struct RenderedFolder: Sendable {
   /// One file of the folder.
   public struct File: Sendable {
     /// What AWS command (or export) made it.

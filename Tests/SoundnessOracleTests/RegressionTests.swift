@@ -1,0 +1,102 @@
+import Foundation
+import SoundnessOracle
+import Testing
+
+@testable import IVSRecords
+
+/// Every fixed finding stays fixed: each folder under `Tests/Fixtures/soundness/fixed/` is
+/// the smallest folder on which explain once made a false claim (`FINDING.md` says which,
+/// with the seed and limits that regenerate the session's truth). Explained now, none of its
+/// claims may be false of that truth.
+@Suite struct RegressionTests {
+  static let fixed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/soundness/fixed")
+
+  static var findings: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: fixed.path)) ?? [])
+      .filter { !$0.hasPrefix(".") }.sorted()
+  }
+
+  @Test func theFixturesAreThere() {
+    // F2 (38-staleWhenCurrent: a network drop), F3 (an observer without its own events).
+    #expect(Self.findings.contains("38-staleWhenCurrent"))
+    #expect(Self.findings.contains("36-lateJoiner"))
+  }
+
+  @Test(arguments: findings)
+  func aFixedFindingStaysFixed(_ name: String) throws {
+    let folder = Self.fixed.appendingPathComponent(name)
+    let account = try String(
+      contentsOf: folder.appendingPathComponent("FINDING.md"), encoding: .utf8)
+    let (seed, limits) = try #require(Self.generation(account), "\(name): no seed and limits")
+    let session = try SessionGenerator.session(seed: seed, limits: limits)
+    var files: [(name: String, bytes: [UInt8])] = []
+    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    where file.hasSuffix(".json") {
+      files.append((file, Array(try Data(contentsOf: folder.appendingPathComponent(file)))))
+    }
+    guard case .explained(let explanation, _) = ExplainRun.explain(files: files) else {
+      Issue.record("\(name): explain refused the folder")
+      return
+    }
+    let violations = SoundnessChecker.violations(explanation, session)
+    #expect(violations.isEmpty, "\(name): \(violations)")
+  }
+
+  /// `- seed: 38 (limits: participants 12, actions 30)`.
+  static func generation(_ account: String) -> (UInt64, SessionGenerator.Limits)? {
+    guard let line = account.split(separator: "\n").first(where: { $0.hasPrefix("- seed: ") })
+    else { return nil }
+    let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    guard numbers.count == 3, let seed = UInt64(exactly: numbers[0]) else { return nil }
+    return (seed, SessionGenerator.Limits(participants: numbers[1], actions: numbers[2]))
+  }
+}
+
+/// The checker holds a verdict stated as unknown to the stale time it allows: excused when
+/// the truth lies within, a violation when it does not, and the same verdict stated as a
+/// certainty (what explain said before F2's fix) is the false claim the fixture was found by.
+@Suite struct UnknownVerdictTests {
+  @Test func anUnknownIsHeldToItsBounds() throws {
+    let folder = RegressionTests.fixed.appendingPathComponent("38-staleWhenCurrent")
+    let session = try SessionGenerator.session(
+      seed: 38, limits: .init(participants: 12, actions: 30))
+    var files: [(name: String, bytes: [UInt8])] = []
+    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    where file.hasSuffix(".json") {
+      files.append((file, Array(try Data(contentsOf: folder.appendingPathComponent(file)))))
+    }
+    guard case .explained(let explanation, _) = ExplainRun.explain(files: files) else {
+      Issue.record("explain refused the fixture")
+      return
+    }
+    #expect(SoundnessChecker.violations(explanation, session).isEmpty)
+    let story = try #require(
+      explanation.exchanges.firstIndex {
+        $0.participant == "EuJWWR8shegg"
+          && $0.sightings.contains { $0.observer == "eAfeBFZtrvMt" && $0.unsettledBy != nil }
+      })
+    let slot = try #require(
+      explanation.exchanges[story].sightings.firstIndex { $0.observer == "eAfeBFZtrvMt" })
+    let sighting = explanation.exchanges[story].sightings[slot]
+    // The network drop at 08:19:05 may have ended the span: 928 s to 1328 s.
+    #expect(sighting.unsettledBy?.contains("network drop") == true)
+    #expect(sighting.staleBounds == .init(atLeast: 928, atMost: 1328))
+
+    func kinds(_ change: (inout ExchangeStory.Sighting) -> Void) -> Set<Violation.Kind> {
+      var exchanges = explanation.exchanges
+      change(&exchanges[story].sightings[slot])
+      let changed = Explanation(
+        summary: explanation.summary, comparison: explanation.comparison, exchanges: exchanges,
+        session: explanation.session, divergences: explanation.divergences)
+      return Set(SoundnessChecker.violations(changed, session).map(\.kind))
+    }
+    #expect(kinds { $0.staleBounds = .init(atLeast: 1000, atMost: 1328) } == [.rangeFalse])
+    #expect(kinds { $0.staleBounds = .init(atLeast: 0, atMost: 600) } == [.rangeFalse])
+    #expect(
+      kinds {
+        $0.unsettledBy = nil
+        $0.staleBounds = nil
+      } == [.staleWhenCurrent])
+  }
+}
