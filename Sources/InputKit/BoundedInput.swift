@@ -90,7 +90,9 @@ struct StreamReader {
   private(set) var total = 0
   private var sawWriter: Bool
   private var allowsNUL = false
-  private var chunk = [UInt8](repeating: 0, count: 65_536)
+  /// Where each read lands; only the bytes a read filled are ever looked at, so it is not
+  /// cleared first (a folder of 100,000 small files would clear 6 GB).
+  private var chunk = [UInt8](unsafeUninitializedCapacity: 65_536) { _, count in count = 65_536 }
 
   init(fd: Int32, path: String, limit: Int, isFIFO: Bool, writerWait: Int32) {
     self.fd = fd

@@ -243,13 +243,4 @@ public struct JSONStream {
       guard objects[level].insert(key) else { throw parser.duplicateKey(key) }
     }
   }
-
-  /// Whether `bytes` hold more than one JSON text (pasted documents, JSON lines): a
-  /// quick scan of brackets and strings that builds nothing. Exact for valid input;
-  /// for invalid input the answer does not matter, as parsing it fails anyway.
-  public static func holdsSeveralTexts(_ bytes: [UInt8]) -> Bool {
-    var counter = JSONTextCounter()
-    counter.take(bytes[...])
-    return counter.count > 1
-  }
 }

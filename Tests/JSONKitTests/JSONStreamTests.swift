@@ -142,14 +142,4 @@ struct JSONStreamTests {
       }
     }
   }
-
-  @Test(
-    arguments: [
-      ("{\"a\": [1, \"]\"]}", false), ("{} {}", true), ("[1]\n[2]\n", true), ("\"a b\"", false),
-      ("\"a\" 1", true), ("12", false), ("1 2", true), ("  ", false),
-      ("{\"a\": \"\\\"}\"} ", false),
-    ] as [(String, Bool)])
-  func severalTextsAreTold(text: String, several: Bool) {
-    #expect(JSONStream.holdsSeveralTexts(Array(text.utf8)) == several)
-  }
 }

@@ -16,11 +16,15 @@ extension RecordSet {
   /// The first bytes of a file looked at before streaming it (a byte order mark, UTF-16, CLI
   /// text instead of JSON).
   static let headBytes = 4096
+  /// The largest regular file read whole, once, rather than streamed (opened three times):
+  /// the stream's window holds this much anyway, and a folder of 100,000 one-event files is
+  /// read at one open each.
+  static let wholeBytes = 1 << 20
 
   /// Reads the record file at `path` (`-`: standard input), at most `limit` bytes. A regular
-  /// file of JSON (UTF-8, or UTF-16 made UTF-8 a chunk at a time) is read as a stream three
-  /// times — its first bytes to see what it is, all to count its documents, all to parse
-  /// them — and never held whole; on any problem it is read again whole, so messages are
+  /// file of up to `wholeBytes` is read whole; a larger one of JSON (UTF-8, or UTF-16 made
+  /// UTF-8 a chunk at a time) is read as a stream three times — its first bytes to see what
+  /// it is, all to count its documents, all to parse them — and never held whole; on any problem it is read again whole, so messages are
   /// exactly `read(bytes:file:)`'s. Pipes, FIFOs and standard input, which can be read only
   /// once, and text that is not JSON (CLI output, an AWS error) are read whole (within
   /// `limit`).
@@ -40,7 +44,9 @@ extension RecordSet {
     throws(RecordReadError)
   {
     let first = try Self.open(path, limit: limit)
-    guard first.regularFileSize != nil else { return try readWhole(first, path) }
+    guard let size = first.regularFileSize, size > Self.wholeBytes else {
+      return try readWhole(first, path)
+    }
     var head: [UInt8] = []
     while head.count < Self.headBytes, let chunk = first.nextOrEnd() { head += chunk }
     if let failure = first.failure { throw .unreadable(failure) }
@@ -74,7 +80,7 @@ extension RecordSet {
   /// Room for `more` events: exactly, for the first file (one file is the usual input, and
   /// its events are held to the end); at least doubled for a later one, as appending would,
   /// so a folder of many files is not copied once per file.
-  private mutating func reserveEvents(_ more: Int) {
+  mutating func reserveEvents(_ more: Int) {
     let needed = events.count + more
     guard needed > events.capacity else { return }
     events.reserveCapacity(events.isEmpty ? needed : max(needed, 2 * events.capacity))

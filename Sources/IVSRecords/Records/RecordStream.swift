@@ -10,9 +10,12 @@ extension RecordSet {
   public mutating func read(bytes: [UInt8], file: String) throws(RecordError) {
     let text = try RecordText.prepared(bytes, file: file)
     files.append(file)
+    var counter = JSONTextCounter()
+    counter.take(text[...])
+    reserveEvents(counter.listedObjects)
     var stream = RecordStream(json: JSONStream(bytes: text), file: file)
     do {
-      try read(&stream, several: JSONStream.holdsSeveralTexts(text), file: file)
+      try read(&stream, several: counter.count > 1, file: file)
     } catch {
       if let invalid = Self.invalidJSON(text, file: file) { throw invalid }
       throw error
