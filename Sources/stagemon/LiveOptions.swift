@@ -136,12 +136,14 @@ struct LiveOptions {
   }
 
   /// A client of the SQS queue at `queueURL` (`attach --events-queue`), signing with the
-  /// credentials `client` uses.
+  /// credentials `client` uses and checking certificates against the same CA bundle.
   func queueClient(_ queueURL: String, sharing client: IVSRealTimeClient) throws -> SQSClient {
-    try SQSClient(
-      queueURL: queueURL, region: client.region, environment: ProcessInfo.processInfo.environment,
-      credentials: client.sharedCredentials, transport: URLSessionTransport(), clock: SystemClock(),
-      timeout: requestTimeout)
+    let environment = ProcessInfo.processInfo.environment
+    return try SQSClient(
+      queueURL: queueURL, region: client.region, environment: environment,
+      credentials: client.sharedCredentials,
+      transport: Self.transport(caBundle: caBundle, profile: profile, environment: environment),
+      clock: SystemClock(), timeout: requestTimeout)
   }
 }
 
