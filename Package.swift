@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Supported: Linux (glibc) only. The sources import Glibc and ncursesw's and OpenSSL's headers
-// from the system, and `Synchronization.Mutex` would need macOS 15; no Apple platform is
+// from the system (and libcurl's), and `Synchronization.Mutex` would need macOS 15; no Apple platform is
 // declared because none builds.
 #if !os(Linux)
   #error("stagemon builds on Linux only (see Package.swift)")
@@ -15,7 +15,7 @@ import PackageDescription
 //   ScenarioChecks → StageEngine, JSONKit;  StreamCompare → JSONKit
 //   StageEngine → TokenCore → IVSRules (the rule book: every IVS behaviour the model applies)
 //   StageEngine, TokenCore → JSONKit;  TokenCore → COpenSSL
-//   IVSLive → AWSKit → JSONKit, COpenSSL (credentials, SigV4, the IVS real-time API)
+//   IVSLive → AWSKit → JSONKit, COpenSSL, CLibcurl (credentials, SigV4, the IVS real-time API)
 //   TerminalKit → CNcursesw
 //   IVSRules, StageEngine, IVSRecords, AWSKit → CivilTime (the calendar and the one ISO 8601
 //   reader and writer; it depends on nothing, so any module can read dates through it)
@@ -43,6 +43,11 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]
     ),
+    .systemLibrary(
+      name: "CLibcurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
     .target(name: "InputKit"),
     // Dates and times on the calendar: the one ISO 8601 reader and writer, one validity rule.
     .target(name: "CivilTime"),
@@ -55,7 +60,8 @@ let package = Package(
     .target(name: "IVSRules", dependencies: ["InputKit", "CivilTime"]),
     .target(name: "TokenCore", dependencies: ["IVSRules", "JSONKit", "COpenSSL", "InputKit"]),
     // Calls AWS as the AWS CLI does: credentials, SigV4, retries, the IVS real-time client.
-    .target(name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL", "CivilTime"]),
+    .target(
+      name: "AWSKit", dependencies: ["InputKit", "JSONKit", "COpenSSL", "CLibcurl", "CivilTime"]),
     // A live stage through AWSKit: fetching a session, the poll plan, errors worded for people.
     .target(name: "IVSLive", dependencies: ["AWSKit", "JSONKit", "InputKit", "Seeded"]),
     // The model's fan-outs touch the stage's stored properties a dozen times per observer, and

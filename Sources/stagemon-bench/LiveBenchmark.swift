@@ -78,7 +78,7 @@ enum LiveBenchmark {
       credentials: CredentialCache(
         EnvironmentCredentials(["AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret]),
         clock: clock),
-      transport: URLSessionTransport(), pacer: RequestPacer(pace: .every(rate), clock: clock),
+      transport: CurlTransport(), pacer: RequestPacer(pace: .every(rate), clock: clock),
       clock: clock)
     guard let stage = StageReference(stageArn) else { return false }
     let start = Date()

@@ -116,8 +116,9 @@ enum CommandTable {
 
   /// Where and as whom requests to the IVS real-time API go (`LiveOptions`).
   static let liveOptions: [CommandOption] = [
-    .value("--endpoint-url", .text), .value("--profile", .text), .value("--max-rps", .text),
-    .value("--request-timeout", .text), .value("--total-timeout", .text),
+    .value("--endpoint-url", .text), .value("--profile", .text), .value("--ca-bundle", .file),
+    .value("--max-rps", .text), .value("--request-timeout", .text),
+    .value("--total-timeout", .text),
   ]
 
   /// The commands that read (or, for keys, change) a real stage through the IVS API.
@@ -143,12 +144,15 @@ enum CommandTable {
       operands: .choices(["register", "list", "delete"]), help: KeyCommand.help),
     CommandRow(
       words: ["credentials"],
-      synopses: ["[STAGE_ARN] [--profile NAME] [--region REGION] [--endpoint-url URL] [--check]"],
+      synopses: [
+        "[STAGE_ARN] [--profile NAME] [--region REGION] [--endpoint-url URL] [--ca-bundle PATH] "
+          + "[--check]"
+      ],
       summary:
         "where the live commands' AWS credentials come from; --check asks STS whose they are",
       options: [
         .value("--profile", .text), .value("--region", .text), .value("--endpoint-url", .text),
-        .flag("--check"),
+        .value("--ca-bundle", .file), .flag("--check"),
       ],
       operands: .text, help: CredentialsCommand.help),
   ]

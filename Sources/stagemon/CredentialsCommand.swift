@@ -10,7 +10,7 @@ import TokenCore
 enum CredentialsCommand {
   static let help = """
     USAGE: stagemon credentials [STAGE_ARN] [--profile NAME] [--region REGION]
-                                [--endpoint-url URL] [--check]
+                                [--endpoint-url URL] [--ca-bundle PATH] [--check]
 
     Finds AWS credentials as the live commands do — the AWS CLI's sources, in its order
     (docs/LIVE.md) — and says where they came from, without their secret:
@@ -22,6 +22,8 @@ enum CredentialsCommand {
       region      the stage ARN's; without one, --region, else AWS_REGION, AWS_DEFAULT_REGION or
                   the profile's region
       endpoint    where IVS requests would go
+      CA bundle   the CA certificates a server's certificate is checked against, and who chose
+                  them (--ca-bundle, AWS_CA_BUNDLE, the profile's ca_bundle, else the system's)
 
     OPTIONS:
       --check              also ask STS who the credentials belong to (GetCallerIdentity, as
@@ -33,6 +35,8 @@ enum CredentialsCommand {
       --region REGION      the region when no STAGE_ARN is given
       --endpoint-url URL   the IVS endpoint (else AWS_ENDPOINT_URL_IVS_REALTIME, AWS_ENDPOINT_URL,
                            https://ivsrealtime.REGION.amazonaws.com)
+      --ca-bundle PATH     the CA certificates to check servers against (else AWS_CA_BUNDLE,
+                           else the profile's ca_bundle, else the system's)
       -h, --help           show this help
 
     A role profile with mfa_serial asks for the code on the terminal.
@@ -49,6 +53,7 @@ enum CredentialsCommand {
       let profileOption = try arguments.option("--profile")
       let regionOption = try arguments.option("--region")
       let endpointURL = try arguments.option("--endpoint-url")
+      let caBundle = try arguments.option("--ca-bundle")
       let stageArn = arguments.positional()
       try arguments.finish()
       var explicit = regionOption.map { RegionChoice(name: $0, origin: "--region") }
@@ -61,7 +66,7 @@ enum CredentialsCommand {
       }
       return try report(
         profile: profileOption, explicitRegion: explicit, endpointURL: endpointURL,
-        check: check ? .callerIdentity : .none)
+        caBundle: caBundle, check: check ? .callerIdentity : .none)
     } catch let error as UsageError {
       return Stagemon.fail(error, help: help)
     } catch {
@@ -78,7 +83,7 @@ enum CredentialsCommand {
 
   private static func report(
     profile profileOption: String?, explicitRegion: RegionChoice?, endpointURL: String?,
-    check: Check
+    caBundle: String?, check: Check
   ) throws -> ExitStatus {
     let environment = ProcessInfo.processInfo.environment
     let profile = ProfileChoice(option: profileOption, environment: environment)
@@ -89,7 +94,8 @@ enum CredentialsCommand {
       throw UsageError("region \(Excerpt.quoted(region.name)) (\(region.origin)) is not a region")
     }
     let clock = SystemClock()
-    let transport = URLSessionTransport()
+    let transport = try LiveOptions.transport(
+      caBundle: caBundle, profile: profileOption, environment: environment)
     let cache = try LiveOptions.credentials(
       profile: profileOption, region: region?.name, environment: environment,
       transport: transport, clock: clock)
@@ -104,6 +110,7 @@ enum CredentialsCommand {
         region.map { "\($0.name) (\($0.origin))" } ?? "none (give a stage ARN or --region)"
       ),
       ("endpoint", try endpoint(region, endpointURL, environment)),
+      ("CA bundle", transport.trust),
     ]
     if check == .callerIdentity {
       let sts = try STSClient(

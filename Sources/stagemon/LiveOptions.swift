@@ -4,11 +4,12 @@ import IVSLive
 import InputKit
 import Synchronization
 
-/// The options every live command shares — `--endpoint-url`, `--profile`, `--max-rps`, the two
-/// timeouts — and the client built from them with the credentials the AWS CLI would find.
+/// The options every live command shares — `--endpoint-url`, `--profile`, `--ca-bundle`,
+/// `--max-rps`, the two timeouts — and the client built from them with the credentials the AWS CLI would find.
 struct LiveOptions {
   let endpointURL: String?
   let profile: String?
+  let caBundle: String?
   let maxRPS: Double?
   let requestTimeout: Double
   let totalTimeout: Double
@@ -25,6 +26,8 @@ struct LiveOptions {
       --profile NAME       the AWS CLI profile (else AWS_PROFILE, else the environment's keys,
                            else profile default), followed as the AWS CLI follows it: roles,
                            IAM Identity Center, credential_process… (`stagemon credentials`)
+      --ca-bundle PATH     check the endpoint's certificate against the CA certificates in PATH
+                           (else AWS_CA_BUNDLE, else the profile's ca_bundle, else the system's)
       --max-rps N          at most N requests a second of each operation (default: 80 % of its
                            IVS quota, 4 a second for reads)
       --request-timeout S  end a request whose whole exchange — connecting, sending, every byte
@@ -38,6 +41,7 @@ struct LiveOptions {
   init(_ arguments: inout Arguments) throws(UsageError) {
     endpointURL = try arguments.option("--endpoint-url")
     profile = try arguments.option("--profile")
+    caBundle = try arguments.option("--ca-bundle")
     requestTimeout = try Self.seconds(&arguments, "--request-timeout") ?? Self.defaultRequestTimeout
     totalTimeout = try Self.seconds(&arguments, "--total-timeout") ?? Self.defaultTotalTimeout
     let rateText = try arguments.option("--max-rps")
@@ -75,6 +79,18 @@ struct LiveOptions {
     if first { Console.error("stagemon: \(warning)") }
   }
 
+  /// A transport that checks certificates against the CA bundle the AWS CLI would use:
+  /// `caBundle` (`--ca-bundle`), else `AWS_CA_BUNDLE`, else `profile`'s `ca_bundle`.
+  static func transport(caBundle: String?, profile: String?, environment: [String: String])
+    throws(CredentialError) -> CurlTransport
+  {
+    let config = try ProfileFiles(environment: environment).load()
+    let bundle = try CABundle.resolve(
+      option: caBundle, environment: environment,
+      profile: ProfileChoice(option: profile, environment: environment).name, config: config)
+    return CurlTransport(bundle: bundle)
+  }
+
   /// The credentials the AWS CLI would use for `profile` (`--profile`) and requests to
   /// `region`, kept for the run (`DefaultCredentialChain`, docs/LIVE.md): an MFA code is asked
   /// for on the terminal.
@@ -106,7 +122,8 @@ struct LiveOptions {
     }
     Self.warnIfPlainText(endpoint)
     let clock = SystemClock()
-    let transport = URLSessionTransport()
+    let transport = try Self.transport(
+      caBundle: caBundle, profile: profile, environment: environment)
     return IVSRealTimeClient(
       region: region, endpoint: endpoint,
       credentials: try Self.credentials(
@@ -119,12 +136,14 @@ struct LiveOptions {
   }
 
   /// A client of the SQS queue at `queueURL` (`attach --events-queue`), signing with the
-  /// credentials `client` uses.
+  /// credentials `client` uses and checking certificates against the same CA bundle.
   func queueClient(_ queueURL: String, sharing client: IVSRealTimeClient) throws -> SQSClient {
-    try SQSClient(
-      queueURL: queueURL, region: client.region, environment: ProcessInfo.processInfo.environment,
-      credentials: client.sharedCredentials, transport: URLSessionTransport(), clock: SystemClock(),
-      timeout: requestTimeout)
+    let environment = ProcessInfo.processInfo.environment
+    return try SQSClient(
+      queueURL: queueURL, region: client.region, environment: environment,
+      credentials: client.sharedCredentials,
+      transport: Self.transport(caBundle: caBundle, profile: profile, environment: environment),
+      clock: SystemClock(), timeout: requestTimeout)
   }
 }
 

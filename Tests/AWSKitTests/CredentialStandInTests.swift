@@ -50,7 +50,7 @@ struct CredentialStandInTests {
         "AWS_CONTAINER_CREDENTIALS_FULL_URI": container.endpoint + "/container/creds",
         "AWS_CONTAINER_AUTHORIZATION_TOKEN": "task-token", "AWS_EC2_METADATA_DISABLED": "true",
         "HOME": "/nonexistent",
-      ], region: "us-west-2", transport: URLSessionTransport(), clock: runClock)
+      ], region: "us-west-2", transport: CurlTransport(), clock: runClock)
     let cache = CredentialCache(
       try DefaultCredentialChain.make(
         profile: ProfileChoice(option: nil, environment: [:]), context: context),
@@ -61,7 +61,7 @@ struct CredentialStandInTests {
     let client = IVSRealTimeClient(
       region: "us-west-2",
       endpoint: try IVSEndpoint(region: "us-west-2", explicit: ivs.endpoint, environment: [:]),
-      credentials: cache, transport: URLSessionTransport(),
+      credentials: cache, transport: CurlTransport(),
       pacer: RequestPacer(pace: .every(1000), clock: signing), clock: signing)
     let arn = "arn:aws:ivs:us-west-2:123456789012:stage/StandIn01"
     func poll() throws {

@@ -49,12 +49,12 @@ struct EventQueueFeedTests {
       environment: [:],
       credentials: CredentialCache(
         EnvironmentCredentials(["AWS_ACCESS_KEY_ID": key, "AWS_SECRET_ACCESS_KEY": secret]),
-        clock: clock), transport: URLSessionTransport(), clock: clock)
+        clock: clock), transport: CurlTransport(), clock: clock)
   }
 
   /// The queue's messages: visible, and received but not deleted.
   static func queue(_ server: StandInServer) throws -> (visible: Int, inFlight: Int) {
-    let data = try Data(contentsOf: try #require(URL(string: server.endpoint + "/_standin/queue")))
+    let data = try server.control("GET", "/_standin/queue")
     let json = try JSONParser.parse(bytes: Array(data))
     return (Int(json["visible"]?.integerValue ?? -1), Int(json["inFlight"]?.integerValue ?? -1))
   }

@@ -112,41 +112,16 @@ struct HostileEndpointTests {
   /// against; a quick failure under a short --total-timeout is not called the deadline.
   @Test func anUntrustedCertificateIsRefusedNamingTheBundleItWasCheckedAgainst() throws {
     let live = try LiveFixture()
-    let folder = live.folder.path
-    let openssl = Process()
-    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    openssl.arguments = [
-      "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
-      "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", folder + "/k.pem", "-out",
-      folder + "/c.pem", "-days", "1",
-    ]
-    openssl.standardError = FileHandle.nullDevice
-    try openssl.run()
-    openssl.waitUntilExit()
-    let script = folder + "/tls.py"
-    try """
-    import argparse, http.server, json, ssl
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--config")
-    files = json.load(open(parser.parse_args().config))
-    server = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(files["cert"], files["key"])
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    print("LISTENING %d" % server.server_address[1], flush=True)
-    server.serve_forever()
-    """.write(toFile: script, atomically: true, encoding: .utf8)
-    let tls = try StandInServer(
-      script: script, config: #"{"cert":"\#(folder)/c.pem","key":"\#(folder)/k.pem"}"#)
+    let tls = try TLSStandIn(in: live.folder.path, selfSigned: true)
     let result = try live.run(
       [
-        "fetch", LiveFixture.stageArn, "--endpoint-url", "https://127.0.0.1:\(tls.port)",
+        "fetch", LiveFixture.stageArn, "--endpoint-url", tls.endpoint,
         "--total-timeout", "20",
       ])
     LiveErrorTests.expectActionable(
       result,
       [
-        "TLS with https://127.0.0.1:\(tls.port) failed (SSL certificate problem",
+        "TLS with \(tls.endpoint) failed (SSL certificate problem",
         "checked against the system's CA certificates (/etc/ssl/certs/ca-certificates.crt)",
       ])
     #expect(!result.stderr.contains("time was up"))

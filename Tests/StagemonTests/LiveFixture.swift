@@ -44,7 +44,7 @@ struct LiveFixture {
   var environment: [String: String] {
     [
       "AWS_ACCESS_KEY_ID": Self.accessKey, "AWS_SECRET_ACCESS_KEY": Self.secret,
-      "AWS_SESSION_TOKEN": "", "AWS_PROFILE": "", "HOME": folder.path,
+      "AWS_SESSION_TOKEN": "", "AWS_PROFILE": "", "AWS_CA_BUNDLE": "", "HOME": folder.path,
       "AWS_ENDPOINT_URL_IVS_REALTIME": server.endpoint, "AWS_EC2_METADATA_DISABLED": "true",
     ]
   }

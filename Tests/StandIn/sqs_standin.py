@@ -105,8 +105,10 @@ class StandIn:
             queue = self.backend.get_queue(self.queue_name)
             answer = {"url": self.url, "visible": queue.approximate_number_of_messages,
                       "inFlight": queue.approximate_number_of_messages_not_visible}
-            start("200 OK", [("Content-Type", "application/json")])
-            return [json.dumps(answer).encode()]
+            data = json.dumps(answer).encode()
+            start("200 OK", [("Content-Type", "application/json"),
+                             ("Content-Length", str(len(data)))])
+            return [data]
         if path == "/_standin/send":
             self.send(json.loads(body))
             start("200 OK", [("Content-Type", "application/json")])
