@@ -100,6 +100,9 @@ public final class LivePoller: Sendable {
   /// The last request's failure, nil once one succeeds again.
   public var lastProblem: String? { state.withLock { $0.problem } }
 
+  /// Requests sent so far: a listing of many pages moves it while nothing is stored yet.
+  public var requestCount: Int { client.requestCount }
+
   /// Starts polling on a new thread.
   public func start() {
     let thread = Thread { [self] in self.run() }

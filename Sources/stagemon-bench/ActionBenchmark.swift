@@ -54,6 +54,9 @@ enum ActionBenchmark {
       name: "v policy (composition pane)", setUp: [.tab, .tab], key: .character("v"),
       undo: [.character("v"), .backTab, .backTab]),
     Press(name: "A record an assertion", setUp: [], key: .character("A"), undo: [.escape]),
+    Press(
+      name: "w why: the rules of a publisher's who-sees-what rows", setUp: [],
+      key: .character("w"), undo: [.escape]),
     Press(name: "/ open filter", setUp: [], key: .character("/"), undo: [.escape]),
     Press(
       name: "typing into the filter", setUp: [.character("/")], key: .character("h"),

@@ -56,7 +56,14 @@ final class PolledSession: LiveSource {
     var deadline = Date().addingTimeInterval(60)
     var lastError: Error?
     var seen = 0
+    var requests = poller.requestCount
     while Date() < deadline {
+      // A list of many pages is stored once whole (10,000 participants: 100 requests, over a
+      // minute at 1 req/s): the wait goes on while its pages are read without a problem.
+      if poller.requestCount != requests, poller.lastProblem == nil {
+        requests = poller.requestCount
+        deadline = Date().addingTimeInterval(60)
+      }
       // Every answer so far, not only the change: the import starts from all of them.
       if poller.version != seen, let all = poller.snapshot(after: 0) {
         seen = all.version
