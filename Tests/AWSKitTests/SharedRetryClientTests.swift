@@ -1,10 +1,12 @@
+import Synchronization
 import Testing
 
 @testable import AWSKit
 
-/// SQS and STS retry as the IVS client does, through the one `RetryingCaller`: SQS renews
-/// credentials SQS calls expired and corrects a skewed clock (its own loop did neither); STS
-/// corrects a skewed clock too.
+/// SQS, STS and IAM Identity Center retry as the IVS client does, through the one
+/// `RetryingCaller`: SQS renews credentials SQS calls expired and corrects a skewed clock (its
+/// own loop did neither); STS corrects a skewed clock too; GetRoleCredentials, which was never
+/// retried, is retried when throttled.
 struct SharedRetryClientTests {
   static let queueURL = "https://sqs.us-west-2.amazonaws.com/123456789012/ivs-events"
 
@@ -88,5 +90,36 @@ struct SharedRetryClientTests {
     _ = try sts.callerIdentity(with: STSClientTests.keys)
     #expect(transport.requests.count == 2)
     #expect(transport.requests[1].header("X-Amz-Date") == "20270115T081640Z")
+  }
+
+  @Test func ssoGetRoleCredentialsIsRetriedWhenThrottled() throws {
+    let fixture = try CredentialFixture(config: MetadataCredentialTests.ssoConfig)
+    try fixture.write(
+      #"{"accessToken":"tok-1","expiresAt":"2099-01-01T00:00:00Z"}"#,
+      to: ".aws/sso/cache/ee0bfd2552fbd840c02cc48b6e823320543c450f.json")
+    let portal = MetadataCredentialTests.portal(accepting: "tok-1")
+    let answered = Mutex(0)
+    let transport = RoutedTransport([
+      (
+        "/federation/credentials",
+        { request in
+          let first = answered.withLock { count in
+            defer { count += 1 }
+            return count == 0
+          }
+          guard !first else {
+            return RoutedTransport.json(
+              #"{"message":"Rate exceeded"}"#, status: 429,
+              headers: ["x-amzn-ErrorType": "TooManyRequestsException"])
+          }
+          return try? portal.send(request, timeout: 30)
+        }
+      )
+    ])
+    let clock = FakeClock()
+    let found = try fixture.chain(transport, profile: "sso", clock: clock).resolve().credentials
+    #expect(found.accessKeyID == "ASIASSO")
+    #expect(transport.requests.count == 2)
+    #expect(clock.sleeps.count == 1)
   }
 }
