@@ -28,7 +28,7 @@ public final class RetryingCaller: Sendable {
   }
 
   /// The signer of every request (service name and region).
-  public let signer: SigV4Signer
+  private let signer: SigV4Signer
   /// The client's retry quota, shared by all its requests.
   public let quota: RetryQuota
   /// When the command's time is up, on `clock`; nil for a run without end (attach).
