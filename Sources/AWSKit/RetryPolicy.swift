@@ -1,12 +1,13 @@
 /// When to try a failed request again, as the AWS SDKs' standard retry mode decides (botocore
-/// `retries/standard.py`, the behaviour the AWS CLI has by default): at most `maximumAttempts`
-/// attempts, for throttling, transient codes, 429/500/502/503/504 and lost connections, after
-/// a full-jitter exponential backoff — a random share of `2^(attempt-1)` seconds capped at
-/// `maximumBackoff`. A server's `x-amz-retry-after` stretches the wait by at most 5 s, as the
-/// SDKs do with `AWS_NEW_RETRIES_2026` (the other changes that flag brings are not taken). A
-/// clock-skew answer corrects the clock once; credentials the service calls expired are
-/// renewed once when their source can bring new ones. Pure: the jitter is injected (botocore
-/// injects `random`), so every delay is testable; `RetryingCaller` runs the loop.
+/// `retries/standard.py`; the AWS CLI version 2's default, version 1's with `retry_mode =
+/// standard`): at most `maximumAttempts` attempts, for throttling, transient codes,
+/// 429/500/502/503/504 and lost connections, after a full-jitter exponential backoff — a random
+/// share of `2^(attempt-1)` seconds capped at `maximumBackoff`. A server's `x-amz-retry-after`
+/// stretches the wait by at most 5 s, as the SDKs do with `AWS_NEW_RETRIES_2026` (the other
+/// changes that flag brings are not taken). A clock-skew answer corrects the clock once;
+/// credentials the service calls expired are renewed once when their source can bring new ones.
+/// Pure: the jitter is injected (botocore injects `random`), so every delay is testable;
+/// `RetryingCaller` runs the loop.
 public struct RetryPolicy: Sendable {
   /// What to do after a failed attempt.
   public enum Decision: Sendable, Equatable {
