@@ -133,7 +133,8 @@ let package = Package(
     .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "Seeded"]),
     .testTarget(name: "IVSRulesTests", dependencies: ["IVSRules"]),
     .testTarget(name: "TokenCoreTests", dependencies: ["TokenCore", "JSONKit"]),
-    .testTarget(name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit", "StandInHarness"]),
+    .testTarget(
+      name: "AWSKitTests", dependencies: ["AWSKit", "JSONKit", "StandInHarness", "Seeded"]),
     .testTarget(
       name: "IVSLiveTests",
       dependencies: ["IVSLive", "AWSKit", "JSONKit", "Seeded", "StandInHarness"]),

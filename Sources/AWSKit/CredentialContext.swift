@@ -35,6 +35,16 @@ public struct CredentialContext: Sendable {
     try STSClient(region: region, environment: environment, transport: transport, clock: clock)
   }
 
+  /// The one retry loop for an unsigned call to a credential service's AWS API (IAM Identity
+  /// Center's portal and OIDC, named `signingName` in `region`), its answers capped as
+  /// `CredentialEndpoint`'s: retried as botocore's `sso` and `sso-oidc` clients retry.
+  func caller(signingName: String, region: String) -> RetryingCaller {
+    RetryingCaller(
+      signer: SigV4Signer(service: signingName, region: region),
+      readError: ServiceErrorReader.error, transport: transport, clock: clock,
+      answerLimit: CredentialEndpoint.maximumAnswer)
+  }
+
   /// The time now, in whole seconds since 1970.
   var now: Int64 { Int64(clock.now().rounded(.down)) }
 }

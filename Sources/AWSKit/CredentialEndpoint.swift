@@ -1,9 +1,11 @@
 import InputKit
 import JSONKit
 
-/// One request to a service that hands out credentials as JSON — IAM Identity Center, the
-/// container endpoint, the EC2 instance metadata service — through the client's transport
-/// (redirects refused, answers capped), its failures worded as the provider `source`'s.
+/// The services that hand out credentials as JSON — IAM Identity Center, the container
+/// endpoint, the EC2 instance metadata service: their answers read and capped, their failures
+/// worded as the provider `source`'s. The container endpoint and instance metadata, which are
+/// no AWS API and keep botocore's own fetchers' attempts, are sent one request at a time here;
+/// IAM Identity Center's API goes through `RetryingCaller` like every AWS API.
 enum CredentialEndpoint {
   /// The largest answer read: credential answers are a few hundred bytes.
   static let maximumAnswer = 64 << 10

@@ -1,9 +1,13 @@
-/// When to try a failed request again, as the AWS SDKs' standard retry mode decides: at most
-/// `maximumAttempts` attempts, a jittered exponential backoff capped at `maximumBackoff`
-/// seconds, for throttling, server faults and lost connections; a clock-skew answer corrects
-/// the clock once; credentials the service calls expired are renewed once when their source
-/// can bring new ones. Pure: the jitter is injected (botocore `retries/standard.py` injects
-/// `random`), so every delay is testable.
+/// When to try a failed request again, as the AWS SDKs' standard retry mode decides (botocore
+/// `retries/standard.py`; the AWS CLI version 2's default, version 1's with `retry_mode =
+/// standard`): at most `maximumAttempts` attempts, for throttling, transient codes,
+/// 429/500/502/503/504 and lost connections, after a full-jitter exponential backoff — a random
+/// share of `2^(attempt-1)` seconds capped at `maximumBackoff`. A server's `x-amz-retry-after`
+/// stretches the wait by at most 5 s, as the SDKs do with `AWS_NEW_RETRIES_2026` (the other
+/// changes that flag brings are not taken). A clock-skew answer corrects the clock once;
+/// credentials the service calls expired are renewed once when their source can bring new ones.
+/// Pure: the jitter is injected (botocore injects `random`), so every delay is testable;
+/// `RetryingCaller` runs the loop.
 public struct RetryPolicy: Sendable {
   /// What to do after a failed attempt.
   public enum Decision: Sendable, Equatable {
@@ -19,7 +23,7 @@ public struct RetryPolicy: Sendable {
 
   /// Attempts in all, the first included.
   public let maximumAttempts: Int
-  /// The longest wait between attempts, in seconds.
+  /// The longest backoff before its jitter, in seconds.
   public let maximumBackoff: Double
   /// A number in [0, 1) per call.
   public let jitter: @Sendable () -> Double
@@ -28,13 +32,27 @@ public struct RetryPolicy: Sendable {
   /// the SDKs use four minutes; SigV4 allows five).
   public static let skewThreshold = 240.0
 
-  /// Codes that mean "try again later".
+  /// Seconds a server's `x-amz-retry-after` may add to the computed backoff (botocore's
+  /// `_RETRY_AFTER_MAX_ADDITIONAL`).
+  public static let retryAfterAllowance = 5.0
+
+  /// Codes that mean "try again later" (botocore's `_THROTTLED_ERROR_CODES`).
   static let throttlingCodes: Set<AWSErrorCode> = [
     .throttling, .tooManyRequests, .other("Throttling"), .other("ThrottledException"),
-    .other("RequestLimitExceeded"),
-    .other("SlowDown"), .other("RequestThrottled"), .other("RequestThrottledException"),
-    .other("ProvisionedThroughputExceededException"), .other("BandwidthLimitExceeded"),
+    .other("RequestThrottledException"), .other("ProvisionedThroughputExceededException"),
+    .other("TransactionInProgressException"), .other("RequestLimitExceeded"),
+    .other("BandwidthLimitExceeded"), .other("LimitExceededException"),
+    .other("RequestThrottled"), .other("SlowDown"), .other("PriorRequestNotComplete"),
+    .other("EC2ThrottledException"),
   ]
+  /// Codes of a fault that passes (botocore's `_TRANSIENT_ERROR_CODES`, and STS's
+  /// `IDPCommunicationError`, which botocore retries for STS alone — no other service sends it).
+  static let transientCodes: Set<AWSErrorCode> = [
+    .other("RequestTimeout"), .other("RequestTimeoutException"),
+    .other("PriorRequestNotComplete"), .other("IDPCommunicationError"),
+  ]
+  /// Statuses of a fault that passes (botocore's `_TRANSIENT_STATUS_CODES`), and 429.
+  static let transientStatuses: Set<Int> = [429, 500, 502, 503, 504]
   /// Codes a wrong clock produces.
   static let clockSkewCodes: Set<AWSErrorCode> = [
     .requestTimeTooSkewed, .requestExpired, .invalidSignature, .signatureDoesNotMatch,
@@ -59,10 +77,11 @@ public struct RetryPolicy: Sendable {
 
   /// The decision after attempt number `attempt` (from 1) failed with `error`. `clockSkew` is
   /// the server's time minus ours when the answer said, nil when unknown or already corrected;
-  /// `renewal` says whether the credentials may be fetched anew for this request.
+  /// `renewal` says whether the credentials may be fetched anew for this request;
+  /// `retryAfter` is the server's `x-amz-retry-after`, in seconds.
   public func decision(
     for error: AWSError, attempt: Int, clockSkew: Double? = nil,
-    renewal: CredentialRenewal = .unavailable
+    renewal: CredentialRenewal = .unavailable, retryAfter: Double? = nil
   ) -> Decision {
     if let skew = clockSkew, abs(skew) >= Self.skewThreshold, let code = error.code,
       Self.clockSkewCodes.contains(code)
@@ -74,23 +93,33 @@ public struct RetryPolicy: Sendable {
     }
     guard attempt < maximumAttempts, Self.isRetryable(error) else { return .stop }
     let exponent = Double(1 << min(max(attempt - 1, 0), 30))
-    return .retry(after: min(jitter() * exponent, maximumBackoff))
+    let backoff = jitter() * min(exponent, maximumBackoff)
+    guard let retryAfter, retryAfter >= 0 else { return .retry(after: backoff) }
+    return .retry(after: max(backoff, min(retryAfter, backoff + Self.retryAfterAllowance)))
   }
 
-  /// Throttling, 500/502/503/504 and transport failures; never a client mistake.
+  /// Throttling, transient codes, 429/500/502/503/504 and transport failures; never a client
+  /// mistake. A request that gave up after its retries is as retryable as its last failure: a
+  /// caller that goes on later (attach's poller, the events queue) tries again.
   public static func isRetryable(_ error: AWSError) -> Bool {
     switch error {
     case .service(let code, _, let status, _):
-      return throttlingCodes.contains(code) || [429, 500, 502, 503, 504].contains(status)
+      return throttlingCodes.contains(code) || transientCodes.contains(code)
+        || transientStatuses.contains(status)
     case .transport: return true
+    case .gaveUp(let retries): return isRetryable(retries.last)
     case .credentials, .decoding, .refused: return false
     }
   }
 
   /// Whether `error` says the request was throttled.
   public static func isThrottling(_ error: AWSError) -> Bool {
-    guard case .service(let code, _, let status, _) = error else { return false }
-    return throttlingCodes.contains(code) || status == 429
+    switch error {
+    case .service(let code, _, let status, _):
+      return throttlingCodes.contains(code) || status == 429
+    case .gaveUp(let retries): return isThrottling(retries.last)
+    case .transport, .credentials, .decoding, .refused: return false
+    }
   }
 }
 

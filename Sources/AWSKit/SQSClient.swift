@@ -7,7 +7,10 @@ import JSONKit
 /// under `sqs`, so `attach --events-queue` can read the EventBridge events a customer routes to
 /// a queue with the same credentials as its IVS requests. Requests go to the queue URL's origin
 /// (`AWS_ENDPOINT_URL_SQS`, else `AWS_ENDPOINT_URL`, overrides it), signed for the region the
-/// queue's host names. Every answer is size-capped; retries are `RetryPolicy`'s.
+/// queue's host names. Every answer is size-capped. Requests go through the one
+/// `RetryingCaller`, so a long `attach` gets the IVS client's retries: throttling and faults
+/// retried with backoff within a retry quota, credentials renewed once when SQS calls them
+/// expired, the clock corrected once on a skew answer.
 public struct SQSClient: Sendable {
   /// One message received: what deleting it needs, and its body.
   public struct Message: Sendable, Equatable {
@@ -26,10 +29,7 @@ public struct SQSClient: Sendable {
   /// The region requests are signed for.
   public let region: String
   private let credentials: CredentialCache
-  private let transport: any HTTPTransport
-  private let clock: any AWSClock
-  private let retry: RetryPolicy
-  private let timeout: Double
+  private let caller: RetryingCaller
 
   /// The most messages one ReceiveMessage returns (the API's own limit).
   public static let batchLimit = 10
@@ -61,10 +61,10 @@ public struct SQSClient: Sendable {
     self.queueURL = queueURL
     self.region = Self.signingRegion(ofHost: queue.hostName) ?? region
     self.credentials = credentials
-    self.transport = transport
-    self.clock = clock
-    self.retry = retry
-    self.timeout = max(timeout, Double(Self.longPollSeconds) + 5)
+    caller = RetryingCaller(
+      signer: SigV4Signer(service: "sqs", region: self.region),
+      readError: ServiceErrorReader.error, transport: transport, clock: clock, policy: retry,
+      timeout: max(timeout, Double(Self.longPollSeconds) + 5), answerLimit: Self.maximumAnswer)
   }
 
   /// The region an SQS host names: `sqs.REGION.amazonaws.com` or `REGION.queue.amazonaws.com`.
@@ -125,40 +125,8 @@ public struct SQSClient: Sendable {
     }
   }
 
-  /// The answer to `action`, after the retries `RetryPolicy` allows.
+  /// The answer to `action`, after the retries `RetryingCaller` makes.
   private func call(_ action: String, _ body: JSON) throws(AWSError) -> JSON {
-    var attempt = 1
-    while true {
-      let failure: AWSError
-      do throws(AWSError) {
-        let response = try send(action, body)
-        if (200..<300).contains(response.status) {
-          do {
-            return try JSONParser.parse(bytes: response.body)
-          } catch {
-            throw Self.malformed(action, error.reason)
-          }
-        }
-        failure = ServiceErrorReader.error(from: response)
-      } catch {
-        guard case .transport = error else { throw error }
-        failure = error
-      }
-      guard case .retry(let delay) = retry.decision(for: failure, attempt: attempt) else {
-        throw failure
-      }
-      clock.sleep(seconds: delay)
-      attempt += 1
-    }
-  }
-
-  private func send(_ action: String, _ body: JSON) throws(AWSError) -> HTTPResponse {
-    let credentials: Credentials
-    do {
-      credentials = try self.credentials.current()
-    } catch {
-      throw .credentials(error)
-    }
     var request = endpoint.request(
       method: "POST",
       headers: [
@@ -166,13 +134,12 @@ public struct SQSClient: Sendable {
         .init(name: "X-Amz-Target", value: "AmazonSQS.\(action)"),
       ])
     request.body = Array(JSONWriter.compact(body).utf8)
-    let signed = SigV4Signer(service: "sqs", region: region).sign(
-      request, at: AMZDate(secondsSince1970: Int64(clock.now().rounded(.down))), with: credentials)
-    let response = try transport.send(signed, timeout: timeout)
-    guard response.body.count <= Self.maximumAnswer else {
-      throw .transport("the SQS answer to \(action) is larger than \(Self.maximumAnswer) bytes")
+    let response = try caller.send(action, request, signing: .cached(credentials))
+    do {
+      return try JSONParser.parse(bytes: response.body)
+    } catch {
+      throw Self.malformed(action, error.reason)
     }
-    return response
   }
 
   private static func malformed(_ action: String, _ reason: String) -> AWSError {

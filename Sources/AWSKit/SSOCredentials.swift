@@ -43,16 +43,24 @@ public struct SSOCredentials: CredentialProvider {
       .init(name: "role_name", value: role), .init(name: "account_id", value: account),
     ]
     let source = "IAM Identity Center: role \(role) in account \(account) (\(login.description))"
-    let response = try CredentialEndpoint.send(
-      request, via: context.transport, timeout: 30, source: "GetRoleCredentials")
-    guard response.status == 200 else {
-      let error = ServiceErrorReader.error(from: response)
-      if error.code == .other("UnauthorizedException") || response.status == 401 {
+    let response: HTTPResponse
+    do {
+      response = try context.caller(signingName: "awsssoportal", region: region)
+        .send("GetRoleCredentials", request, signing: .unsigned)
+    } catch {
+      if case .service(let code, _, let status, _) = error,
+        code == .other("UnauthorizedException") || status == 401
+      {
         throw .ssoLoginNeeded(
           profile: profile, problem: "IAM Identity Center refused the token of \(login.description)"
         )
       }
-      throw .refused(source: "GetRoleCredentials for profile \(profile)", error: error)
+      switch error {
+      case .service, .gaveUp:
+        throw .refused(source: "GetRoleCredentials for profile \(profile)", error: error)
+      case .transport, .credentials, .decoding, .refused:
+        throw .unavailable(source: "GetRoleCredentials", problem: error.description)
+      }
     }
     let answer = try CredentialEndpoint.object(response, source: "GetRoleCredentials")
     guard let credentials = answer["roleCredentials"],

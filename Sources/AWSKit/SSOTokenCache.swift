@@ -110,8 +110,8 @@ struct SSOTokenCache {
         ])
       ).utf8)
     guard
-      let response = try? CredentialEndpoint.send(
-        request, via: context.transport, timeout: 30, source: "CreateToken"),
+      let response = try? context.caller(signingName: "sso-oauth", region: region)
+        .send("CreateToken", request, signing: .unsigned),
       let answer = try? CredentialEndpoint.object(response, source: "CreateToken"),
       let access = answer["accessToken"]?.stringValue,
       let lifetime = answer["expiresIn"]?.integerValue,

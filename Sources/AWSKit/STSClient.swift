@@ -6,16 +6,14 @@ import InputKit
 /// AssumeRoleWithWebIdentity, which the token authenticates), answered in XML. The endpoint is
 /// `AWS_ENDPOINT_URL_STS`, else `AWS_ENDPOINT_URL`, else the region's
 /// (`https://sts.REGION.amazonaws.com`, or the global `https://sts.amazonaws.com` without a
-/// region). Throttling, server faults and lost connections are retried as `RetryPolicy` says.
+/// region). Requests go through the one `RetryingCaller`; this client keeps the protocol's
+/// own parts: the form, the XML answer and the XML error.
 public struct STSClient: Sendable {
   /// Where requests go.
   public let endpoint: EndpointURL
   /// The region requests are signed for.
   public let signingRegion: String
-  private let transport: any HTTPTransport
-  private let clock: any AWSClock
-  private let retry: RetryPolicy
-  private let timeout: Double
+  private let caller: RetryingCaller
 
   /// The API version every request names.
   static let version = "2011-06-15"
@@ -31,10 +29,10 @@ public struct STSClient: Sendable {
     endpoint = try ConfiguredEndpoint.url(
       serviceID: "STS", environment: environment, fallback: fallback)
     signingRegion = region ?? "us-east-1"
-    self.transport = transport
-    self.clock = clock
-    self.retry = retry
-    self.timeout = timeout
+    caller = RetryingCaller(
+      signer: SigV4Signer(service: "sts", region: signingRegion), readError: Self.error,
+      transport: transport, clock: clock, policy: retry, timeout: timeout,
+      answerLimit: Self.maximumAnswer)
   }
 
   /// Who `credentials` belong to (GetCallerIdentity: no IAM permission needed).
@@ -81,38 +79,10 @@ public struct STSClient: Sendable {
       expiration: Int64(seconds.rounded(.down)), source: source, method: method)
   }
 
-  /// `<Action>Result` of the answer to `action`, after the retries `RetryPolicy` allows.
+  /// `<Action>Result` of the answer to `action`, after the retries `RetryingCaller` makes.
   private func call(
     _ action: String, _ parameters: [(String, String)], signedWith credentials: Credentials?
   ) throws(AWSError) -> XMLElement {
-    var attempt = 1
-    while true {
-      let failure: AWSError
-      do throws(AWSError) {
-        let response = try send(action, parameters, signedWith: credentials)
-        if (200..<300).contains(response.status) {
-          let root = try Self.xml(response.body, action)
-          guard let result = root.child(action + "Result") else {
-            throw Self.malformed(action, "no \(action)Result")
-          }
-          return result
-        }
-        failure = Self.error(from: response)
-      } catch {
-        guard case .transport = error else { throw error }
-        failure = error
-      }
-      guard case .retry(let delay) = retry.decision(for: failure, attempt: attempt) else {
-        throw failure
-      }
-      clock.sleep(seconds: delay)
-      attempt += 1
-    }
-  }
-
-  private func send(
-    _ action: String, _ parameters: [(String, String)], signedWith credentials: Credentials?
-  ) throws(AWSError) -> HTTPResponse {
     let form = ([("Action", action), ("Version", Self.version)] + parameters)
       .map { CanonicalURI.encode($0.0) + "=" + CanonicalURI.encode($0.1) }
       .joined(separator: "&")
@@ -122,17 +92,13 @@ public struct STSClient: Sendable {
         .init(name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8")
       ])
     request.body = Array(form.utf8)
-    if let credentials {
-      let signer = SigV4Signer(service: "sts", region: signingRegion)
-      request = signer.sign(
-        request, at: AMZDate(secondsSince1970: Int64(clock.now().rounded(.down))),
-        with: credentials)
+    let response = try caller.send(
+      action, request, signing: credentials.map { .keys($0) } ?? .unsigned)
+    let root = try Self.xml(response.body, action)
+    guard let result = root.child(action + "Result") else {
+      throw Self.malformed(action, "no \(action)Result")
     }
-    let response = try transport.send(request, timeout: timeout)
-    guard response.body.count <= Self.maximumAnswer else {
-      throw .transport("the STS answer to \(action) is larger than \(Self.maximumAnswer) bytes")
-    }
-    return response
+    return result
   }
 
   private static func xml(_ body: [UInt8], _ action: String) throws(AWSError) -> XMLElement {

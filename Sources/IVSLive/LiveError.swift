@@ -91,11 +91,19 @@ public enum LiveError: Error, Sendable {
 
 /// The words for each kind of failed request.
 enum RequestFailureText {
+  /// The words for `failure`; after retries, those for the last attempt's failure and how the
+  /// retries ended.
   static func message(_ failure: LiveError.RequestFailure) -> String {
+    guard case .gaveUp(let retries) = failure.error else { return message(failure, failure.error) }
+    return message(failure, retries.last)
+      + " (\(retries.attemptsText) to \(retries.endpoint); \(retries.why))"
+  }
+
+  private static func message(_ failure: LiveError.RequestFailure, _ error: AWSError) -> String {
     let action = "ivs:\(failure.operation)"
-    let said = serviceSaid(failure.error)
+    let said = serviceSaid(error)
     let who = failure.credentials.map { " (\($0))" } ?? ""
-    switch failure.error {
+    switch error {
     case .credentials(let error):
       return error.description
     case .transport(let reason):
@@ -104,6 +112,8 @@ enum RequestFailureText {
       return "IVS's answer to \(action) is not the JSON it should be: \(error)"
     case .refused(let reason):
       return "refused IVS's answer to \(action): \(reason)"
+    case .gaveUp(let retries):
+      return "IVS's answers to \(action): \(retries)"
     case .service(let code, _, _, _):
       switch code {
       case .accessDenied:

@@ -32,11 +32,31 @@ struct RetryPolicyTests {
     #expect(Self.policy.decision(for: Self.service(code, status), attempt: 1) == .stop)
   }
 
+  /// botocore's `random() * min(2 ** (attempt - 1), 20)`: the cap comes before the jitter, so
+  /// late retries stay spread over 0–20 s instead of all waiting 20 s.
   @Test func theBackoffIsCappedAtTwentySeconds() {
     let policy = RetryPolicy(maximumAttempts: 10, jitter: { 0.999 })
     #expect(
       policy.decision(for: Self.service("ThrottlingException", 400), attempt: 8)
-        == .retry(after: 20))
+        == .retry(after: 0.999 * 20))
+  }
+
+  @Test(arguments: [
+    ("RequestTimeout", 400), ("RequestTimeoutException", 408), ("PriorRequestNotComplete", 400),
+    ("IDPCommunicationError", 400), ("SlowDown", 400), ("RequestLimitExceeded", 400),
+    ("LimitExceededException", 400), ("EC2ThrottledException", 400),
+  ])
+  func theStandardModesTransientAndThrottlingCodesAreRetried(_ code: String, _ status: Int) {
+    #expect(Self.policy.decision(for: Self.service(code, status), attempt: 1) == .retry(after: 0.5))
+  }
+
+  /// botocore: `max(t, min(retry_after, t + 5))` with `t` the jittered backoff.
+  @Test func theServersRetryAfterStretchesTheBackoffByAtMostFiveSeconds() {
+    let error = Self.service("ThrottlingException", 400)
+    #expect(Self.policy.decision(for: error, attempt: 1, retryAfter: 3) == .retry(after: 3))
+    #expect(Self.policy.decision(for: error, attempt: 1, retryAfter: 60) == .retry(after: 5.5))
+    #expect(Self.policy.decision(for: error, attempt: 1, retryAfter: 0.1) == .retry(after: 0.5))
+    #expect(Self.policy.decision(for: error, attempt: 3, retryAfter: 3) == .stop)
   }
 
   @Test func aClockSkewAnswerCorrectsTheClock() {
