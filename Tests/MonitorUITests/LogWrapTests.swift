@@ -52,6 +52,10 @@ import Testing
     }
   }
 
+  static func text(_ row: LogView.Row) -> String {
+    row.spans.map(\.text).joined()
+  }
+
   private func row(_ grid: CellGrid, y: Int, in inner: Rect) -> String {
     (inner.x..<inner.maxX).compactMap { grid.cell(x: $0, y: y)?.symbol }.joined()
   }
@@ -78,6 +82,45 @@ import Testing
         controller.perform(.nextStep)
       }
     }
+  }
+
+  /// #30: a line the pane's edge cuts never passes for a whole one. At every height and
+  /// scroll of the log, only the line at the top (or, scrolled up to the oldest, at the
+  /// bottom) may be cut, and then the row on that edge is a marker naming it and counting its
+  /// hidden rows, and its other rows are its own continuations, never a head of their own.
+  @Test(arguments: [60, 100])
+  func aCutLineShowsAMarkerOnTheEdgeThatCutsIt(width: Int) throws {
+    let log = try Fixture.demoOnReconnect(steps: 3).state.log
+    var cuts = (top: 0, bottom: 0)
+    for height in 1...16 {
+      let inner = Rect(x: 1, y: 1, width: width - 2, height: height)
+      for scroll in 0..<log.visibleCount {
+        let lines = LogView.placement(log, bottomOffset: scroll, in: inner, ellipsis: "…").lines
+        let at = "\(width)×\(height) scrolled \(scroll)"
+        for (index, placed) in lines.enumerated() where !placed.isWhole {
+          let first = placed.rows.first.map(Self.text) ?? ""
+          let last = placed.rows.last.map(Self.text) ?? ""
+          let atTop = first.hasPrefix("↑ ")
+          if atTop {
+            #expect(index == 0 && placed.top == inner.y, "\(at): \(first)")
+          } else {
+            #expect(last.hasPrefix("↓ "), "\(at): cut without a marker: \(first) … \(last)")
+            #expect(index == lines.count - 1 && placed.top + placed.rows.count == inner.maxY)
+          }
+          let line = placed.line
+          let who = line.observer.isEmpty ? line.source : line.observer
+          #expect((atTop ? first : last).hasSuffix(" of \(line.time) \(who) \(line.name)"))
+          let marker = try #require(atTop ? placed.rows.first : placed.rows.last)
+          #expect(!marker.isContinuation)
+          // Below a top marker only continuations; above a bottom one the head, then those.
+          let others = atTop ? placed.rows.dropFirst() : placed.rows.dropLast().dropFirst()
+          #expect(others.allSatisfy { $0.isContinuation }, "\(at): a head among a line's rows")
+          if atTop { cuts.top += 1 } else { cuts.bottom += 1 }
+        }
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0.isWhole }, "\(at)")
+      }
+    }
+    #expect(cuts.top > 0 && cuts.bottom > 0, "both edges were tried: \(cuts)")
   }
 
   /// The log pane of the opening screen at 100×30 and 80×24 when the newest event wraps six

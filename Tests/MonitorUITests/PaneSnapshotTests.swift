@@ -192,11 +192,12 @@ import Testing
     }
     // Narrow: one column for the observer (or the source); the name column is as wide as
     // the longest name in the window; the newest event sits at the bottom, its subject and its
-    // rule wrapped whole; the line above it is cut by the pane's top.
+    // rule wrapped whole; the line above it is cut by the pane's top, and the one row left of it
+    // says so rather than show its head as if it were the whole event.
     #expect(
       Fixture.text(grid) == [
         "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────┐",
-        "│12:00:00 ≠ viewer-web     beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
+        "│↑ 7 lines of 12:00:00 viewer-web beliefChanged                                                    │",
         "│12:00:00 ≠ main           beliefChanged                guest → stale user_id=bob {order=2} ≠ truth│",
         "│                                                       user_id=bob {featured=true, order=0}       │",
         "│                                                       reason=composition main (on-reconnect)     │",
@@ -206,7 +207,58 @@ import Testing
         "│                                                       [composition.layout.on-reconnect]          │",
         "└──────────────────────────────────────────────────────────────────────────────────────────────────┘",
       ])
-    #expect(grid.style(x: 12, y: 1) == Fixture.theme[.stale])
+    #expect(grid.style(x: 12, y: 2) == Fixture.theme[.stale])
+    #expect(grid.style(x: 1, y: 1) == Fixture.theme[.muted])
+  }
+
+  /// #30: the line the pane's top cuts shows its last rows, the ones next to the newer events,
+  /// under a marker that names it and counts the rows above the pane.
+  @Test func theLogsTopLineShowsItsLastRowsUnderAMarker() throws {
+    let state = try Self.featuredGuest()
+    let grid = Fixture.render(width: 160, height: 13) { rect, grid in
+      LogView.render(state, in: rect, into: &grid)
+    }
+    #expect(
+      Fixture.text(grid) == [
+        "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┐",
+        "│↑ 2 more lines of 12:00:00 viewer-android beliefChanged                                                                                                       │",
+        "│                                                                                1.37.0, Web 1.33.0): sees the change when guest republishes or reconnects     │",
+        "│                                                                                [visibility.republish-only]                                                   │",
+        "│12:00:00 ≠ belief      viewer-web     beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
+        "│                                                                                order=0} reason=web@1.32.0 has no participantMetadataUpdated (iOS/Android     │",
+        "│                                                                                1.37.0, Web 1.33.0): sees the change when guest republishes or reconnects     │",
+        "│                                                                                [visibility.republish-only]                                                   │",
+        "│12:00:00 ≠ belief      main           beliefChanged                             guest → stale user_id=bob {order=2} ≠ truth user_id=bob {featured=true,       │",
+        "│                                                                                order=0} reason=composition main (on-reconnect) keeps the attributes guest    │",
+        "│                                                                                started publishing with: sees the change when guest republishes or reconnects │",
+        "│                                                                                [composition.layout.on-reconnect]                                             │",
+        "└──────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────────┘",
+      ])
+    #expect(grid.style(x: 1, y: 1) == Fixture.theme[.muted])
+  }
+
+  /// #30: scrolled up to the oldest events, the log fills from its top and the line its bottom
+  /// cuts shows its head and first rows above a marker counting the rows below the pane.
+  @Test func scrolledToTheOldestTheLogsBottomLineEndsWithAMarker() throws {
+    var state = try Self.featuredGuest()
+    state.logScroll = state.log.visibleCount - 1
+    let grid = Fixture.render(width: 100, height: 10) { rect, grid in
+      LogView.render(state, in: rect, into: &grid)
+    }
+    #expect(
+      Fixture.text(grid) == [
+        "┌ Events 76 ───────────────────────────────────────────────────────────────────────────────────────┐",
+        "│12:00:00 ▶ runner         step                           join host                                │",
+        "│12:00:00 ● host           didChangeConnectionState       host → connecting [token.valid-at-join]  │",
+        "│12:00:00 ● host           didChangeConnectionState       host → connected [token.valid-at-join]   │",
+        "│12:00:00 + server         JOINED                         host [token.valid-at-join]               │",
+        "│12:00:00 ? host           shouldPublishParticipant       host answer=true [join.asks-publish]     │",
+        "│12:00:00 ? host           streamsToPublishForParticipant host answer=audioVideo                   │",
+        "│                                                         [join.asks-publish]                      │",
+        "│↓ 2 lines of 12:00:00 host didChangePublishState                                                  │",
+        "└──────────────────────────────────────────────────────────────────────────────────────────────────┘",
+      ])
+    #expect(grid.style(x: 1, y: 8) == Fixture.theme[.muted])
   }
 
   @Test func headerNamesStageClockTimelinePublishersPolicyAndDriver() throws {

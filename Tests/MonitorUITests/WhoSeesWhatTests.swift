@@ -1,3 +1,4 @@
+import IVSRules
 import MonitorUI
 import StageEngine
 import Testing
@@ -42,6 +43,44 @@ import Testing
       $0.remotes.first { $0.participant == subject }
     }
     #expect(rows.map(\.believed) == expected.map(\.believed))
+  }
+
+  /// The clever against the obvious: the rules `staleRules` reads a stretch at a time are the
+  /// distinct rules of the rows, first cited first, whether observers share arrays or not.
+  @Test func staleRulesAreTheDistinctRulesOfTheRows() throws {
+    var snapshot = try Fixture.demo().state.snapshot
+    var seer = try #require(snapshot.participants.first { !$0.remotes.isEmpty })
+    var view = seer.remotes[0]
+    let subject = view.participant
+    view.isStale = false
+    view.staleRule = nil
+    var republish = view
+    republish.isStale = true
+    republish.staleRule = .visibilityRepublishOnly
+    var other = republish
+    other.participant = "other"
+    other.staleRule = .compositionLayoutOnReconnect
+    seer.remotes = [other, view]
+    var stale = seer
+    stale.remotes = [other, republish]
+    var late = republish
+    late.staleRule = .visibilityLateObserver
+    var reversed = seer
+    reversed.remotes = [late, other]
+    snapshot.participants = [seer, seer, stale, stale, seer, reversed, stale]
+    for index in snapshot.participants.indices { snapshot.participants[index].id = "o\(index)" }
+    let table = WhoSeesWhat(about: subject, in: snapshot)
+    let cited = table.rows(in: snapshot).compactMap(\.rule)
+    let unique = cited.reduce(into: [RuleID]()) { if !$0.contains($1) { $0.append($1) } }
+    #expect(unique.prefix(2) == [.visibilityRepublishOnly, .visibilityLateObserver])
+    #expect(table.staleRules(in: snapshot) == unique)
+    let demo = try Fixture.demoOnReconnect(steps: 3).state.snapshot
+    for participant in demo.participants {
+      let table = WhoSeesWhat(about: participant.id, in: demo)
+      let cited = table.rows(in: demo).compactMap(\.rule)
+      let unique = cited.reduce(into: [RuleID]()) { if !$0.contains($1) { $0.append($1) } }
+      #expect(table.staleRules(in: demo) == unique, "\(participant.id)")
+    }
   }
 
   @Test func aSubjectNobodySeesHasOnlyCompositionRowsOrNone() throws {

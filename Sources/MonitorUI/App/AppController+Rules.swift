@@ -28,18 +28,15 @@ extension AppController {
   private func rulesOfSelection() -> (rules: [RuleID], none: String) {
     switch state.focus {
     case .log:
-      let line = state.selectedLogLine.flatMap { state.log.line($0) }
-      guard let line else { return ([], "no log line selected: j/k selects one") }
-      return (line.event?.rule.map { [$0] } ?? [], "this log line cites no rule (a runner step)")
+      let entry = state.selectedLogLine.flatMap { state.log.entry($0) }
+      guard let entry else { return ([], "no log line selected: j/k selects one") }
+      return (entry.event?.rule.map { [$0] } ?? [], "this log line cites no rule (a runner step)")
     case .composition:
       guard let shown = state.shownComposition else { return ([], "no composition running") }
       return ([shown.updates.rule], "")
     case .participants, .detail:
       guard let subject = state.selectedParticipant else { return ([], "no participant selected") }
-      var rules: [RuleID] = []
-      for belief in state.beliefs {
-        if let rule = belief.rule, !rules.contains(rule) { rules.append(rule) }
-      }
+      let rules = state.whoSeesWhat?.staleRules(in: state.snapshot) ?? []
       return (rules, "every observer of \(subject.id) sees it as it is: no rule keeps one STALE")
     }
   }

@@ -6,7 +6,9 @@ import TerminalKit
 /// platform's own event name — never cut: the column is as wide as the longest name shown —
 /// and the subject with the ID of the rule that decided the event (`w` shows its text), which
 /// wraps at spaces onto as many rows as it needs (below the head on narrow panes), so every
-/// character of it is shown.
+/// character of it is shown. A line the pane's edge cuts never passes for a whole one: a marker
+/// row in place of its hidden rows names it and counts them ("↑ 5 more lines of 12:00:00 host
+/// beliefChanged").
 public enum LogView {
   /// A subject gets at least this many columns beside the head, else it starts below it…
   static let minimumSubjectColumns = 24
@@ -15,20 +17,29 @@ public enum LogView {
   /// The longest platform event name (`STAGE_PARTICIPANT_SUBSCRIBE_STATE_CHANGED`).
   static let longestName = 41
 
-  /// One line as a frame places it: its number in the log, the row of its head and the rows it
-  /// takes (its head with the subject's first part, then the subject's continuations).
+  /// One line as a frame places it: its number in the log, the row it starts on and the rows
+  /// it takes (its head with the subject's first part, then the subject's continuations).
   struct Placed {
     /// The line's number in the log.
     let number: Int
     /// The formatted line.
     let line: LogLine
-    /// The row of its head.
+    /// The pane row its first row shown is on.
     let top: Int
-    /// Its rows, top to bottom: the head columns and subject spans of each (only the first
-    /// has head columns); cut at the pane's top when the line does not fit whole.
-    let rows: [[Span]]
-    /// Whether every row of the line is shown (the top line may be cut by the pane's top).
+    /// Its rows shown, top to bottom; when the pane's edge cuts the line, the marker row that
+    /// stands for the hidden ones is on that edge's side.
+    let rows: [Row]
+    /// Whether every row of the line is shown (the line at the far end may be cut).
     let isWhole: Bool
+  }
+
+  /// One row of a line: the head with the subject's first part or a marker, drawn from the
+  /// pane's left edge, or a continuation of the subject, drawn from the subject's column.
+  struct Row {
+    /// What the row shows.
+    let spans: [Span]
+    /// Whether it is drawn from the subject's column.
+    let isContinuation: Bool
   }
 
   /// Renders into `rect` (border included), newest event at the bottom; the selected line is
@@ -43,10 +54,10 @@ public enum LogView {
       state.log, bottomOffset: state.logScroll, in: inner, ellipsis: grid.glyphs.ellipsis)
     let subjectX = placed.subjectX
     for line in placed.lines {
-      for (offset, spans) in line.rows.enumerated() {
-        let x = inner.x + (offset == 0 ? 0 : subjectX)
+      for (offset, row) in line.rows.enumerated() {
+        let x = inner.x + (row.isContinuation ? subjectX : 0)
         let y = line.top + offset
-        Span.draw(spans, x: x, y: y, width: inner.maxX - x, theme: state.theme, into: &grid)
+        Span.draw(row.spans, x: x, y: y, width: inner.maxX - x, theme: state.theme, into: &grid)
         if line.number == selected {
           grid.paint(
             Rect(x: inner.x, y: y, width: inner.width, height: 1), style: state.theme[.selection])
@@ -80,7 +91,8 @@ public enum LogView {
   }
 
   /// Places lines `numbers` (oldest first) from the pane's bottom up, or from its top down; the
-  /// line at the far end is cut when it does not fit.
+  /// line at the far end is cut when it does not fit: its rows nearest the other lines are
+  /// shown under (or above) a marker for the rest.
   private static func place(
     _ numbers: [Int], of log: LogBuffer, in inner: Rect, ellipsis: String, fromTop: Bool
   ) -> (lines: [Placed], subjectX: Int) {
@@ -90,17 +102,45 @@ public enum LogView {
     var edge = fromTop ? inner.y : inner.maxY
     for (number, line) in fromTop ? lines : lines.reversed()
     where fromTop ? edge < inner.maxY : edge > inner.y {
-      let laid = laidOut(line, in: layout)
-      let subject = laid.subject
-      let top = fromTop ? edge : max(inner.y, edge - subject.count)
-      let room = fromTop ? inner.maxY - top : edge - top
-      let rows = subject.prefix(room).enumerated().map { $0 == 0 ? laid.head + $1 : $1 }
+      let whole = rows(of: line, in: layout)
+      let room = fromTop ? inner.maxY - edge : edge - inner.y
+      let rows =
+        whole.count <= room
+        ? whole : cut(whole, of: line, to: room, atTop: !fromTop, ellipsis: ellipsis)
+      let top = fromTop ? edge : edge - rows.count
       placed.append(
-        Placed(
-          number: number, line: line, top: top, rows: rows, isWhole: rows.count == subject.count))
+        Placed(number: number, line: line, top: top, rows: rows, isWhole: whole.count <= room))
       edge = fromTop ? top + rows.count : top
     }
     return (fromTop ? placed : placed.reversed(), subjectX)
+  }
+
+  /// The `room` rows shown of a line's `rows` (more than `room`) cut by the pane's top
+  /// (`atTop`) or bottom: its rows nearest the rest of the log, and on the cut side a marker
+  /// that says how many are hidden and whose they are, so a fragment never looks like a whole
+  /// line ("↑ 5 more lines of 12:00:00 host beliefChanged"; without "more" when the marker is
+  /// all that is shown).
+  private static func cut(
+    _ rows: [Row], of line: LogLine, to room: Int, atTop: Bool, ellipsis: String
+  ) -> [Row] {
+    let kept = max(0, room - 1)
+    let arrow = ellipsis == "…" ? (atTop ? "↑" : "↓") : (atTop ? "^" : "v")
+    let who = line.observer.isEmpty ? line.source : line.observer
+    let lines = "\(rows.count - kept) \(kept == 0 ? "" : "more ")lines"
+    let text = "\(arrow) \(lines) of \(line.time) \(who) \(line.name)"
+    let marker = Row(spans: [Span(text, .muted)], isContinuation: false)
+    return atTop ? [marker] + rows.suffix(kept) : rows.prefix(kept) + [marker]
+  }
+
+  /// `line`'s rows in `layout`: its head columns with the subject's first part, then the
+  /// subject's continuations.
+  private static func rows(of line: LogLine, in layout: Layout) -> [Row] {
+    let laid = laidOut(line, in: layout)
+    return laid.subject.enumerated().map { index, spans in
+      index == 0
+        ? Row(spans: laid.head + spans, isContinuation: false)
+        : Row(spans: spans, isContinuation: true)
+    }
   }
 
   /// The layout of `lines` (a window's) in a pane `width` columns wide, and the column their

@@ -33,6 +33,11 @@ struct ObserverViews: Sendable {
     count += participants.count
   }
 
+  /// Every run in row order: the participants it covers and the place of their views.
+  var placements: some Sequence<(participants: Range<Int>, remote: Int)> {
+    runs.lazy.map { (participants: $0.participant..<$0.participant + $0.count, remote: $0.remote) }
+  }
+
   /// Row `row`'s participant and the place of its view (0 ≤ row < count).
   subscript(row: Int) -> (participant: Int, remote: Int) {
     var low = 0

@@ -1,3 +1,4 @@
+import IVSRules
 import StageEngine
 
 /// "Who sees what" about the selected participant without its rows: where in the snapshot
@@ -83,6 +84,32 @@ public struct WhoSeesWhat: Sendable {
       observer: observer.id, profile: sdkGuesses.profile(observer.sdk, of: observer.id),
       believed: view.believed, isStale: view.isStale, reason: view.staleReason,
       rule: view.staleRule)
+  }
+
+  /// The rules that keep rows stale, each once, first cited first (what `w` opens): the
+  /// distinct `rule`s of `rows(in:)` without making a row. Observers that share one array of
+  /// views (a stretch of the scan in `init`) hold the same view, so each stretch is read once
+  /// and `w` on a publisher seen by ten thousand observers formats nothing.
+  public func staleRules(in snapshot: StageSnapshot) -> [RuleID] {
+    var rules: [RuleID] = []
+    func cite(_ rule: RuleID?) {
+      if let rule, !rules.contains(rule) { rules.append(rule) }
+    }
+    snapshot.participants.withUnsafeBufferPointer { participants in
+      var last: (storage: UnsafeRawPointer?, remote: Int)?
+      for (range, remote) in views.placements {
+        for index in range where index < participants.endIndex {
+          let remotes = participants[index].remotes
+          let storage = Self.storage(of: remotes)
+          if storage != nil, let last, last.storage == storage, last.remote == remote { continue }
+          last = (storage, remote)
+          guard remote < remotes.count, remotes[remote].participant == subject else { continue }
+          cite(remotes[remote].staleRule)
+        }
+      }
+    }
+    for row in compositionRows { cite(row.rule) }
+    return rules
   }
 
   /// Every row, made now (for copying the table and for tests; never per frame).
