@@ -6,11 +6,12 @@ import SoundnessOracle
 // SECONDS of wall time (scripts/soundness builds it in release and runs it). Seeds run from
 // SEED (default 1) upward; each violation is printed, and the first few of each kind are
 // minimised and written under DIR (default .build/soundness). Exit 0: no violation; 1: some.
-// `--show DIR` writes seed SEED's degraded folder and TRUTH.md into DIR instead.
+// `--show DIR` writes seed SEED's degraded folder and TRUTH.md into DIR instead; `--check DIR`
+// explains the folder DIR (a fixture's) and prints its false claims against seed SEED's truth.
 // The wall clock only decides when to stop: every session runs on the model's virtual clock.
 
 let usage =
-  "usage: stagemon-soundness SECONDS [SEED] [--out DIR] [--participants N] [--actions N] [--verbose] [--no-minimise] [--show DIR]"
+  "usage: stagemon-soundness SECONDS [SEED] [--out DIR] [--participants N] [--actions N] [--verbose] [--no-minimise] [--show DIR] [--check DIR]"
 var words = Array(CommandLine.arguments.dropFirst())
 var out = ".build/soundness"
 var participants = 40
@@ -24,6 +25,11 @@ if let index = words.firstIndex(of: "--actions"), index + 1 < words.count,
 var show: String?
 if let index = words.firstIndex(of: "--show"), index + 1 < words.count {
   show = words[index + 1]
+  words.removeSubrange(index...index + 1)
+}
+var check: String?
+if let index = words.firstIndex(of: "--check"), index + 1 < words.count {
+  check = words[index + 1]
   words.removeSubrange(index...index + 1)
 }
 let verbose = words.contains("--verbose")
@@ -51,6 +57,27 @@ if let show {
   do {
     try Finding.show(try Oracle.run(seed: firstSeed, limits: limits), into: show)
     exit(0)
+  } catch {
+    Console.error("stagemon-soundness: \(error)")
+    exit(1)
+  }
+}
+if let check {
+  do {
+    let session = try SessionGenerator.session(seed: firstSeed, limits: limits)
+    var files: [(name: String, bytes: [UInt8])] = []
+    for name in try FileManager.default.contentsOfDirectory(atPath: check).sorted()
+    where name.hasSuffix(".json") {
+      let url = URL(fileURLWithPath: check).appendingPathComponent(name)
+      files.append((name, Array(try Data(contentsOf: url))))
+    }
+    guard case .explained(let explanation, _) = ExplainRun.explain(files: files) else {
+      Console.error("stagemon-soundness: explain refused \(check)")
+      exit(1)
+    }
+    let violations = SoundnessChecker.violations(explanation, session)
+    for violation in violations { Console.out("\(violation)") }
+    exit(violations.isEmpty ? 0 : 1)
   } catch {
     Console.error("stagemon-soundness: \(error)")
     exit(1)
