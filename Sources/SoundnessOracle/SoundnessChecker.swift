@@ -249,7 +249,7 @@ public enum SoundnessChecker {
       let window = truth.window(of: exchange)
       for span in truth.spans
       where span.participant == exchange.participant
-        && (!span.isComposition || explanation.session.runnable.composition != nil)
+        && (!span.isComposition || explanation.session.runsComposition)
       {
         let overlap = min(span.until, window.upperBound) - max(span.from, window.lowerBound)
         guard overlap > 0 else { continue }

@@ -277,4 +277,27 @@ struct TemporaryFolder: ~Copyable {
           + " (composition.layout.on-reconnect, before 2026-04-16); the model runs it from the"
           + " session's start"))
   }
+
+  /// Soundness finding 1264-totals: a composition started 12 minutes into the records was
+  /// modelled from the session's start and called stale for exchanges before it ran.
+  @Test func aCompositionStartedAfterTheRecordsBeginStartsThenInTheModel() throws {
+    let later = Self.composition.replacingOccurrences(
+      of: "2026-03-14T18:00:00Z", with: "2026-03-14T18:10:21Z")
+    let records = try RecordFixtures.records([RecordFolderTests.events, later])
+    let configuration = try #require(records.composition?.configuration)
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    #expect(session.runnable.composition == nil)
+    #expect(session.runsComposition)
+    let steps = session.runnable.steps
+    let join = try #require(
+      steps.firstIndex {
+        if case .join("a") = $0 { true } else { false }
+      })
+    let start = try #require(
+      steps.firstIndex {
+        if case .composition(.start("main", configuration)) = $0 { true } else { false }
+      })
+    #expect(join < start)
+    #expect(session.runnable.notes.contains { $0.hasSuffix("the model runs it from its start") })
+  }
 }

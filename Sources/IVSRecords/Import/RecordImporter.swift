@@ -73,6 +73,15 @@ public struct ImportedSession: Sendable {
     return lines
   }
 
+  /// Whether the model runs a composition: from the start (`runnable.composition`), or from
+  /// get-composition's `startTime` when it came after the records begin.
+  public var runsComposition: Bool {
+    runnable.composition != nil
+      || runnable.steps.contains {
+        if case .composition(.start) = $0 { true } else { false }
+      }
+  }
+
   /// `id` with its user ID and `role`/`name` attribute, when the records give them.
   public func name(_ id: String) -> String { names[id] ?? id }
 }
@@ -140,11 +149,19 @@ public enum RecordImporter {
     let start = earliest == .max ? VirtualTime.defaultStart : earliest
     var builder = StepBuilder(start: start, plans: plans)
     for observer in options.observers { builder.joinObserver(observer.id) }
-    // A composition that stopped while the records go on stops in the model then too.
-    var stop =
-      options.composition == nil ? records.composition?.end.map { $0.floorDivided(by: 1000) } : nil
+    // A composition that started after the records begin starts in the model then (before
+    // the events its startTime precedes); one that stopped while they go on stops then too.
+    let recordedComposition = options.composition == nil ? records.composition : nil
+    var begin = recordedComposition?.start.flatMap { $0.floorDivided(by: 1000) > start ? $0 : nil }
+    var stop = recordedComposition?.end.map { $0.floorDivided(by: 1000) }
     // By position: iterating would copy every event.
     for index in timeline.events.indices {
+      if let time = begin, let configuration = recordedComposition?.configuration,
+        timeline.events[index].time >= time
+      {
+        builder.startComposition(configuration, at: time.floorDivided(by: 1000))
+        begin = nil
+      }
       if let second = stop, timeline.events[index].second > second {
         builder.stopComposition(at: second)
         stop = nil
@@ -169,7 +186,10 @@ public enum RecordImporter {
       }
       return "\(id): \(plan.stated.shown) (\(plan.source.rawValue), from \(plan.basis))"
     }
-    scenario.composition = options.composition ?? records.composition?.configuration
+    scenario.composition =
+      options.composition
+      ?? (recordedComposition?.start.map { $0.floorDivided(by: 1000) > start } == true
+        ? nil : records.composition?.configuration)
     scenario.asOf =
       options.asOf ?? (options.datesFromRecords ? ServiceDate.ofRecords(startingAt: start) : nil)
     scenario.notes =
@@ -182,7 +202,7 @@ public enum RecordImporter {
           + "not have was added (--composition)")
     }
     if options.composition == nil, let recorded = records.composition {
-      scenario.notes.append(Self.compositionNote(recorded))
+      scenario.notes.append(Self.compositionNote(recorded, starts: scenario.composition == nil))
     }
     if imported.merged > 0 {
       scenario.notes.append(
@@ -397,8 +417,9 @@ public enum RecordImporter {
 }
 
 extension RecordImporter {
-  /// What the model made of a get-composition output.
-  static func compositionNote(_ recorded: RecordedComposition) -> String {
+  /// What the model made of a get-composition output (`starts`: the model starts it at its
+  /// `startTime`, after the records begin).
+  static func compositionNote(_ recorded: RecordedComposition, starts: Bool) -> String {
     let configuration = recorded.configuration
     var parts = ["\(configuration.layout.rawValue) layout"]
     for (name, value) in [
@@ -416,7 +437,7 @@ extension RecordImporter {
     let end = recorded.end.map { " to its end (\(RecordTime.iso8601(milliseconds: $0)))" } ?? ""
     return
       "composition from \(recorded.origin): \(parts.joined(separator: ", "))\(start); \(moves);"
-      + " the model runs it from the session's start\(end)"
+      + " the model runs it from \(starts ? "its start" : "the session's start")\(end)"
   }
 
   /// EventBridge events timed by their envelope (whole seconds), and those of them within a

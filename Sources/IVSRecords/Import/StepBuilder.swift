@@ -88,6 +88,13 @@ struct StepBuilder {
     }
   }
 
+  /// Starts the records' composition at `second` (get-composition's `startTime`, after the
+  /// records begin).
+  mutating func startComposition(_ configuration: CompositionConfiguration, at second: Int64) {
+    advance(to: second)
+    step(.composition(.start(Stage.firstCompositionID, configuration)))
+  }
+
   /// Stops the records' composition at `second` (get-composition's `endTime`).
   mutating func stopComposition(at second: Int64) {
     advance(to: second)
