@@ -19,6 +19,8 @@ struct StepBuilder {
   private var clock: Int64
   private var mirrors: [String: Mirror]
   private var plans: [String: ParticipantPlan]
+  /// Participants with an event taken so far.
+  private var heard: Set<String> = []
 
   init(start: Int64, plans: [String: ParticipantPlan]) {
     clock = start
@@ -76,6 +78,7 @@ struct StepBuilder {
       ensureJoined(id, event)
       if event.isModelled, mirrors[id]?.publishing == false { publish(id) }
     case .publishStopped?:
+      ensureJoinedBefore(id, event)
       if mirrors[id]?.publishing == true {
         step(.unpublish(id))
         mirrors[id]?.publishing = false
@@ -84,8 +87,10 @@ struct StepBuilder {
     case .subscribeStarted?:
       ensureJoined(id, event)
       if let remote = event.remoteParticipantId { ensurePublishing(remote, event) }
+    case .subscribeStopped?: ensureJoinedBefore(id, event)
     default: break
     }
+    heard.insert(id)
   }
 
   /// Starts the records' composition at `second` (get-composition's `startTime`, after the
@@ -137,6 +142,13 @@ struct StepBuilder {
       "\(id): no JOINED in the records before \(event.name) at "
         + "\(RecordTime.iso8601(milliseconds: event.time)); assumed joined then")
     join(id)
+  }
+
+  /// A participant whose first own event stops something was on the stage before it (its
+  /// earlier events are missing): joined then at the latest.
+  private mutating func ensureJoinedBefore(_ id: String, _ event: RecordedEvent) {
+    guard !heard.contains(id) else { return }
+    ensureJoined(id, event)
   }
 
   private mutating func ensurePublishing(_ id: String, _ event: RecordedEvent) {
