@@ -39,6 +39,19 @@ import Testing
     #expect(records.events.count == server.count + deliveries)
   }
 
+  /// A whole folder's histories hold no two events that cannot follow each other: a gap
+  /// explain finds (`HistoryGap`) is a page left out, never how IVS records a session.
+  @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+  func aWholeFolderShowsNoGap(seed: UInt64) throws {
+    let session = try SessionGenerator.session(seed: seed)
+    guard case .explained(let explanation, _) = ExplainRun.explain(FolderRenderer.folder(session))
+    else {
+      Issue.record("seed \(seed): explain refused the whole folder")
+      return
+    }
+    #expect(explanation.session.historyGaps.isEmpty, "seed \(seed)")
+  }
+
   @Test func participantsStayWithinLimits() throws {
     for seed in UInt64(100)..<UInt64(120) {
       let session = try SessionGenerator.session(seed: seed, limits: .init(participants: 6))

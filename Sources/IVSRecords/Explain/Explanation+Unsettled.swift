@@ -147,7 +147,7 @@ extension Explanation {
 
   /// How long the values of `stories[index]` were the participant's (to its next exchange
   /// that changed them); nil when no later exchange replaced them.
-  private static func valuesHeld(_ stories: [ExchangeStory], _ index: Int) -> UInt64? {
+  static func valuesHeld(_ stories: [ExchangeStory], _ index: Int) -> UInt64? {
     let story = stories[index]
     guard
       let next = stories[(index + 1)...].first(where: {

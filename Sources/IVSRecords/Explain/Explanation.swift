@@ -46,8 +46,10 @@ public struct Explanation: Sendable {
         for index in batch.indices { follower.offer(batch[index]) }
       })
     let exchanges = timed(
-      unsettled(
-        labelled(ranged(follower.finish(end: endOfRecords(session)), session), session), session),
+      gapped(
+        unsettled(
+          labelled(ranged(follower.finish(end: endOfRecords(session)), session), session),
+          session), session),
       comparison)
     let divergences = Divergence.all(comparison, session)
     return Explanation(

@@ -46,6 +46,9 @@ public struct ImportedSession: Sendable {
   /// Participants get-participant calls `DISCONNECTED` whose own events end without a
   /// `LEFT` (their newest events are missing), with the second of their last own event.
   public internal(set) var endsUnrecorded: [String: Int64] = [:]
+  /// Stretches of participants' own events that are missing, shown by events on either side
+  /// that cannot follow each other (a page left out between two others leaves no trace else).
+  public internal(set) var historyGaps: [HistoryGap] = []
   /// The inferred answers to "publish?", by participant and the second it was asked.
   public internal(set) var inferredAnswers: [String: [Int64: InferredAnswer]] = [:]
   /// `stagemon fetch`'s manifest, when the folder had one.
@@ -69,6 +72,12 @@ public struct ImportedSession: Sendable {
         "\(page.origin) has a nextToken whose page is not among the inputs: \(name(page.participant))'s "
           + "events before \(RecordTime.iso8601(milliseconds: page.before)) are missing (fetch them "
           + "with list-participant-events --next-token)")
+    }
+    for gap in historyGaps {
+      lines.append(
+        "\(name(gap.participant))'s own events between \(RecordTime.iso8601(milliseconds: gap.after))"
+          + " and \(RecordTime.iso8601(milliseconds: gap.before)) are missing: \(gap.evidence) (a page"
+          + " left out? fetch its list-participant-events pages again)")
     }
     return lines
   }
@@ -218,6 +227,7 @@ public enum RecordImporter {
       findings: findings, names: labels(plans, records),
       unansweredPages: records.unansweredPages,
       endsUnrecorded: endsUnrecorded(recorded, records),
+      historyGaps: historyGaps(recorded, records),
       inferredAnswers: plans.mapValues { plan in
         Dictionary(
           plan.answers.map { ($0.key.floorDivided(by: 1000), $0.value) },

@@ -99,6 +99,7 @@ struct EventPage {
   let origin: String
   let participants: Set<String>
   let oldest: Int64
+  let newest: Int64
   let nextToken: String?
 }
 

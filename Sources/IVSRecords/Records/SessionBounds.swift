@@ -27,13 +27,16 @@ extension RecordSet {
     }
     var participants: Set<String> = []
     var oldest = Int64.max
+    var newest = Int64.min
     for index in range {
       participants.insert(events[index].participantId)
       oldest = min(oldest, events[index].time)
+      newest = max(newest, events[index].time)
     }
     pages.append(
       EventPage(
-        origin: place.description, participants: participants, oldest: oldest, nextToken: token))
+        origin: place.description, participants: participants, oldest: oldest, newest: newest,
+        nextToken: token))
   }
 
   /// A page whose `nextToken` asks for older events of a participant that no input holds.

@@ -1,0 +1,152 @@
+/// A stretch of one participant's own ListParticipantEvents history in which some of its
+/// events are missing, told by two of its events that cannot follow each other (a
+/// `SUBSCRIBE_STOPPED` with no `SUBSCRIBE_STARTED` before it, a `JOINED` with no `LEFT`, a
+/// `previousToken` unlike the `newToken` before it). A page left out between two others
+/// leaves no `nextToken` unanswered (each page names only the page after it), so this is
+/// what shows it, where anything does: what the participant did meanwhile (token exchanges
+/// among it) is unknown.
+public struct HistoryGap: Sendable, Equatable {
+  /// Whose events are missing.
+  public let participant: String
+  /// Events after this moment (milliseconds)…
+  public let after: Int64
+  /// …and before this one are missing.
+  public let before: Int64
+  /// The two events that cannot follow each other, in words.
+  public let evidence: String
+}
+
+extension RecordImporter {
+  /// Every participant's gaps, oldest first, overlapping ones joined: from the first of the
+  /// two events that cannot follow each other (or, later, the first place between them
+  /// where two of the participant's pages meet: a page left out lies where the pages sent
+  /// meet) to the second (what the missing events changed holds until an event says
+  /// otherwise).
+  static func historyGaps(_ recorded: [RecordedEvent], _ records: RecordSet) -> [HistoryGap] {
+    var histories: [String: History] = [:]
+    var found: [String: [HistoryGap]] = [:]
+    var order: [String] = []
+    // By position: iterating would copy every event.
+    for index in recorded.indices where !recorded[index].viaEventBridge {
+      let id = recorded[index].participantId
+      if histories[id] == nil { order.append(id) }
+      guard let gap = histories[id, default: History()].take(recorded[index]) else { continue }
+      found[id, default: []].append(gap)
+    }
+    guard !found.isEmpty else { return [] }
+    var meetings: [String: [(after: Int64, before: Int64)]] = [:]
+    for id in found.keys {
+      let pages = records.pages.filter { $0.participants.contains(id) }.sorted {
+        $0.oldest < $1.oldest
+      }
+      meetings[id] = zip(pages, pages.dropFirst()).map { ($0.newest, $1.oldest) }
+    }
+    return order.flatMap { id in
+      joined((found[id] ?? []).map { narrowed($0, to: meetings[id] ?? []) })
+    }
+  }
+
+  /// `gap` starting at the first meeting of pages within it, if any.
+  private static func narrowed(_ gap: HistoryGap, to meetings: [(after: Int64, before: Int64)])
+    -> HistoryGap
+  {
+    guard
+      let first = meetings.filter({ $0.after >= gap.after && $0.before <= gap.before })
+        .map(\.after).min()
+    else { return gap }
+    return HistoryGap(
+      participant: gap.participant, after: first, before: gap.before, evidence: gap.evidence)
+  }
+
+  /// `gaps` (one participant's) with overlapping ones joined, the first one's evidence told.
+  private static func joined(_ gaps: [HistoryGap]) -> [HistoryGap] {
+    var result: [HistoryGap] = []
+    for gap in gaps.sorted(by: { $0.after < $1.after }) {
+      guard let last = result.last, gap.after <= last.before else {
+        result.append(gap)
+        continue
+      }
+      result[result.count - 1] = HistoryGap(
+        participant: last.participant, after: last.after, before: max(last.before, gap.before),
+        evidence: last.evidence)
+    }
+    return result
+  }
+
+  /// What one participant's events so far say it is doing, and since when (by which event):
+  /// enough to tell an event that cannot follow them.
+  private struct History {
+    typealias State = (on: Bool, since: Int64, name: String)
+    /// On the stage (nil: no JOINED or LEFT yet).
+    var connected: State?
+    /// Publishing (nil: not known yet).
+    var publishing: State?
+    /// Each publisher's subscription, as far as events told it.
+    var subscriptions: [String: State] = [:]
+    /// Since a JOINED or LEFT: a publisher missing from `subscriptions` is not subscribed to.
+    var subscriptionsKnown = false
+    var token: (token: RecordedToken, since: Int64)?
+
+    /// Takes the next event; the gap before it, if it cannot follow what came before.
+    mutating func take(_ event: RecordedEvent) -> HistoryGap? {
+      let time = event.time
+      let name = event.name
+      var gap: HistoryGap?
+      func missing(_ state: State, no other: String) {
+        guard gap == nil else { return }
+        gap = HistoryGap(
+          participant: event.participantId, after: state.since, before: time,
+          evidence: "its \(name) at \(Self.clock(time)) follows its \(state.name) at"
+            + " \(Self.clock(state.since)) with no \(other) between")
+      }
+      switch event.kind {
+      case .joined?, .left?:
+        let on = event.kind == .joined
+        if let connected, connected.on == on { missing(connected, no: on ? "LEFT" : "JOINED") }
+        connected = (on, time, name)
+        publishing = (false, time, name)
+        subscriptions = [:]
+        subscriptionsKnown = true
+        return gap
+      case nil: return nil
+      default: break
+      }
+      // Anything else happens on the stage.
+      if let connected, !connected.on {
+        missing(connected, no: "JOINED")
+        self.connected = (true, time, name)
+      }
+      switch event.kind {
+      case .publishStarted?, .publishStopped?:
+        let on = event.kind == .publishStarted
+        if let publishing, publishing.on == on {
+          missing(publishing, no: on ? "PUBLISH_STOPPED" : "PUBLISH_STARTED")
+        }
+        publishing = (on, time, name)
+      case .subscribeStarted?, .subscribeStopped?:
+        guard let remote = event.remoteParticipantId else { break }
+        let on = event.kind == .subscribeStarted
+        let known =
+          subscriptions[remote]
+          ?? (subscriptionsKnown ? connected.map { (false, $0.since, $0.name) } : nil)
+        if let known, known.on == on {
+          missing(known, no: "\(on ? "SUBSCRIBE_STOPPED" : "SUBSCRIBE_STARTED") of \(remote)")
+        }
+        subscriptions[remote] = (on, time, name)
+      case .tokenExchanged?:
+        if let previous = event.previousToken, let known = token,
+          StepBuilder.contradiction(previous, known.token) != nil
+        {
+          missing(
+            (true, known.since, "TOKEN_EXCHANGED"),
+            no: "exchange to the previousToken it names")
+        }
+        if let new = event.newToken { token = (new, time) }
+      default: break
+      }
+      return gap
+    }
+
+    private static func clock(_ time: Int64) -> String { RecordTime.iso8601(milliseconds: time) }
+  }
+}

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import IVSRecords
+
+/// A page of a participant's events left out between two others leaves no `nextToken`
+/// unanswered; two events that cannot follow each other show it, and the verdicts that reach
+/// into it are unknown (oracle findings 1156, 1210, 1500, 1912, 2084, 2229).
+@Suite struct HistoryGapTests {
+  /// The viewer's pages 1 and 3: page 2 (its LEFT and JOINED again) is missing.
+  static let newer = """
+    {"events": [
+      {"name": "LEFT", "participantId": "viewer", "eventTime": "2026-03-14T18:20:00.300Z"},
+      {"name": "SUBSCRIBE_STOPPED", "participantId": "viewer", "remoteParticipantId": "host",
+       "eventTime": "2026-03-14T18:20:00.200Z"},
+      {"name": "SUBSCRIBE_STARTED", "participantId": "viewer", "remoteParticipantId": "host",
+       "eventTime": "2026-03-14T18:15:00.100Z"}],
+     "nextToken": "AYABeCdEfGhIjKlMnOpQrStUvWxYz0123456789"}
+    """
+  static let older = """
+    {"events": [
+      {"name": "SUBSCRIBE_STARTED", "participantId": "viewer", "remoteParticipantId": "host",
+       "eventTime": "2026-03-14T18:01:00.100Z"},
+      {"name": "JOINED", "participantId": "viewer", "eventTime": "2026-03-14T18:01:00.000Z"}]}
+    """
+  static let host = """
+    {"events": [
+      {"name": "TOKEN_EXCHANGED", "participantId": "host", "eventTime": "2026-03-14T18:05:00.000Z",
+       "previousToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "1"}},
+       "newToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "2"}}},
+      {"name": "PUBLISH_STARTED", "participantId": "host", "eventTime": "2026-03-14T18:00:30.100Z"},
+      {"name": "JOINED", "participantId": "host", "eventTime": "2026-03-14T18:00:30.000Z"}]}
+    """
+
+  @Test func aSubscriptionStartedTwiceShowsTheGapWherePagesMeet() throws {
+    let records = try RecordFixtures.records([Self.newer, Self.older, Self.host])
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    #expect(session.unansweredPages.isEmpty)
+    let gap = try #require(session.historyGaps.first)
+    #expect(session.historyGaps.count == 1)
+    #expect(gap.participant == "viewer")
+    // From where page 3 ends to the SUBSCRIBE_STARTED that cannot follow its own.
+    #expect(gap.after == RecordTime.milliseconds("2026-03-14T18:01:00.100Z"))
+    #expect(gap.before == RecordTime.milliseconds("2026-03-14T18:15:00.100Z"))
+    #expect(gap.evidence.contains("with no SUBSCRIBE_STOPPED of host between"))
+    #expect(session.incompleteness.contains { $0.hasPrefix("viewer's own events between") })
+  }
+
+  @Test func theVerdictsThatReachIntoItAreUnknown() throws {
+    let records = try RecordFixtures.records([Self.newer, Self.older, Self.host])
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    let explanation = try Explanation.make(session, file: "test", toleranceSeconds: 5)
+    let story = try #require(explanation.exchanges.first { $0.participant == "host" })
+    let sighting = try #require(story.sightings.first { $0.observer == "viewer" })
+    // The model keeps the viewer on the stage from 18:01 to 18:20; whether it was there at
+    // the exchange, and what it showed, is on the missing page.
+    #expect(sighting.unsettledBy?.hasPrefix("viewer's own events between") == true)
+    #expect(sighting.staleBounds?.atLeast == 0)
+    #expect(
+      explanation.summary.contains {
+        $0.hasPrefix("the missing events of viewer between") && $0.contains("leave 1 verdict(s)")
+      })
+  }
+
+  @Test func aPreviousTokenUnlikeTheNewTokenBeforeShowsAMissingExchange() throws {
+    let later = """
+      {"events": [
+        {"name": "TOKEN_EXCHANGED", "participantId": "host", "eventTime": "2026-03-14T18:09:00.000Z",
+         "previousToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "3"}},
+         "newToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "4"}}}],
+       "nextToken": "AYABeCdEfGhIjKlMnOpQrStUvWxYz0123456789"}
+      """
+    let records = try RecordFixtures.records([later, Self.host])
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    let gap = try #require(session.historyGaps.first)
+    #expect(gap.participant == "host")
+    #expect(gap.after == RecordTime.milliseconds("2026-03-14T18:05:00.000Z"))
+    #expect(gap.before == RecordTime.milliseconds("2026-03-14T18:09:00.000Z"))
+    #expect(gap.evidence.contains("previousToken"))
+  }
+
+  @Test func aWholeHistoryHasNoGap() throws {
+    let whole = """
+      {"events": [
+        {"name": "LEFT", "participantId": "viewer", "eventTime": "2026-03-14T18:20:00.300Z"},
+        {"name": "SUBSCRIBE_STOPPED", "participantId": "viewer", "remoteParticipantId": "host",
+         "eventTime": "2026-03-14T18:20:00.200Z"},
+        {"name": "SUBSCRIBE_STARTED", "participantId": "viewer", "remoteParticipantId": "host",
+         "eventTime": "2026-03-14T18:15:00.100Z"},
+        {"name": "JOINED", "participantId": "viewer", "eventTime": "2026-03-14T18:15:00.000Z"},
+        {"name": "LEFT", "participantId": "viewer", "eventTime": "2026-03-14T18:10:00.100Z"},
+        {"name": "SUBSCRIBE_STOPPED", "participantId": "viewer", "remoteParticipantId": "host",
+         "eventTime": "2026-03-14T18:10:00.000Z"}],
+       "nextToken": "AYABeCdEfGhIjKlMnOpQrStUvWxYz0123456789"}
+      """
+    let records = try RecordFixtures.records([whole, Self.older, Self.host])
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    #expect(session.historyGaps.isEmpty)
+  }
+}
