@@ -1,11 +1,11 @@
 import IVSRecords
-import InputKit
-import StageEngine
 
-/// `stagemon explain FOLDER` in process, on a folder held in memory: the records are read
-/// as the command reads them (`RecordSet`, session bounds, at least one event), imported with
-/// no `--sdk` and explained with the default tolerance. A file the reader refuses is named
-/// as a blocker and left out, and the rest read again, as a support engineer would.
+/// `stagemon explain FOLDER` in process, on a folder held in memory: the files are read as
+/// the command reads a folder (`RecordFolder`: each file that is not records skipped with a
+/// note, another session's files refused, at least one event), imported with no `--sdk` and
+/// explained with the default tolerance (`Explanation.make(files:)`, the command's own code).
+/// A file refused as another session's is left out and the rest read again, as a support
+/// engineer would do on explain's advice.
 public enum ExplainRun {
   /// What explain made of a folder.
   public enum Outcome: Sendable {
@@ -29,24 +29,18 @@ public enum ExplainRun {
     var blockers: [String] = []
     while true {
       do {
-        var records = RecordSet()
-        for file in files { try records.read(bytes: file.bytes, file: file.name) }
-        try records.checkSessionBounds()
-        try records.requireEvents()
-        let sessions = try RecordImporter.makeSessions(
-          from: records, variants: ImportOptions().variants)
-        guard let session = sessions.first else {
-          return .refused("no session", blockers: blockers)
-        }
-        let explanation = try Explanation.make(
-          session, file: "folder", toleranceSeconds: toleranceSeconds)
+        let explanation = try Explanation.make(files: files, toleranceSeconds: toleranceSeconds)
         return .explained(explanation, blockers: blockers)
-      } catch let error as RecordError {
-        guard let index = files.firstIndex(where: { $0.name == error.file }) else {
+      } catch let error as RecordFolderError {
+        guard case .otherSessions(let refused, _) = error else {
           return .refused(error.description, blockers: blockers)
         }
-        blockers.append(error.description)
-        files.remove(at: index)
+        let names = Set(refused.map(\.file))
+        guard files.contains(where: { names.contains($0.name) }) else {
+          return .refused(error.description, blockers: blockers)
+        }
+        blockers += refused.map(\.description)
+        files.removeAll { names.contains($0.name) }
       } catch {
         return .refused("\(error)", blockers: blockers)
       }
