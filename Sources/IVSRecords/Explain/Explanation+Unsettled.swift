@@ -41,6 +41,14 @@ extension Explanation {
               atLeast: sighting.dependsOn == nil
                 ? VirtualDuration.distance(from: stale.since, to: max(stale.since, last)) : 0,
               atMost: stale.end == .sessionEnded ? nil : stale.seconds))
+        } else if let last = session.endsUnrecorded[participant], stories[story].changesMetadata,
+          sighting.stale == nil, sighting.verdict == .never || (sighting.time ?? .max) > last
+        {
+          // Told after them (or never): whether the participant still published then, to
+          // tell it by a join or a republish, is on the missing events (finding 7162).
+          stories[story].sightings[index].unsettle(
+            unendedReason(participant, last, session),
+            Sighting.StaleBounds(atLeast: 0, atMost: held))
         }
         guard !sighting.isComposition else { continue }
         let observer = sighting.observer
