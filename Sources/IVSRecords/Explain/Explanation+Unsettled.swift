@@ -137,9 +137,15 @@ extension Explanation {
   private static func unendedReason(_ id: String, _ last: Int64, _ session: ImportedSession)
     -> String
   {
-    "\(session.name(id))'s own events end at \(VirtualTime.iso8601(last)) without a LEFT, though"
-      + " get-participant says DISCONNECTED: its newest events are missing, token exchanges"
-      + " among them (fetch its first list-participant-events page again)"
+    guard session.endsUnconfirmed.contains(id) else {
+      return "\(session.name(id))'s own events end at \(VirtualTime.iso8601(last)) without a LEFT,"
+        + " though get-participant says DISCONNECTED: its newest events are missing, token"
+        + " exchanges among them (fetch its first list-participant-events page again)"
+    }
+    return "\(session.name(id))'s own events end at \(VirtualTime.iso8601(last)) without a LEFT,"
+      + " and no get-participant says whether it was still on the stage: its newest events may"
+      + " be missing, token exchanges among them (get-participant --participant-id \(id) settles"
+      + " it)"
   }
 
   private static let dropPrefix = "whether the stop and start again of "

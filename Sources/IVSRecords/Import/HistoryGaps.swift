@@ -39,7 +39,9 @@ extension RecordImporter {
       let pages = records.pages.filter { $0.participants.contains(id) }.sorted {
         $0.oldest < $1.oldest
       }
-      meetings[id] = zip(pages, pages.dropFirst()).map { ($0.newest, $1.oldest) }
+      meetings[id] = zip(pages, pages.dropFirst()).map { ($0.newest, $1.oldest) }.filter {
+        $0.0 < $0.1
+      }
     }
     return order.flatMap { id in
       joined((found[id] ?? []).map { narrowed($0, to: meetings[id] ?? []) })

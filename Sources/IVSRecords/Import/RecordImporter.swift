@@ -46,6 +46,10 @@ public struct ImportedSession: Sendable {
   /// Participants get-participant calls `DISCONNECTED` whose own events end without a
   /// `LEFT` (their newest events are missing), with the second of their last own event.
   public internal(set) var endsUnrecorded: [String: Int64] = [:]
+  /// Those of `endsUnrecorded` no get-participant or list-participants speaks of: whether
+  /// they were still on the stage after their last event, or their newest events are
+  /// missing, is unknown (the two look the same in their own events).
+  public internal(set) var endsUnconfirmed: Set<String> = []
   /// Stretches of participants' own events that are missing, shown by events on either side
   /// that cannot follow each other (a page left out between two others leaves no trace else).
   public internal(set) var historyGaps: [HistoryGap] = []
@@ -227,6 +231,9 @@ public enum RecordImporter {
       findings: findings, names: labels(plans, records),
       unansweredPages: records.unansweredPages,
       endsUnrecorded: endsUnrecorded(recorded, records),
+      endsUnconfirmed: Set(endsUnrecorded(recorded, records).keys).filter {
+        records.participants[$0]?.state == nil
+      },
       historyGaps: historyGaps(recorded, records),
       inferredAnswers: plans.mapValues { plan in
         Dictionary(
@@ -239,8 +246,8 @@ public enum RecordImporter {
         } : nil)
   }
 
-  /// Participants `DISCONNECTED` by get-participant whose last own ListParticipantEvents
-  /// event is not a `LEFT`, with that event's second.
+  /// Participants `DISCONNECTED` by get-participant (or whose state nothing gives) whose
+  /// last own ListParticipantEvents event is not a `LEFT`, with that event's second.
   static func endsUnrecorded(_ recorded: [RecordedEvent], _ records: RecordSet) -> [String: Int64] {
     var last: [String: (second: Int64, left: Bool)] = [:]
     for index in recorded.indices where !recorded[index].viaEventBridge {
@@ -248,8 +255,12 @@ public enum RecordImporter {
         recorded[index].second, recorded[index].kind == .left
       )
     }
-    return last.filter { id, end in !end.left && records.participants[id]?.state == "DISCONNECTED" }
-      .mapValues(\.second)
+    // Without a state, a complete fetch's (stagemon fetch's manifest) participant without a
+    // LEFT was still on the stage.
+    let unstated = records.manifest?.complete == true ? "CONNECTED" : "DISCONNECTED"
+    return last.filter { id, end in
+      !end.left && (records.participants[id]?.state ?? unstated) == "DISCONNECTED"
+    }.mapValues(\.second)
   }
 
   /// `id (userId, role=…, name=…)` for every participant whose records give a user ID or
