@@ -46,10 +46,11 @@ public struct Explanation: Sendable {
         for index in batch.indices { follower.offer(batch[index]) }
       })
     let exchanges = timed(
-      gapped(
-        unsettled(
-          labelled(ranged(follower.finish(end: endOfRecords(session)), session), session),
-          session), session),
+      carried(
+        gapped(
+          unsettled(
+            labelled(ranged(follower.finish(end: endOfRecords(session)), session), session),
+            session), session), session),
       comparison)
     let divergences = Divergence.all(comparison, session)
     return Explanation(
