@@ -11,13 +11,13 @@ public struct ExchangeStory: Sendable {
   /// Who exchanged.
   public let participant: String
   /// Claim changes in words.
-  public let changes: [String]
+  public internal(set) var changes: [String]
   /// Whether `user_id` or attributes changed (else only capabilities or expiry did).
-  public let changesMetadata: Bool
+  public internal(set) var changesMetadata: Bool
   /// The `user_id` and attributes the exchange set.
   public let truth: ParticipantMetadata
   /// The `user_id` and attributes the participant had before it.
-  public let previous: ParticipantMetadata
+  public internal(set) var previous: ParticipantMetadata
   /// Strategy questions the exchange caused, with the app's answers.
   public internal(set) var strategy: [String]
   /// One per observer connected at the exchange (clients in join order), then each
@@ -32,7 +32,7 @@ public struct ExchangeStory: Sendable {
   ) {
     time = exchange.time
     participant = exchange.participant ?? ""
-    changes = Self.changes(summary)
+    changes = Self.changes(Claims(summary.previousToken), Claims(summary.newToken))
     changesMetadata = Self.changesMetadata(summary)
     truth = ParticipantMetadata(
       userId: summary.newToken.userId, attributes: summary.newToken.attributes)
@@ -48,10 +48,30 @@ public struct ExchangeStory: Sendable {
       || summary.previousToken.attributes != summary.newToken.attributes
   }
 
+  /// What a line of `changes` compares: a token's claims, as the model or a record holds them.
+  struct Claims {
+    let capabilities: Capabilities
+    let attributes: [String: String]
+    let userId: String?
+    let expirationTime: Int64?
+
+    init(_ token: TokenSummary) {
+      capabilities = token.capabilities
+      attributes = token.attributes
+      userId = token.userId
+      expirationTime = token.expirationTime
+    }
+
+    init(_ token: RecordedToken) {
+      capabilities = token.capabilities
+      attributes = token.attributes
+      userId = token.userId
+      expirationTime = token.expirationTime
+    }
+  }
+
   /// `attributes seat 2 → 1`, `capabilities +publish`, `user_id a → b`, `expiry … → …`.
-  static func changes(_ summary: TokenExchangeSummary) -> [String] {
-    let old = summary.previousToken
-    let new = summary.newToken
+  static func changes(_ old: Claims, _ new: Claims) -> [String] {
     var lines: [String] = []
     let gained = new.capabilities.names.filter { !old.capabilities.names.contains($0) }
     let lost = old.capabilities.names.filter { !new.capabilities.names.contains($0) }
@@ -66,9 +86,10 @@ public struct ExchangeStory: Sendable {
       lines.append("user_id: \(old.userId ?? "(none)") → \(new.userId ?? "(none)")")
     }
     if old.expirationTime != new.expirationTime {
-      lines.append(
-        "expiry: \(VirtualTime.iso8601(old.expirationTime)) → \(VirtualTime.iso8601(new.expirationTime))"
+      let (from, to) = (
+        old.expirationTime.map(VirtualTime.iso8601), new.expirationTime.map(VirtualTime.iso8601)
       )
+      lines.append("expiry: \(from ?? "(not given)") → \(to ?? "(not given)")")
     }
     return lines.isEmpty ? ["no claim changes besides iat"] : lines
   }

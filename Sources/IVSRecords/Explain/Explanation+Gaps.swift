@@ -38,6 +38,39 @@ extension Explanation {
     return stories
   }
 
+  /// `stories` with what each exchange of a participant with a gap changed told from its
+  /// record, when its `previousToken` holds other `user_id`/attributes than the model had
+  /// before it (an exchange among the missing events set them): one whose record changed
+  /// none tells no sightings (finding 8436: "seat 9 → none" at an exchange that changed no
+  /// seat). Changed in place.
+  static func recordedPrevious(_ stories: consuming [ExchangeStory], _ session: ImportedSession)
+    -> [ExchangeStory]
+  {
+    let gapped = Set(session.historyGaps.map(\.participant))
+    guard !gapped.isEmpty else { return stories }
+    var tokens: [String: [Int64: [(previous: RecordedToken, new: RecordedToken)]]] = [:]
+    for index in session.recorded.indices
+    where session.recorded[index].kind == .tokenExchanged && !session.recorded[index].viaEventBridge
+      && gapped.contains(session.recorded[index].participantId)
+    {
+      let event = session.recorded[index]
+      guard let previous = event.previousToken, let new = event.newToken else { continue }
+      tokens[event.participantId, default: [:]][event.second, default: []].append((previous, new))
+    }
+    for story in stories.indices where stories[story].changesMetadata {
+      guard
+        let record = tokens[stories[story].participant]?[stories[story].time]?.first(where: {
+          $0.new.metadata == stories[story].truth
+        }), record.previous.metadata != stories[story].previous
+      else { continue }
+      stories[story].previous = record.previous.metadata
+      stories[story].changes = ExchangeStory.changes(.init(record.previous), .init(record.new))
+      stories[story].changesMetadata = record.previous.metadata != record.new.metadata
+      if !stories[story].changesMetadata { stories[story].sightings = [] }
+    }
+    return stories
+  }
+
   /// Whether the stretch of `sighting` (of an exchange at `time`), from the exchange to
   /// when its observer was told (or the end), reaches into `gap`.
   private static func reaches(_ sighting: Sighting, of time: Int64, into gap: HistoryGap) -> Bool {

@@ -49,7 +49,10 @@ public struct Explanation: Sendable {
       carried(
         gapped(
           unsettled(
-            labelled(ranged(follower.finish(end: endOfRecords(session)), session), session),
+            labelled(
+              ranged(
+                recordedPrevious(follower.finish(end: endOfRecords(session)), session), session),
+              session),
             session), session), session),
       comparison)
     let divergences = Divergence.all(comparison, session)
