@@ -55,6 +55,14 @@ enum Page {
       quote: quote)
   }
 
+  /// The current (unversioned) StageErrorCode page: the copy that lists the token-exchange codes.
+  static func webStageErrorCodeCurrent(_ section: String, _ quote: String) -> Source {
+    Source(
+      title: "StageErrorCode | Amazon IVS Web Broadcast SDK reference (current)",
+      url: webReference + "sdk-reference/enumerations/StageErrorCode", section: section,
+      quote: quote)
+  }
+
   static func webStageLeftReason(_ section: String, _ quote: String) -> Source {
     Source(
       title: "StageLeftReason | Amazon IVS Web Broadcast SDK reference v1.41.0",
@@ -72,6 +80,15 @@ enum Page {
     Source(
       title: "Error Handling in the IVS iOS Broadcast SDK | Real-Time Streaming",
       url: guide + "broadcast-ios-error-handling.html", section: section, quote: quote)
+  }
+
+  /// The German Android error-handling page: the copy of it stagemon could read.
+  static func androidErrorHandlingGerman(_ section: String, _ quote: String) -> Source {
+    Source(
+      title: "Fehlerbehandlung im IVS Android Broadcast SDK | Echtzeit-Streaming (German)",
+      url: "https://docs.aws.amazon.com/de_de/ivs/latest/RealTimeUserGuide/"
+        + "broadcast-android-error-handling.html",
+      section: section, quote: quote)
   }
 
   static func iosPublishSubscribe(_ section: String, _ quote: String) -> Source {
