@@ -105,6 +105,15 @@ enum Page {
       section: section, quote: quote)
   }
 
+  /// The first iOS reference with `participantMetadataDidUpdate` (1.36.0's renderer has none).
+  static func iosStageRenderer(_ section: String, _ quote: String) -> Source {
+    Source(
+      title: "IVSStageRenderer | Amazon IVS iOS Broadcast SDK reference 1.37.0",
+      url:
+        "https://aws.github.io/amazon-ivs-broadcast-docs/1.37.0/ios/Protocols/IVSStageRenderer.html",
+      section: section, quote: quote)
+  }
+
   static func androidStageRenderer(_ section: String, _ quote: String) -> Source {
     Source(
       title: "StageRenderer | Amazon IVS Android Broadcast SDK reference 1.38.0",
@@ -147,6 +156,13 @@ enum Page {
     Source(
       title: "Getting Started with IVS Server-Side Composition | Real-Time Streaming",
       url: guide + "ssc-getting-started.html", section: section, quote: quote)
+  }
+
+  static func customParticipantOrdering(_ section: String, _ quote: String) -> Source {
+    Source(
+      title: "Custom Participant Ordering | Real-Time Streaming",
+      url: guide + "ssc-getting-started-custom-participant-ordering.html", section: section,
+      quote: quote)
   }
 
   static func serviceQuotas(_ section: String, _ quote: String) -> Source {

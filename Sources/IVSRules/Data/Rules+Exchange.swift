@@ -159,7 +159,9 @@ extension RuleBook {
       "The exchanging iOS or Android client gets no metadata event about itself.",
       basis: .assumption(
         reason: "The mobile pages describe the event for remote participants only; Web documents "
-          + "its local event, the mobile SDKs do not."),
+          + "its local event, the mobile SDKs do not. (The iOS 1.37.0 reference says the updated "
+          + "participant shares its participantId and isLocal value with an existing one, which "
+          + "leaves a local update open.)"),
       scope: Scope(sdks: [SDKRange([.ios, .android])])),
   ]
 }
