@@ -55,6 +55,14 @@ enum Page {
       quote: quote)
   }
 
+  /// The current (unversioned) StageErrorCode page: the copy that lists the token-exchange codes.
+  static func webStageErrorCodeCurrent(_ section: String, _ quote: String) -> Source {
+    Source(
+      title: "StageErrorCode | Amazon IVS Web Broadcast SDK reference (current)",
+      url: webReference + "sdk-reference/enumerations/StageErrorCode", section: section,
+      quote: quote)
+  }
+
   static func webStageLeftReason(_ section: String, _ quote: String) -> Source {
     Source(
       title: "StageLeftReason | Amazon IVS Web Broadcast SDK reference v1.41.0",
@@ -74,6 +82,15 @@ enum Page {
       url: guide + "broadcast-ios-error-handling.html", section: section, quote: quote)
   }
 
+  /// The German Android error-handling page: the copy of it stagemon could read.
+  static func androidErrorHandlingGerman(_ section: String, _ quote: String) -> Source {
+    Source(
+      title: "Fehlerbehandlung im IVS Android Broadcast SDK | Echtzeit-Streaming (German)",
+      url: "https://docs.aws.amazon.com/de_de/ivs/latest/RealTimeUserGuide/"
+        + "broadcast-android-error-handling.html",
+      section: section, quote: quote)
+  }
+
   static func iosPublishSubscribe(_ section: String, _ quote: String) -> Source {
     Source(
       title: "Publishing & Subscribing with the IVS iOS Broadcast SDK | Real-Time Streaming",
@@ -85,6 +102,15 @@ enum Page {
       title: "IVSStageStrategy | Amazon IVS iOS Broadcast SDK reference 1.36.0",
       url:
         "https://aws.github.io/amazon-ivs-broadcast-docs/1.36.0/ios/Protocols/IVSStageStrategy.html",
+      section: section, quote: quote)
+  }
+
+  /// The first iOS reference with `participantMetadataDidUpdate` (1.36.0's renderer has none).
+  static func iosStageRenderer(_ section: String, _ quote: String) -> Source {
+    Source(
+      title: "IVSStageRenderer | Amazon IVS iOS Broadcast SDK reference 1.37.0",
+      url:
+        "https://aws.github.io/amazon-ivs-broadcast-docs/1.37.0/ios/Protocols/IVSStageRenderer.html",
       section: section, quote: quote)
   }
 
@@ -130,6 +156,13 @@ enum Page {
     Source(
       title: "Getting Started with IVS Server-Side Composition | Real-Time Streaming",
       url: guide + "ssc-getting-started.html", section: section, quote: quote)
+  }
+
+  static func customParticipantOrdering(_ section: String, _ quote: String) -> Source {
+    Source(
+      title: "Custom Participant Ordering | Real-Time Streaming",
+      url: guide + "ssc-getting-started-custom-participant-ordering.html", section: section,
+      quote: quote)
   }
 
   static func serviceQuotas(_ section: String, _ quote: String) -> Source {

@@ -52,6 +52,27 @@ import Testing
     #expect(assumed.contains { $0.hasPrefix("  why:    ") })
   }
 
+  /// docs/ASSUMPTIONS.md lists every assumption of the book, and a bullet opens only with
+  /// assumptions: a rule that became documented (or a new assumption) makes it fail.
+  @Test func docsAssumptionsListsExactlyTheBooksAssumptions() throws {
+    let page = try String(
+      contentsOf: Self.document.deletingLastPathComponent().appendingPathComponent(
+        "ASSUMPTIONS.md"),
+      encoding: .utf8)
+    #expect(page.contains("[RULES.md](RULES.md)"))
+    let assumed = Set(RuleBook.ivs.rules.filter { $0.kind == .assumption }.map(\.id.rawValue))
+    for id in assumed.sorted() {
+      #expect(page.contains("`\(id)`"), "docs/ASSUMPTIONS.md does not name \(id)")
+    }
+    let known = Set(RuleID.allCases.map(\.rawValue))
+    for line in page.split(separator: "\n") where line.hasPrefix("- `") {
+      let head = line.prefix { $0 != ":" }
+      for id in head.split(separator: "`").map(String.init) where known.contains(id) {
+        #expect(assumed.contains(id), "docs/ASSUMPTIONS.md lists documented \(id) as assumed")
+      }
+    }
+  }
+
   @Test func theDayBeforeCrossesMonthsAndYears() throws {
     #expect(try ServiceDate(parsing: "2026-03-01").previousDay.description == "2026-02-28")
     #expect(try ServiceDate(parsing: "2024-03-01").previousDay.description == "2024-02-29")

@@ -1,7 +1,9 @@
 import JSONKit
 
 /// Amazon EventBridge "IVS Stage Update" events (records README §3): snake-case detail,
-/// stage ARN in `resources[0]`, only publish-related names, possibly delivered twice. The
+/// stage ARN in `resources[0]`, publish and replication names mapped (the token-exchange
+/// event the current page lists is not: its English name is unread, so it stays an unknown
+/// name, outside the model; docs/LIVE.md), possibly delivered twice. The
 /// detail may carry no time (AWS's own example has `session_id`, `event_name`, `user_id`,
 /// `participant_id` only): the event is then timed by the envelope's `time`, whole seconds.
 extension RecordSet {

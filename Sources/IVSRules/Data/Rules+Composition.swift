@@ -71,17 +71,19 @@ extension RuleBook {
         + "numerically (ties by arrival); the others follow in arrival order; an empty attribute "
         + "name orders by arrival alone.",
       basis: .documented(
-        Page.gridConfiguration(
-          "participantOrderAttribute",
-          "Participants with participantOrderAttribute set to \"\" or not specified are ordered "
-            + "based on their arrival time into the stage."))),
+        Page.customParticipantOrdering(
+          "How Custom Ordering Works",
+          "Participants with the specified ordering attribute in their tokens are positioned "
+            + "first, sorted numerically by their attribute values."))),
     Rule(
       .compositionStartSeesCurrent,
       "A composition started during a session lays out every publisher with its current "
         + "attributes at once.",
       basis: .assumption(
         reason: "A new composition has seen no older values; the documentation describes the "
-          + "lag only for a composition already running.")),
+          + "lag only for a composition already running. (The Custom Participant Ordering page "
+          + "warns that the order of participants who joined before the composition began is "
+          + "not guaranteed; stagemon still orders them by the documented rule.)")),
     Rule(
       .compositionLimit,
       "An account runs at most 5 compositions at once; stagemon models one stage of one account, "

@@ -15,9 +15,11 @@ extension RuleBook {
     Rule(
       .errorCodeAndroid,
       "Android reports join errors with the same codes as iOS: 1000, 1001, 1026, 1024.",
-      basis: .assumption(
-        reason: "stagemon has the iOS page's codes only; the Android SDK shares its error model "
-          + "(BroadcastException), so stagemon uses the iOS numbers until Android's are read."),
+      basis: .documented(
+        Page.androidErrorHandlingGerman(
+          "Beitrittsfehler: Fehlerhaft formatiertes Token",
+          "Das SDK löst bei einem Aufruf von eine Java-Ausnahme mit dem Fehlercode = 1000 und "
+            + "fatal = true aus.")),
       scope: Scope(sdks: [SDKRange([.android])])),
     Rule(
       .errorCodeWeb,
@@ -41,10 +43,10 @@ extension RuleBook {
       .errorCodeExchangeWeb,
       "Web reports an exchange the SDK rejects as 11 TOKEN_EXCHANGE_REQUEST_INVALID and one the "
         + "service refuses as 12 TOKEN_EXCHANGE_FAILED.",
-      basis: .assumption(
-        reason: "The SPEC cites these codes from the Web SDK reference v1.33.0 (StageErrorCode); "
-          + "the copy stagemon could read ends before them, so they stay an assumption until "
-          + "checked."),
+      basis: .documented(
+        Page.webStageErrorCodeCurrent(
+          "TOKEN_EXCHANGE_FAILED",
+          "Token exchange failed due to server error, rejection, or timeout.")),
       scope: Scope(sdks: [SDKRange([.web])])),
     Rule(
       .serverErrorCodes,

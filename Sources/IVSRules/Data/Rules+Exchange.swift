@@ -47,7 +47,9 @@ extension RuleBook {
         + "anything is sent.",
       basis: .assumption(
         reason: "The SDK compares the tokens' claims before sending; a token that does not parse "
-          + "has no claims to compare, so stagemon rejects it at the same step.")),
+          + "has no claims to compare, so stagemon rejects it at the same step. Web's "
+          + "TOKEN_EXCHANGE_REQUEST_INVALID says the token may be malformed, so Web rejects such "
+          + "a token; when the SDK checks it, and what mobile does, is not documented.")),
     Rule(
       .exchangeKeyPairOnly,
       "Only key-pair tokens (made on the customer's server) can be exchanged; if either token "
@@ -78,7 +80,8 @@ extension RuleBook {
         + "at most 14 days after iat, version and limits) and refuses the exchange otherwise, "
         + "changing nothing.",
       basis: .assumption(
-        reason: "The documentation lists no service-side checks for an exchange; stagemon applies "
+        reason: "The documentation lists no service-side checks for an exchange (Web's "
+          + "TOKEN_EXCHANGE_FAILED says only that the server can reject one); stagemon applies "
           + "the join checks, the only ones documented for a token.")),
     Rule(
       .exchangeServiceRejectionWebLeaves,
@@ -156,7 +159,9 @@ extension RuleBook {
       "The exchanging iOS or Android client gets no metadata event about itself.",
       basis: .assumption(
         reason: "The mobile pages describe the event for remote participants only; Web documents "
-          + "its local event, the mobile SDKs do not."),
+          + "its local event, the mobile SDKs do not. (The iOS 1.37.0 reference says the updated "
+          + "participant shares its participantId and isLocal value with an existing one, which "
+          + "leaves a local update open.)"),
       scope: Scope(sdks: [SDKRange([.ios, .android])])),
   ]
 }

@@ -31,9 +31,10 @@ extension RuleBook {
         + "attributes at once, in participantMetadataUpdated (iOS participantMetadataDidUpdate, "
         + "Android onParticipantMetadataUpdated) carrying a new participant-info value.",
       basis: .documented(
-        Page.tokenExchangeGerman(
-          "Empfangen von Updates",
-          "participant will be a new IVSParticipantInfo instance with updated properties.")),
+        Page.iosStageRenderer(
+          "stage(_:participantMetadataDidUpdate:)",
+          "A participant has been updated. Unlike other renderer methods, this will be a new "
+            + "IVSParticipantInfo object.")),
       scope: Scope(sdks: [Releases.mobileWithExchange])),
     Rule(
       .visibilityMetadataEventWeb,
