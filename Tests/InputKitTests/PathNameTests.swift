@@ -68,6 +68,40 @@ struct PathNameTests {
     }
   }
 
+  /// Splitting a path's bytes (what `PathName` does, for speed) gives what splitting its Unicode
+  /// scalars at `/` gives (the obvious reading), on random strings of one- to four-byte
+  /// scalars, combining marks right after slashes among them.
+  @Test func splittingBytesAgreesWithSplittingScalars() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [Unicode.Scalar] = ["/", ".", "x", "é", "\u{333}", "\u{301}", "€", "😀", "\u{0}"]
+    for _ in 0..<5_000 {
+      let length = Int.random(in: 0...10, using: &generator)
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<length { scalars.append(alphabet.randomElement(using: &generator) ?? "x") }
+      let path = String(scalars)
+      let expected = Self.folderAndName(byScalars: path)
+      #expect(PathName.folder(of: path) == expected.folder, "\(Array(path.unicodeScalars))")
+      #expect(PathName.name(of: path) == expected.name, "\(Array(path.unicodeScalars))")
+    }
+  }
+
+  /// Folder and name as the scalars read them: trailing slashes dropped (one kept), then the
+  /// last slash splits.
+  private static func folderAndName(byScalars path: String) -> (folder: String, name: String) {
+    var trimmed = Array(path.unicodeScalars)
+    while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else {
+      return (".", String(String.UnicodeScalarView(trimmed)))
+    }
+    var folder = Array(trimmed[..<slash])
+    while folder.count > 1, folder.last == "/" { folder.removeLast() }
+    let name = trimmed[(slash + 1)...]
+    return (
+      folder.isEmpty ? "/" : String(String.UnicodeScalarView(folder)),
+      name.isEmpty ? "/" : String(String.UnicodeScalarView(name))
+    )
+  }
+
   /// A folder stagemon makes is 0700, and the folders above it it had to make too.
   @Test func createdFoldersArePrivate() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
