@@ -185,9 +185,10 @@ public enum SoundnessChecker {
             "showed \(truth.shown(observer, participant, at: time + slack).map(describe) ?? "nothing")"
         ))
     }
+    // Connected through the exchange: one that left just before it and joined again
+    // within the slack did join after it (finding 15923).
     if sighting.cause == .joinedAfterExchange,
-      truth.isConnected(observer, at: story.time - slack),
-      truth.isConnected(observer, at: story.time + slack)
+      truth.isConnected(observer, throughout: story.time - slack...story.time + slack)
     {
       found.append(
         Violation(
