@@ -227,9 +227,11 @@ public struct SessionTruth: Sendable {
     } ?? false
   }
 
-  /// Whether `id` was connected at `time`.
-  public func isConnected(_ id: String, at time: Int64) -> Bool {
-    connected[id]?.contains { $0.contains(time) } ?? false
+  /// Whether `id` stayed connected through all of `times` (one connection, no leave and
+  /// join again within).
+  public func isConnected(_ id: String, throughout times: ClosedRange<Int64>) -> Bool {
+    connected[id]?.contains { $0.contains(times.lowerBound) && $0.contains(times.upperBound) }
+      ?? false
   }
 
   /// Every observer's stale seconds, in all.

@@ -185,9 +185,10 @@ public enum SoundnessChecker {
             "showed \(truth.shown(observer, participant, at: time + slack).map(describe) ?? "nothing")"
         ))
     }
+    // Connected through the exchange: one that left just before it and joined again
+    // within the slack did join after it (finding 15923).
     if sighting.cause == .joinedAfterExchange,
-      truth.isConnected(observer, at: story.time - slack),
-      truth.isConnected(observer, at: story.time + slack)
+      truth.isConnected(observer, throughout: story.time - slack...story.time + slack)
     {
       found.append(
         Violation(
@@ -242,14 +243,19 @@ public enum SoundnessChecker {
     _ explanation: Explanation, _ truth: SessionTruth, caveats: [String], explained: Set<Int>
   ) -> [Violation] {
     guard caveats.isEmpty else { return [] }
-    // The truth over the exchanges the report tells (one left out is `exchangeMissing`).
+    // The truth over the exchanges the report tells (one left out is `exchangeMissing`), of
+    // the observers the records show: as for `staleMissed`, a participant with no record at
+    // all (not even get-participant or another's subscription to it) is one no report can
+    // count (finding 12218).
+    let known = Set(explanation.session.sdks.map(\.id))
     var seconds: Int64 = 0
     var counted = 0
     for exchange in truth.exchanges where explained.contains(exchange.seq) {
       let window = truth.window(of: exchange)
       for span in truth.spans
       where span.participant == exchange.participant
-        && (!span.isComposition || explanation.session.runsComposition)
+        && (span.isComposition
+          ? explanation.session.runsComposition : known.contains(span.observer))
       {
         let overlap = min(span.until, window.upperBound) - max(span.from, window.lowerBound)
         guard overlap > 0 else { continue }

@@ -17,7 +17,9 @@ extension Explanation {
       let held = valuesHeld(stories, story)
       for index in stories[story].sightings.indices {
         let sighting = stories[story].sightings[index]
-        if let earlier = pending[participant]?[sighting.observer], sighting.unsettledBy == nil {
+        // Already unknown for another reason, its bounds widen: what that reason leaves
+        // certain (a span up to a possible drop) hangs on this one too (finding 14478).
+        if let earlier = pending[participant]?[sighting.observer] {
           stories[story].sightings[index].unsettle(
             "what \(session.name(sighting.observer)) showed of \(session.name(participant))"
               + " when this exchange came hangs on the unknown verdict about its exchange at"
