@@ -144,6 +144,22 @@ import Testing
     }
   }
 
+  @Test func aHugeAWSErrorOrManifestVersionIsQuotedShortened() {
+    for text in [
+      #"{"__type": "AccessDeniedException", "message": "\#(Self.mebibyte)"}"#,
+      #"{"__type": "\#(Self.mebibyte)", "message": "denied"}"#,
+      #"{"kind": "stagemon-fetch-manifest", "version": "\#(Self.mebibyte)"}"#,
+    ] {
+      do {
+        _ = try RecordFixtures.records([text])
+        Issue.record("read without an error")
+      } catch {
+        #expect("\(error)".utf8.count < 500)
+        #expect("\(error)".contains("… (1048"))
+      }
+    }
+  }
+
   /// Property: any field the reader keeps, given a value over its limit (any length up to
   /// 256 KiB, any characters, escaped or not), skips that one record with one note that names
   /// the field and the limit, stays short and terminal-safe; the events around it are read.

@@ -1,3 +1,4 @@
+import InputKit
 import JSONKit
 
 /// What the records say about their own completeness and extent: the ListParticipantEvents
@@ -127,7 +128,7 @@ extension RecordSet {
   mutating func readManifest(_ json: JSON, at place: RecordPlace) throws(RecordError) {
     guard json["version"]?.integerValue == 1 else {
       throw place.member("version").error(
-        "a stagemon fetch manifest of version \(json["version"].map(JSONWriter.compact) ?? "none"); "
+        "a stagemon fetch manifest of version \(json["version"].map { Excerpt.of(JSONWriter.compact($0)) } ?? "none"); "
           + "this stagemon reads version 1")
     }
     if let over = OversizeField.check(json["stageArn"]?.stringValue, .stageArn, field: "stageArn")
