@@ -17,4 +17,13 @@ extension Excerpt {
   public static func quoted(_ text: some StringProtocol) -> String {
     "\"" + of(String(text)) + "\""
   }
+
+  /// As `quoted`, for text still held as UTF-8 bytes (a value read from a file and refused for
+  /// its size): only its start is decoded, so a 1 GB value is never made a string to be quoted.
+  public static func quoted(utf8 bytes: some Collection<UInt8>) -> String {
+    let room = 4 * maximumCharacters
+    guard bytes.count > room else { return quoted(String(decoding: bytes, as: UTF8.self)) }
+    let head = String(decoding: bytes.prefix(room), as: UTF8.self)
+    return "\"" + TerminalText.safe(head, limit: maximumCharacters, wholeBytes: bytes.count) + "\""
+  }
 }

@@ -7,12 +7,17 @@ public enum TerminalText {
   /// `text` with every unsafe character shown as an escape; with a `limit`, at most that many
   /// characters of it, then "…" and its size in bytes. `keepingLineBreaks` keeps newlines and
   /// tabs (whole reports); otherwise they are shown too (a value quoted on one line).
+  /// `wholeBytes` is the size to state when `text` is only the start of a longer value that
+  /// was never made a string (`Excerpt.of(utf8:)`); it is then always cut.
   public static func safe(
-    _ text: some StringProtocol, limit: Int? = nil, keepingLineBreaks: Bool = false
+    _ text: some StringProtocol, limit: Int? = nil, keepingLineBreaks: Bool = false,
+    wholeBytes: Int? = nil
   ) -> String {
-    if let limit, let cut = cutIndex(of: text, limit: limit) {
+    if let limit,
+      let cut = cutIndex(of: text, limit: limit) ?? (wholeBytes == nil ? nil : text.endIndex)
+    {
       let head = escaped(text[..<cut], keepingLineBreaks: keepingLineBreaks)
-      return "\(head)… (\(text.utf8.count) bytes)"
+      return "\(head)… (\(wholeBytes ?? text.utf8.count) bytes)"
     }
     return escaped(text, keepingLineBreaks: keepingLineBreaks)
   }

@@ -291,7 +291,10 @@ public struct JSONParser {
       index += 1
       return s
     }
-    if index < bytes.count, bytes[index] < 0x20 { throw error("control character in string") }
+    // The input ends inside the string: the error below, without first copying what the
+    // string holds so far (a stream's window is read on and parsed again: issue 29).
+    guard index < bytes.count else { throw error("unterminated string", at: start - 1) }
+    if bytes[index] < 0x20 { throw error("control character in string") }
     var buffer = Array(bytes[start..<index])
     while index < bytes.count {
       let b = bytes[index]

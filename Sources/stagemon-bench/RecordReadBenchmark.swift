@@ -8,9 +8,15 @@ import InputKit
 /// and `explain` read it (`RecordSet.read(atPath:limit:)`, streamed), a plain read of its bytes
 /// (`BoundedInput.bytes`), and the old whole-file way (its bytes, then `read(bytes:file:)`).
 /// The streamed read's peak should be what the decoded events hold, not the bytes beside them.
+/// Then issue 29's case: one huge value in a record file, in a member nobody reads and in a
+/// field `import` keeps (a participant ID, refused where it is read: `RecordFieldLimit`), read
+/// and imported as `import` does, beside a plain read of the same file.
 enum RecordReadBenchmark {
   /// The streamed read's peak over the memory its decoded events keep.
   static let eventsShareTarget = 1.25
+  /// The huge value's share of the input, at most, for either read and import.
+  static let hugeValueTarget = 1.25
+  static let hugeValueBytes = 64 << 20
   static let documents = 1_400
   static let eventsPerDocument = 1_000
 
@@ -53,6 +59,57 @@ enum RecordReadBenchmark {
       "  decoded events held after the streamed read \(String(format: "%.0f", held)) MiB;"
         + " streamed peak / held \(String(format: "%.2f", streamed.peak / held))"
         + "  target ≤ \(eventsShareTarget)  " + (met ? "met" : "MISSED"))
+    return try hugeValue(in: folder) && met
+  }
+
+  /// Reads and imports a file holding one `hugeValueBytes` string, unread and then kept, each
+  /// peak over the file's size, beside a plain read of the kept one's bytes.
+  private static func hugeValue(in folder: String) throws -> Bool {
+    let event = #"{"name": "JOINED", "participantId": "p1", "eventTime": "2026-03-14T18:00:00Z"}"#
+    let cases = [
+      (
+        "a member nobody reads", #"{"events": [{"note": ""#,
+        #"", "name": "LEFT", "participantId": "p1", "eventTime": "2026-03-14T18:01:00Z"}, \#(event)]}"#
+      ),
+      (
+        "a participant ID (kept)", #"{"events": [{"name": "LEFT", "participantId": ""#,
+        #"", "eventTime": "2026-03-14T18:01:00Z"}, \#(event)]}"#
+      ),
+    ]
+    var met = true
+    print("records: one \(hugeValueBytes >> 20) MiB string in a record file, read and imported")
+    for (index, (name, head, tail)) in cases.enumerated() {
+      let path = folder + "/huge-\(index).json"
+      let file = try PendingFile(path: path)
+      try file.write(head)
+      try file.write(String(repeating: "a", count: hugeValueBytes))
+      try file.write(tail)
+      try file.commit()
+      let input = Double(hugeValueBytes + head.utf8.count + tail.utf8.count) / 1_048_576
+      if index == 1 {
+        let plain = try measure {
+          _ = try BoundedInput.bytes(atPath: path, limit: BoundedInput.Limit.records).count
+        }
+        print(
+          "  plain read of the bytes        peak +\(String(format: "%6.0f", plain.peak)) MiB"
+            + " = \(String(format: "%.2f", plain.peak / input))× the input")
+      }
+      var imported = 0
+      let figure = try measure {
+        var records = RecordSet()
+        try records.read(atPath: path, limit: BoundedInput.Limit.records)
+        imported = try RecordImporter.makeSession(from: records, options: ImportOptions())
+          .recorded.count
+      }
+      let share = figure.peak / input
+      met = met && share <= hugeValueTarget
+      print(
+        "  in \(name.padding(toLength: 27, withPad: " ", startingAt: 0)) peak +"
+          + "\(String(format: "%6.0f", figure.peak)) MiB = \(String(format: "%.2f", share))× the"
+          + " input, \(String(format: "%.2f", figure.seconds)) s, \(imported) events imported"
+          + "  target ≤ \(hugeValueTarget)  " + (share <= hugeValueTarget ? "met" : "MISSED"))
+      try? FileManager.default.removeItem(atPath: path)
+    }
     return met
   }
 

@@ -104,7 +104,9 @@ struct RecordInputs {
     var lines = session.issues.map { "warning: \($0)" }
     if !session.guessedSDKs.isEmpty {
       lines.append(
-        "warning: SDK not stated for \(session.guessedSDKs.map { $0.split(separator: ":")[0] }.joined(separator: ", "))"
+        "warning: SDK not stated for "
+          + session.guessedSDKs.map { Excerpt.of(String($0.prefix { $0 != ":" })) }
+          .joined(separator: ", ")
           + " — verdicts that depend on it are given as ranges; give the real ones with"
           + " --sdk ID=PLATFORM@VERSION")
     }

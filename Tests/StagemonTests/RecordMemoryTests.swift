@@ -33,6 +33,31 @@ import Testing
     )
   }
 
+  /// Issue 29: a huge value in a field `import` keeps (here a participant ID, which the
+  /// import used to copy into many structures) is refused where it is read, so it costs what
+  /// a string nobody reads costs: at most a quarter more than the file.
+  @Test func oneHugeKeptValueCostsAtMostAQuarterMoreThanTheFile() throws {
+    let folder = try StagemonBinary.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let event = #"{"name":"JOINED","participantId":"p1","eventTime":"2026-03-14T18:00:00Z"}"#
+    let tiny = folder.appendingPathComponent("tiny.json")
+    try Data(#"{"events":[\#(event)]}"#.utf8).write(to: tiny)
+    let huge = folder.appendingPathComponent("huge.json")
+    var text = Array(#"{"events":[\#(event),{"name":"JOINED","participantId":""#.utf8)
+    text += repeatElement(UInt8(ascii: "a"), count: Self.stringBytes)
+    text += Array(#"","eventTime":"2026-03-14T18:00:01Z"}]}"#.utf8)
+    try Data(text).write(to: huge)
+
+    let baseline = try Self.peakKiB(["import", tiny.path])
+    let peak = try Self.peakKiB(["import", huge.path])
+    let growth = Double(peak.kib - baseline.kib) * 1024 / Double(text.count)
+    #expect(baseline.status == 0 && peak.status == 0)
+    #expect(
+      growth <= 1.25,
+      "import of a \(text.count)-byte file took \(peak.kib - baseline.kib) KiB above the \(baseline.kib) KiB of a tiny one"
+    )
+  }
+
   /// Runs the binary with `arguments` (standard streams on /dev/null) and gives its exit
   /// status and peak resident set in KiB. A process's peak counts the memory of the process it
   /// was started from (Linux records the old image's peak at `exec`), and this test runner is

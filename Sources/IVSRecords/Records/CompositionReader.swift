@@ -20,6 +20,9 @@ public struct RecordedComposition: Sendable {
 
 extension RecordSet {
   mutating func readComposition(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+    if let over = Self.oversize(composition: json) {
+      return skip(over, "composition", at: place)
+    }
     if let arn = json["stageArn"]?.stringValue { try noteStage(arn, origin: place.description) }
     let layouts = json["layout"]
     let pip = layouts?["pip"]
@@ -47,5 +50,28 @@ extension RecordSet {
     if let position = layout?["pipPosition"]?.stringValue { configuration.pipPosition = position }
     composition = RecordedComposition(
       configuration: configuration, start: start, end: end, origin: place.description)
+  }
+
+  /// The first string of a get-composition output that stagemon keeps and that is over its
+  /// limit (`RecordFieldLimit`), or nil.
+  private static func oversize(composition json: JSON) -> OversizeField? {
+    if let over = OversizeField.check(json["stageArn"]?.stringValue, .stageArn, field: "stageArn") {
+      return over
+    }
+    for (kind, layout) in json["layout"]?.objectValue ?? [] {
+      let strings: [(String, RecordFieldLimit)] = [
+        ("featuredParticipantAttribute", .attributeKey), ("pipParticipantAttribute", .attributeKey),
+        ("participantOrderAttribute", .attributeKey), ("pipBehavior", .enumerated),
+        ("pipPosition", .enumerated),
+      ]
+      for (key, limit) in strings {
+        if let over = OversizeField.check(
+          layout[key]?.stringValue, limit, field: "layout.\(kind).\(key)")
+        {
+          return over
+        }
+      }
+    }
+    return nil
   }
 }

@@ -1,3 +1,4 @@
+import InputKit
 import JSONKit
 
 /// Amazon EventBridge "IVS Stage Update" events (records README §3): snake-case detail,
@@ -19,13 +20,16 @@ extension RecordSet {
 
   mutating func readEventBridge(_ json: JSON, at place: RecordPlace) throws(RecordError) {
     guard json["detail-type"]?.stringValue == "IVS Stage Update", let detail = json["detail"] else {
-      let type = json["detail-type"].map(JSONWriter.compact) ?? "none"
+      let type = json["detail-type"].map { Excerpt.of(JSONWriter.compact($0)) } ?? "none"
       issues.append(
         RecordIssue(
           origin: place.description,
           message: "EventBridge event of detail-type \(type), not \"IVS Stage Update\"; skipped",
           isInvalid: true))
       return
+    }
+    if let over = Self.oversize(eventBridge: json, detail: detail) {
+      return skip(over, "EventBridge event", at: place)
     }
     if let id = json["id"]?.stringValue, !insertEventBridgeID(id) {
       repeatedDeliveries += 1
@@ -79,9 +83,28 @@ extension RecordSet {
       issues.append(
         RecordIssue(
           origin: place.description,
-          message: "unknown EventBridge event_name \"\(eventName)\": kept, outside the model",
+          message:
+            "unknown EventBridge event_name \(Excerpt.quoted(eventName)): kept, outside the model",
           isInvalid: false))
     }
     events.append(event)
+  }
+
+  /// The first string of an EventBridge event that stagemon keeps and that is over its limit
+  /// (`RecordFieldLimit`), or nil.
+  private static func oversize(eventBridge json: JSON, detail: JSON) -> OversizeField? {
+    let strings: [(String, String?, RecordFieldLimit)] = [
+      ("id", json["id"]?.stringValue, .other),
+      ("resources[0]", json["resources"]?.arrayValue?.first?.stringValue, .stageArn),
+      ("detail.session_id", detail["session_id"]?.stringValue, .sessionId),
+      ("detail.participant_id", detail["participant_id"]?.stringValue, .participantId),
+      ("detail.user_id", detail["user_id"]?.stringValue, .userId),
+      ("detail.event_name", detail["event_name"]?.stringValue, .enumerated),
+      ("detail.error_code", detail["error_code"]?.stringValue, .enumerated),
+    ]
+    for (field, value, limit) in strings {
+      if let over = OversizeField.check(value, limit, field: field) { return over }
+    }
+    return nil
   }
 }

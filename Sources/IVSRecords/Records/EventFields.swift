@@ -25,20 +25,47 @@ struct EventFields {
   /// `aws logs filter-log-events` output's `events[].message`: the logged text (an
   /// EventBridge event, when a rule sends IVS events to CloudWatch Logs).
   var message: String?
+  /// The first member longer than IVS allows (`RecordFieldLimit`): the event is skipped with a
+  /// note, and the member is never kept (from the stream, never made a string).
+  var oversize: OversizeField?
 
   /// The members of a parsed event (any other value has none).
   init(_ json: JSON) {
-    (name, kind) = json["name"]?.stringValue.map(RecordedEvent.modelled) ?? (nil, nil)
-    participantId = json["participantId"]?.stringValue
+    (name, kind) = bounded(json, "name", .enumerated).map(RecordedEvent.modelled) ?? (nil, nil)
+    participantId = bounded(json, "participantId", .participantId)
     eventTime = json["eventTime"].flatMap(Self.time)
-    remoteParticipantId = json["remoteParticipantId"]?.stringValue
-    errorCode = json["errorCode"]?.stringValue
-    destinationStageArn = json["destinationStageArn"]?.stringValue
-    destinationSessionId = json["destinationSessionId"]?.stringValue
+    remoteParticipantId = bounded(json, "remoteParticipantId", .participantId)
+    errorCode = bounded(json, "errorCode", .enumerated)
+    destinationStageArn = bounded(json, "destinationStageArn", .stageArn)
+    destinationSessionId = bounded(json, "destinationSessionId", .sessionId)
     viaEventBridge = json["via"] == .string("EventBridge")
     previousToken = json["previousToken"]
     newToken = json["newToken"]
     message = json["message"]?.stringValue
+  }
+
+  /// The string member `key` of `json`, or nil (absent, another type, or over `limit`: then
+  /// `oversize` names it).
+  private mutating func bounded(_ json: JSON, _ key: String, _ limit: RecordFieldLimit) -> String? {
+    let value = json[key]?.stringValue
+    if let over = OversizeField.check(value, limit, field: key) {
+      oversize = oversize ?? over
+      return nil
+    }
+    return value
+  }
+
+  /// The string next in `stream`, checked against `limit` before it is made a string; nil when
+  /// it is another value or over the limit (then `oversize` names it).
+  private mutating func bounded(
+    _ stream: inout RecordStream, _ key: Member, _ limit: RecordFieldLimit
+  ) throws(RecordError) -> String? {
+    guard let bytes = try stream.stringBytes() else { return nil }
+    if let over = OversizeField.check(utf8: bytes, limit, field: "\(key)") {
+      oversize = oversize ?? over
+      return nil
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A timestamp member's text: a string as it is, an epoch number as its digits.
@@ -71,13 +98,23 @@ struct EventFields {
           stream.peek() == UInt8(ascii: "\"")
           ? try stream.stringBytes() : Self.time(try stream.value())
       case .name?:
-        (fields.name, fields.kind) =
-          try stream.stringBytes().map(RecordedEvent.modelled(utf8:)) ?? (nil, nil)
-      case .participantId?: fields.participantId = try stream.string()
-      case .remoteParticipantId?: fields.remoteParticipantId = try stream.string()
-      case .errorCode?: fields.errorCode = try stream.string()
-      case .destinationStageArn?: fields.destinationStageArn = try stream.string()
-      case .destinationSessionId?: fields.destinationSessionId = try stream.string()
+        let bytes = try stream.stringBytes()
+        if let over = OversizeField.check(utf8: bytes, .enumerated, field: "name") {
+          fields.oversize = fields.oversize ?? over
+        } else {
+          (fields.name, fields.kind) = bytes.map(RecordedEvent.modelled(utf8:)) ?? (nil, nil)
+        }
+      case .participantId?:
+        fields.participantId = try fields.bounded(&stream, .participantId, .participantId)
+      case .remoteParticipantId?:
+        fields.remoteParticipantId = try fields.bounded(
+          &stream, .remoteParticipantId, .participantId)
+      case .errorCode?: fields.errorCode = try fields.bounded(&stream, .errorCode, .enumerated)
+      case .destinationStageArn?:
+        fields.destinationStageArn = try fields.bounded(&stream, .destinationStageArn, .stageArn)
+      case .destinationSessionId?:
+        fields.destinationSessionId = try fields.bounded(
+          &stream, .destinationSessionId, .sessionId)
       case .via?: fields.viaEventBridge = try stream.string() == "EventBridge"
       case .previousToken?: fields.previousToken = try stream.value()
       case .newToken?: fields.newToken = try stream.value()

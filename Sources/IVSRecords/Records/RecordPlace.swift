@@ -1,3 +1,5 @@
+import InputKit
+
 /// A position in a record file, for messages: `file: document 2.events[3].eventTime`. The
 /// last array index is kept as a number and written only when the place is shown, so
 /// reading a million events builds no million strings; the file and the path before that
@@ -76,7 +78,7 @@ struct RecordPlace: CustomStringConvertible, Equatable, Sendable {
 
   private func badTimestamp(_ text: String, member name: String) -> RecordError {
     member(name).error(
-      "bad timestamp \"\(text)\"; expected ISO 8601 such as 2023-04-26T20:36:28+00:00, "
+      "bad timestamp \(Excerpt.quoted(text)); expected ISO 8601 such as 2023-04-26T20:36:28+00:00, "
         + "2023-04-26T20:30:29.602000+00:00 or 2026-04-20T10:02:11Z")
   }
 }

@@ -1,3 +1,4 @@
+import InputKit
 import JSONKit
 import TokenCore
 
@@ -93,6 +94,11 @@ extension RecordSet {
 
   /// See `readEvent(_:at:)`; the members as the stream or a parsed object gave them.
   mutating func readEvent(_ fields: EventFields, at place: RecordPlace) throws(RecordError) {
+    if let over = fields.oversize ?? Self.oversize(token: fields.previousToken, "previousToken")
+      ?? Self.oversize(token: fields.newToken, "newToken")
+    {
+      return skip(over, "event", at: place)
+    }
     if fields.name == nil, fields.participantId == nil, let message = fields.message {
       return try readLogMessage(message, at: place.member("message"))
     }
@@ -174,6 +180,20 @@ extension RecordSet {
     try readEventBridge(json, at: place)
   }
 
+  /// Notes a record skipped for a value over its limit (`RecordFieldLimit`): the records are
+  /// invalid (exit 1), the rest of the file is still read.
+  mutating func skip(_ over: OversizeField, _ what: String, at place: RecordPlace) {
+    issues.append(
+      RecordIssue(origin: place.description, message: over.note(skipping: what), isInvalid: true))
+  }
+
+  /// A token's `userId` or `attributes` over IVS's limits, or nil.
+  private static func oversize(token json: JSON?, _ name: String) -> OversizeField? {
+    guard let json else { return nil }
+    return OversizeField.check(json["userId"]?.stringValue, .userId, field: "\(name).userId")
+      ?? OversizeField.check(attributes: json["attributes"], field: "\(name).attributes")
+  }
+
   /// `arn (st-…)` of a REPLICATION_* event, or nil.
   private static func destination(_ fields: EventFields) -> String? {
     guard let arn = fields.destinationStageArn else { return nil }
@@ -185,13 +205,13 @@ extension RecordSet {
       issues.append(
         RecordIssue(
           origin: place.description,
-          message: "unknown event name \"\(event.name)\": kept, outside the model",
+          message: "unknown event name \(Excerpt.quoted(event.name)): kept, outside the model",
           isInvalid: false))
     }
     if let code = event.errorCode, !RecordedEvent.knownErrorCodes.contains(code) {
       issues.append(
         RecordIssue(
-          origin: place.description, message: "unknown error code \"\(code)\": kept",
+          origin: place.description, message: "unknown error code \(Excerpt.quoted(code)): kept",
           isInvalid: false))
     }
   }
@@ -208,7 +228,8 @@ extension RecordSet {
         issues.append(
           RecordIssue(
             origin: place.description,
-            message: "unknown capability \(JSONWriter.compact(name)): ignored", isInvalid: false))
+            message: "unknown capability \(Excerpt.of(JSONWriter.compact(name))): ignored",
+            isInvalid: false))
       }
     }
     var attributes: [String: String] = [:]
@@ -224,6 +245,9 @@ extension RecordSet {
   }
 
   private mutating func readParticipant(_ json: JSON, at place: RecordPlace) {
+    if let over = Self.oversize(participant: json) {
+      return skip(over, "participant", at: place)
+    }
     guard let id = json["participantId"]?.stringValue, !id.isEmpty else {
       issues.append(
         RecordIssue(
@@ -245,11 +269,28 @@ extension RecordSet {
     describe(record)
   }
 
+  /// The first of a get-participant / list-participants entry's fields over IVS's limits, or nil.
+  private static func oversize(participant json: JSON) -> OversizeField? {
+    let strings: [(String, RecordFieldLimit)] = [
+      ("participantId", .participantId), ("userId", .userId), ("osName", .clientAttribute),
+      ("browserName", .clientAttribute), ("sdkVersion", .clientAttribute), ("state", .enumerated),
+    ]
+    for (key, limit) in strings {
+      if let over = OversizeField.check(json[key]?.stringValue, limit, field: key) { return over }
+    }
+    return OversizeField.check(attributes: json["attributes"], field: "attributes")
+  }
+
   private func nonEmpty(_ json: JSON?) -> String? {
     json?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   private mutating func readSession(_ json: JSON, at place: RecordPlace) throws(RecordError) {
+    if let over = OversizeField.check(
+      json["sessionId"]?.stringValue, .sessionId, field: "sessionId")
+    {
+      return skip(over, "stage session", at: place)
+    }
     if let id = json["sessionId"]?.stringValue { try noteSession(id, origin: place.description) }
     if let start = json["startTime"]?.stringValue {
       sessionStart = try place.timestamp(start, member: "startTime")

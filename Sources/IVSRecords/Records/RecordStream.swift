@@ -1,3 +1,4 @@
+import InputKit
 import JSONKit
 
 /// Reading a record file as a stream: each event is parsed, converted and dropped.
@@ -63,7 +64,8 @@ extension RecordSet {
       if endsAtTheLastLine(error, bytes), let place = RecordText.truncation(bytes) {
         return RecordError(
           file: file, location: "",
-          message: "the file ends inside \(place): was it cut? Ask for the whole output again")
+          message: "the file ends inside \(TerminalText.safe(place, limit: 300)): was it cut?"
+            + " Ask for the whole output again")
       }
       return invalidJSON(error, file: file)
     }

@@ -1,3 +1,4 @@
+import InputKit
 import JSONKit
 
 /// What people actually send as records, made JSON or refused with the fix named: a UTF-8
@@ -118,9 +119,11 @@ enum RecordText {
     return awsError(code: code, message: firstLine(message))
   }
 
-  /// `this is an AWS error, not records: Code: message`.
+  /// `this is an AWS error, not records: Code: message`, each shortened as messages quote
+  /// outside text (the code as `Excerpt` does, the message to 300 characters).
   static func awsError(code: String, message: String) -> String {
-    "this is an AWS error, not records: \(code)" + (message.isEmpty ? "" : ": \(message)")
+    "this is an AWS error, not records: \(Excerpt.of(code))"
+      + (message.isEmpty ? "" : ": \(TerminalText.safe(message, limit: 300))")
   }
 
   private static func firstLine(_ text: String) -> String {

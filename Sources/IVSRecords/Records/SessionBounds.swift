@@ -1,3 +1,4 @@
+import InputKit
 import JSONKit
 
 /// What the records say about their own completeness and extent: the ListParticipantEvents
@@ -11,7 +12,16 @@ extension RecordSet {
   /// Notes a page of events (`events[range]`), read at `place`, with its `nextToken`.
   mutating func notePage(events range: Range<Int>, nextToken: String?, at place: RecordPlace) {
     guard !range.isEmpty else { return }
-    let token = nextToken.flatMap { $0.isEmpty ? nil : $0 }
+    var token = nextToken.flatMap { $0.isEmpty ? nil : $0 }
+    if let over = OversizeField.check(token, .nextToken, field: "nextToken") {
+      // Only whether a page has a nextToken matters (`unansweredPages`): its excerpt stands in.
+      token = over.excerpt
+      issues.append(
+        RecordIssue(
+          origin: place.description,
+          message: over.note(skipping: "token (the page still counts as having one)"),
+          isInvalid: true))
+    }
     // `aws logs filter-log-events` output: EventBridge events, whose `nextToken` asks for
     // more log events, not for a participant's older page.
     if range.allSatisfy({ events[$0].viaEventBridge }) {
@@ -121,8 +131,13 @@ extension RecordSet {
   mutating func readManifest(_ json: JSON, at place: RecordPlace) throws(RecordError) {
     guard json["version"]?.integerValue == 1 else {
       throw place.member("version").error(
-        "a stagemon fetch manifest of version \(json["version"].map(JSONWriter.compact) ?? "none"); "
+        "a stagemon fetch manifest of version \(json["version"].map { Excerpt.of(JSONWriter.compact($0)) } ?? "none"); "
           + "this stagemon reads version 1")
+    }
+    if let over = OversizeField.check(json["stageArn"]?.stringValue, .stageArn, field: "stageArn")
+      ?? OversizeField.check(json["sessionId"]?.stringValue, .sessionId, field: "sessionId")
+    {
+      return skip(over, "manifest", at: place)
     }
     if let arn = json["stageArn"]?.stringValue { try noteStage(arn, origin: place.description) }
     if let id = json["sessionId"]?.stringValue { try noteSession(id, origin: place.description) }
