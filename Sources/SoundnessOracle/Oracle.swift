@@ -33,22 +33,27 @@ public enum Oracle {
           seed: seed ^ 0x07E4_5E55_1000_0003, limits: .init(participants: 2, actions: 3)))
           .map(FolderRenderer.folder)
       })
-    let (violations, blockers, refusal, claims) = check(folder, session)
+    let complete = applied.allSatisfy { [.reorder, .crlf, .bom, .utf16].contains($0) }
+    let (violations, blockers, refusal, claims) = check(folder, session, complete: complete)
     return Result(
       seed: seed, session: session, degradations: applied, folder: folder, blockers: blockers,
       refusal: refusal, violations: violations, claims: claims)
   }
 
-  /// Explains `folder` and checks it against `session`'s truth.
-  public static func check(_ folder: RenderedFolder, _ session: GeneratedSession)
-    -> (violations: [Violation], blockers: [String], refusal: String?, claims: Int)
-  {
+  /// Explains `folder` and checks it against `session`'s truth; `complete`: it is the
+  /// session's whole folder, changed at most in order and encoding.
+  public static func check(
+    _ folder: RenderedFolder, _ session: GeneratedSession, complete: Bool = false
+  ) -> (violations: [Violation], blockers: [String], refusal: String?, claims: Int) {
     switch ExplainRun.explain(folder) {
     case .explained(let explanation, let blockers):
       let claims = explanation.exchanges.filter(\.changesMetadata).reduce(0) {
         $0 + $1.sightings.count
       }
-      return (SoundnessChecker.violations(explanation, session), blockers, nil, claims)
+      return (
+        SoundnessChecker.violations(explanation, session, complete: complete), blockers, nil,
+        claims
+      )
     case .refused(let reason, let blockers):
       return ([], blockers, reason, 0)
     }

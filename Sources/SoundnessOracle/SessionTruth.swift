@@ -45,6 +45,9 @@ public struct SessionTruth: Sendable {
   public let end: Int64
   /// What each observer showed of each participant, as changes in time order (nil: not shown).
   private let shown: [Pair: [(time: Int64, value: ParticipantMetadata?)]]
+  /// Each participant's true `user_id` and attributes, as changes in time order (the first at
+  /// `Int64.min`: the token it joined with).
+  private let values: [String: [(time: Int64, value: ParticipantMetadata)]]
 
   /// The truth of `events` (the model's, in order) for `participants`, ending at `end`.
   init(events: [StageEvent], participants: [GeneratedParticipant], end: Int64) {
@@ -136,6 +139,7 @@ public struct SessionTruth: Sendable {
     self.exchanges = exchanges
     self.connected = connected
     self.shown = shown
+    values = truth
     spans = shown.keys.sorted { ($0.observer, $0.participant) < ($1.observer, $1.participant) }
       .flatMap { pair in
         Self.spans(
@@ -225,6 +229,19 @@ public struct SessionTruth: Sendable {
     return shown[Pair(observer, participant)]?.contains {
       window.contains($0.time) && $0.value == value
     } ?? false
+  }
+
+  /// When `observer` first began showing `value` of `participant` at or after `time`.
+  public func firstShowing(
+    _ observer: String, _ participant: String, _ value: ParticipantMetadata, from time: Int64
+  ) -> Int64? {
+    shown[Pair(observer, participant)]?.first { $0.time >= time && $0.value == value }?.time
+  }
+
+  /// `participant`'s true `user_id` and attributes just before second `time` (changes at
+  /// `time` not yet made); nil for a participant the session does not know.
+  public func values(of participant: String, before time: Int64) -> ParticipantMetadata? {
+    values[participant]?.last { $0.time < time }?.value
   }
 
   /// Whether `id` stayed connected through all of `times` (one connection, no leave and

@@ -2,23 +2,26 @@ import IVSRecords
 import StageEngine
 
 /// Checks every claim of an explanation against the truth of the session it explains: who
-/// saw which values when, stale spans and their totals, late joiners. A claim is sound when
-/// it is true of the truth (within `slack` seconds: records are whole seconds and the model
-/// steps by seconds), or when it is stated as a range whose one end is true, or as unknown
-/// with the stale time it still allows holding the truth, or when the report names it as
-/// unknown (a summary line naming its exchange's time).
+/// saw which values when, stale spans and their totals, late joiners, each observer's stale
+/// time, labels, "saw it at" milliseconds, divergences, the composition (one file per kind of
+/// claim beside this one). A claim is sound when it is true of the truth (within `slack`
+/// seconds: records are whole seconds and the model steps by seconds), or when it is stated
+/// as a range whose one end is true, or as unknown with the stale time it still allows
+/// holding the truth, or when the report names it as unknown (a summary line naming its
+/// exchange's time).
 public enum SoundnessChecker {
   /// How far a claimed time or duration may be from the truth, in seconds.
   public static let slack: Int64 = 2
 
-  /// The claims of `explanation` the truth of `session` contradicts.
-  public static func violations(_ explanation: Explanation, _ session: GeneratedSession)
-    -> [Violation]
-  {
+  /// The claims of `explanation` the truth of `session` contradicts. `complete`: the folder
+  /// explained is the session's whole folder, changed at most in order and encoding, so the
+  /// records and the model may part nowhere (no divergence is real).
+  public static func violations(
+    _ explanation: Explanation, _ session: GeneratedSession, complete: Bool = false
+  ) -> [Violation] {
     var found: [Violation] = []
     let truth = session.truth
     let caveats = explanation.summary.prefix { !$0.contains(" recorded events: ") }
-    let compositions = Set(session.composition.map { [$0.id] } ?? [])
     var explained: Set<Int> = []
     let known = Set(explanation.session.sdks.map(\.id))
     for story in explanation.exchanges where story.changesMetadata {
@@ -41,11 +44,19 @@ public enum SoundnessChecker {
       let named = caveats.contains { $0.contains(VirtualTime.iso8601(story.time)) }
       var observers: Set<String> = []
       for sighting in story.sightings {
-        observers.insert(sighting.observer)
-        if sighting.isComposition && !compositions.contains(sighting.observer) { continue }
-        found += check(sighting, story, exchange, window, truth, excused: named)
+        guard
+          let observer = observer(
+            named: sighting.observer, isComposition: sighting.isComposition, session)
+        else {
+          found.append(inventedComposition(sighting, story))
+          continue
+        }
+        observers.insert(observer)
+        let claims = check(sighting, observer, story, exchange, window, session, excused: named)
+        found += sighting.isComposition ? claims.map(aboutComposition) : claims
       }
       guard !named else { continue }
+      found += missedComposition(story, exchange, observers, explanation, session)
       // Observers the records show (an observer with no record at all is one explain
       // cannot know of; one whose own events the report says are missing, one it cannot
       // place on the stage).
@@ -67,55 +78,20 @@ public enum SoundnessChecker {
     found += missingExchanges(explanation, truth, explained: explained, caveats: Array(caveats))
     found += totals(explanation, truth, caveats: Array(caveats), explained: explained)
     found += customerAnswer(explanation, session)
+    found += observerStaleTimes(explanation, session, explained: explained)
+    found += labels(explanation, session)
+    found += divergences(explanation, session, complete: complete)
     return found
   }
 
-  /// The releases that brought the metadata event, by the platform word "For the customer"
-  /// uses.
-  static let thresholds: [(word: String, platform: SDKProfile.Platform, release: String)] = [
-    ("Web SDK below ", .web, "1.33.0"), ("iOS SDK below ", .ios, "1.37.0"),
-    ("Android SDK below ", .android, "1.37.0"),
-  ]
-
-  /// Each cause's observers: on the platform it names, below the release it names, and
-  /// stale at some time in the truth.
-  private static func customerAnswer(_ explanation: Explanation, _ session: GeneratedSession)
-    -> [Violation]
-  {
-    var found: [Violation] = []
-    for cause in explanation.forCustomer.causes {
-      guard let group = thresholds.first(where: { cause.text.contains($0.word + $0.release) }),
-        let open = cause.text.firstIndex(of: "("),
-        let close = cause.text[open...].firstIndex(of: ")")
-      else { continue }
-      let names = cause.text[cause.text.index(after: open)..<close].components(separatedBy: "; ")
-      for name in names {
-        guard let participant = session.participants.first(where: { name.hasPrefix($0.id) })
-        else { continue }
-        let release = SemanticVersion(parsing: group.release)
-        let onIt =
-          participant.sdk.platform == group.platform
-          && release.map { participant.sdk.version < $0 } ?? false
-        let stale = session.truth.spans.contains { $0.observer == participant.id }
-        guard !onIt || !stale else { continue }
-        found.append(
-          Violation(
-            kind: .customerAnswer, subject: participant.id,
-            claim: "For the customer: \(participant.id) is among "
-              + "\(group.word)\(group.release) who kept showing old values",
-            truth: "\(participant.id) ran \(participant.sdk)"
-              + (stale ? "" : " and never showed stale values")))
-      }
-    }
-    return found
-  }
-
+  /// The claims of one sighting by `observer` (the truth's ID of the sighting's observer).
   private static func check(
-    _ sighting: ExchangeStory.Sighting, _ story: ExchangeStory, _ exchange: SessionTruth.Exchange,
-    _ window: Range<Int64>, _ truth: SessionTruth, excused: Bool
+    _ sighting: ExchangeStory.Sighting, _ observer: String, _ story: ExchangeStory,
+    _ exchange: SessionTruth.Exchange, _ window: Range<Int64>, _ session: GeneratedSession,
+    excused: Bool
   ) -> [Violation] {
     guard !excused else { return [] }
-    let observer = sighting.observer
+    let truth = session.truth
     let participant = story.participant
     let actual = truth.staleSeconds(observer, participant, in: window)
     let who = "\(observer) about \(participant)'s exchange at \(clock(story.time))"
@@ -184,6 +160,8 @@ public enum SoundnessChecker {
           truth:
             "showed \(truth.shown(observer, participant, at: time + slack).map(describe) ?? "nothing")"
         ))
+    } else if let told = toldAt(sighting, observer, story, exchange, session) {
+      found.append(told)
     }
     // Connected through the exchange: one that left just before it and joined again
     // within the slack did join after it (finding 15923).
@@ -203,89 +181,6 @@ public enum SoundnessChecker {
   /// gone on: without get-stage-session the records' last event is all explain knows).
   static func atLeast(_ stale: ExchangeStory.Sighting.Staleness) -> Bool {
     stale.end == .sessionEnded
-  }
-
-  /// Exchanges that left observers stale but are not in the report, with no summary line
-  /// naming their participant.
-  private static func missingExchanges(
-    _ explanation: Explanation, _ truth: SessionTruth, explained: Set<Int>, caveats: [String]
-  ) -> [Violation] {
-    let known = Set(explanation.session.sdks.map(\.id))
-    let times = explanation.session.recorded.map(\.second)
-    guard let first = times.min(), let last = times.max() else { return [] }
-    return truth.exchanges.compactMap { exchange in
-      // Only where the records show the participant and reach past the exchange: of a
-      // participant or a time the folder says nothing about, explain claims nothing.
-      guard !explained.contains(exchange.seq), known.contains(exchange.participant),
-        exchange.time > first, exchange.time < last
-      else { return nil }
-      let window = truth.window(of: exchange)
-      let stale = truth.spans.filter { $0.participant == exchange.participant && !$0.isComposition }
-        .reduce(Int64(0)) { $0 + truth.staleSeconds($1.observer, $1.participant, in: window) }
-      guard stale > slack,
-        !caveats.contains(where: {
-          $0.contains(exchange.participant)
-            || $0.contains(explanation.session.name(exchange.participant))
-        })
-      else { return nil }
-      return Violation(
-        kind: .exchangeMissing, subject: "\(exchange.participant) \(exchange.time)",
-        claim: "no exchange of \(exchange.participant) at \(clock(exchange.time)) in the report",
-        truth:
-          "it exchanged to \(describe(exchange.metadata)) and observers showed stale values for \(stale) s"
-      )
-    }
-  }
-
-  /// The summary's `N stale observer-minutes` against the truth, when the report names
-  /// nothing unknown.
-  private static func totals(
-    _ explanation: Explanation, _ truth: SessionTruth, caveats: [String], explained: Set<Int>
-  ) -> [Violation] {
-    guard caveats.isEmpty else { return [] }
-    // The truth over the exchanges the report tells (one left out is `exchangeMissing`), of
-    // the observers the records show: as for `staleMissed`, a participant with no record at
-    // all (not even get-participant or another's subscription to it) is one no report can
-    // count (finding 12218).
-    let known = Set(explanation.session.sdks.map(\.id))
-    var seconds: Int64 = 0
-    var counted = 0
-    for exchange in truth.exchanges where explained.contains(exchange.seq) {
-      let window = truth.window(of: exchange)
-      for span in truth.spans
-      where span.participant == exchange.participant
-        && (span.isComposition
-          ? explanation.session.runsComposition : known.contains(span.observer))
-      {
-        let overlap = min(span.until, window.upperBound) - max(span.from, window.lowerBound)
-        guard overlap > 0 else { continue }
-        seconds += overlap
-        counted += 1
-      }
-    }
-    let line = explanation.summary.first { $0.hasPrefix("stale views in all:") }
-    let claimed = line.flatMap(minutes) ?? 0
-    let allowed = Double(slack * Int64(max(1, counted))) / 60 + 0.1
-    // Spans still open at the end of the records make the total a lower bound.
-    let lower = explanation.exchanges.contains {
-      $0.sightings.contains { $0.stale.map(atLeast) ?? false }
-    }
-    let truthMinutes = Double(seconds) / 60
-    guard abs(claimed - truthMinutes) > allowed, !(lower && claimed < truthMinutes) else {
-      return []
-    }
-    return [
-      Violation(
-        kind: .totals, subject: "totals", claim: line ?? "no stale views in the summary",
-        truth: "\(seconds) stale observer-seconds over \(counted) span(s)")
-    ]
-  }
-
-  /// The `X` of `…, X stale observer-minutes`.
-  private static func minutes(_ line: String) -> Double? {
-    guard let range = line.range(of: " stale observer-minutes") else { return nil }
-    let before = line[..<range.lowerBound]
-    return before.split(separator: " ").last.flatMap { Double($0) }
   }
 
   static func clock(_ time: Int64) -> String { VirtualTime.iso8601(time) }

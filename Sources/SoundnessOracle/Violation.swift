@@ -23,6 +23,20 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
     /// "For the customer" names an observer under a cause the truth does not bear out (its
     /// platform, its SDK below the release, or that it showed old values at all).
     case customerAnswer
+    /// An observer's stale time over the whole session (`staleTimeByObserver`: its spans,
+    /// back-to-back exchanges joined, and their total) false of the truth.
+    case observerStaleTime
+    /// A participant labelled with a `user_id` or `role`/`name` it did not have then.
+    case label
+    /// "saw it at T" with milliseconds where T is not when the server event that told the
+    /// observer (the participant's publish, a join) happened.
+    case toldAt
+    /// A divergence between records and model that is not real: any on the whole folder,
+    /// or an event "missing in the records" that never happened.
+    case divergence
+    /// A false claim about the server-side composition: whether it showed an exchange's
+    /// replaced values and for how long, or a composition the session did not run.
+    case composition
   }
 
   /// Which kind of claim.

@@ -93,10 +93,11 @@ import Testing
     }
     #expect(kinds { $0.staleBounds = .init(atLeast: 1000, atMost: 1328) } == [.rangeFalse])
     #expect(kinds { $0.staleBounds = .init(atLeast: 0, atMost: 600) } == [.rangeFalse])
+    // Stated as certain, the span is false, and so is the observer's stale time in all.
     #expect(
       kinds {
         $0.unsettledBy = nil
         $0.staleBounds = nil
-      } == [.staleWhenCurrent])
+      } == [.staleWhenCurrent, .observerStaleTime])
   }
 }

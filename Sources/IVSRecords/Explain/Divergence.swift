@@ -21,6 +21,18 @@ public struct Divergence: Sendable {
   public let time: Int64?
   /// What, in words.
   public let text: String
+  /// The event's name (`PUBLISH_STARTED`) and whose it is, for the events on either side.
+  public let event: String?
+  /// See `event`.
+  public let participant: String?
+
+  init(kind: Kind, time: Int64?, text: String, event: String? = nil, participant: String? = nil) {
+    self.kind = kind
+    self.time = time
+    self.text = text
+    self.event = event
+    self.participant = participant
+  }
 
   /// Every divergence of `comparison` (in time order), then `session`'s contradictions.
   static func all(_ comparison: RecordComparison, _ session: ImportedSession) -> [Divergence] {
@@ -37,7 +49,8 @@ public struct Divergence: Sendable {
           text: "\(event.name) \(event.participantId)"
             + (event.remoteParticipantId.map { " → \($0)" } ?? "")
             + " at \(RecordTime.iso8601(milliseconds: event.time)) (\(event.origin)): recorded;"
-            + " the model has no such event within \(tolerance)s"))
+            + " the model has no such event within \(tolerance)s",
+          event: event.name, participant: event.participantId))
     }
     for event in entries.unrecorded {
       let (time, overflow) = event.time.multipliedReportingOverflow(by: 1000)
@@ -47,7 +60,8 @@ public struct Divergence: Sendable {
           text: "\(event.kind.rawValue) \(event.participant)"
             + (event.remoteParticipantId.map { " → \($0)" } ?? "")
             + " at \(VirtualTime.iso8601(event.time)) (model #\(event.seq)): the model has it;"
-            + " the records given for \(event.participant) do not"))
+            + " the records given for \(event.participant) do not",
+          event: event.kind.rawValue, participant: event.participant))
     }
     let timed = list.enumerated().sorted {
       ($0.element.time ?? .max, $0.offset) < ($1.element.time ?? .max, $1.offset)

@@ -19,6 +19,8 @@ public struct Explanation: Sendable {
   public var whatIfs: [WhatIf] = []
   /// Each observer's stale time, back-to-back exchanges joined (longest first).
   public var staleTimes: [ObserverStaleTime] { ObserverStaleTime.all(exchanges) }
+  /// Each participant as it was at a moment of the session, as the report labels it.
+  public var labels: ParticipantLabels { ParticipantLabels(exchanges, session) }
   /// What to tell the customer: causes, fixes, workarounds, each with its source.
   public var forCustomer: CustomerAnswer { CustomerAnswer.make(exchanges, session) }
 

@@ -3,10 +3,11 @@ import StageEngine
 /// Each participant as it was at a moment of the session (issue 29 item 5): its user ID and
 /// `role`/`name` attribute from the token it held then, as its exchanges tell, so an exchange
 /// that made a viewer a co-host is not labelled with the token the participant ended the
-/// session with. A participant that never exchanged keeps the session's label.
-struct ParticipantLabels {
+/// session with. A participant that never exchanged keeps the session's label. Public so a
+/// checker can hold each label to the truth.
+public struct ParticipantLabels: Sendable {
   /// One exchange's effect on a label.
-  private struct Change {
+  private struct Change: Sendable {
     let time: Int64
     let before: String
     let after: String
@@ -30,17 +31,23 @@ struct ParticipantLabels {
 
   /// `id` as it was before second `time`: as its last exchange before then left it, else as
   /// its first exchange found it; the session's label when it never exchanged.
-  func name(_ id: String, before time: Int64) -> String {
+  public func name(_ id: String, before time: Int64) -> String {
     guard let mine = changes[id], let first = mine.first else { return session.name(id) }
     return mine.last { $0.time < time }?.after ?? first.before
   }
 
   /// `story`'s participant as the exchange found it, and what it made it when that differs:
   /// `cT9rB4nY7eJs (jonas, role=viewer) → cT9rB4nY7eJs (jonas, role=cohost)`.
-  func exchanging(_ story: ExchangeStory) -> String {
+  public func exchanging(_ story: ExchangeStory) -> String {
     let before = RecordImporter.label(story.participant, story.previous)
     let after = RecordImporter.label(story.participant, story.truth)
     return before == after ? before : "\(before) → \(after)"
+  }
+
+  /// `id (userId, role=…, name=…)` with the values of `metadata`, or `id` when it has none:
+  /// the form every label takes.
+  public static func label(_ id: String, _ metadata: ParticipantMetadata) -> String {
+    RecordImporter.label(id, metadata)
   }
 
   /// `story`'s participant as the exchange left it.
