@@ -70,7 +70,9 @@ struct ParticipantPlan {
       first = previous
       firstSource = "previousToken of its first TOKEN_EXCHANGED"
     } else {
-      let publishes = isRemoteOnly || events.contains(.publishStarted)
+      // One that stopped publishing had published (EventBridge may give only the stop).
+      let publishes =
+        isRemoteOnly || events.contains(.publishStarted) || events.contains(.publishStopped)
       first = RecordedToken(
         capabilities: Capabilities(publish: publishes, subscribe: true),
         attributes: record?.attributes ?? [:], userId: record?.userId, expirationTime: nil)
