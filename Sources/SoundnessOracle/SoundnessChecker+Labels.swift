@@ -6,7 +6,8 @@ import StageEngine
 /// saw, and each stale-time span's observer and participant when the span began. Each
 /// `user_id`, `role` or `name` a label states must be the value the participant really had
 /// then (just before the moment, or from that second on); a value left out is no claim (the
-/// records may not state it), so the ID alone claims nothing. Compositions are named by ID.
+/// records may not state it), so the ID alone claims nothing; one that ends `as it joined`
+/// states the values of the token it joined with. Compositions are named by ID.
 extension SoundnessChecker {
   static func labels(_ explanation: Explanation, _ session: GeneratedSession) -> [Violation] {
     let labels = explanation.labels
@@ -44,8 +45,12 @@ extension SoundnessChecker {
   private static func label(
     _ claimed: String, _ id: String, at time: Int64, _ what: String, _ truth: SessionTruth
   ) -> Violation? {
-    let then = [time, time + 1].compactMap { truth.values(of: id, before: $0) }
-    guard !then.isEmpty, !then.contains(where: { stated(claimed, id, $0) }) else { return nil }
+    // `…, as it joined)` states the values of the token it joined with.
+    let joined = claimed.hasSuffix(RecordImporter.asJoined)
+    let label = joined ? claimed.dropLast(RecordImporter.asJoined.count) + ")" : claimed
+    let moments = joined ? [Int64.min + 1] : [time, time + 1]
+    let then = moments.compactMap { truth.values(of: id, before: $0) }
+    guard !then.isEmpty, !then.contains(where: { stated(label, id, $0) }) else { return nil }
     return Violation(
       kind: .label, subject: "\(id) \(time)", claim: "\(claimed) at \(what)",
       truth:

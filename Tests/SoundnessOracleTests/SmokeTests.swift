@@ -13,9 +13,6 @@ import Testing
   /// folder moving from `Tests/Fixtures/soundness/open/` to `fixed/`), and any other
   /// violation fails the test.
   static let open: [UInt64: Set<Violation.Kind>] = [
-    // Labels from get-participant (the join token) where the participant's own events are
-    // missing and it had exchanged since.
-    25: [.label], 35: [.label],
     // A subscriber's reconnection (its SUBSCRIBE_STOPPED/STARTED to everyone in one second)
     // the import does not model: missing in the model on the whole folder.
     5: [.divergence], 7: [.divergence], 18: [.divergence], 26: [.divergence], 38: [.divergence],

@@ -265,18 +265,25 @@ public enum RecordImporter {
 
   /// `id (userId, role=…, name=…)` for every participant whose records give a user ID or
   /// one of those attributes; the participant ID alone otherwise.
+  /// One whose own events are not among the inputs is labelled `…, as it joined)`: its
+  /// values are those of the token it joined with, and any exchange since is unknown.
   static func labels(_ plans: [String: ParticipantPlan], _ records: RecordSet) -> [String: String] {
     var names: [String: String] = [:]
     for (id, plan) in plans {
       let record = records.participants[id]
-      names[id] = label(
+      let name = label(
         id,
         ParticipantMetadata(
           userId: record?.userId ?? plan.first.userId,
           attributes: record?.attributes ?? plan.first.attributes))
+      names[id] =
+        plan.hasOwnEvents || name == id ? name : String(name.dropLast()) + asJoined
     }
     return names
   }
+
+  /// The end of the label of a participant whose own events are not among the inputs.
+  public static let asJoined = ", as it joined)"
 
   /// `id (userId, role=…, name=…)` with the values of `metadata`, or `id` when it has none.
   static func label(_ id: String, _ metadata: ParticipantMetadata) -> String {
