@@ -97,7 +97,7 @@ struct RecordFieldLimit: Sendable {
 
 /// A value over its `RecordFieldLimit`, found where a record is read: the field, its length and
 /// the limit, worded for the note that says the record was skipped.
-struct OversizeField: Error, Sendable {
+struct OversizeField: Sendable {
   let field: String
   let length: Int
   let limit: RecordFieldLimit
@@ -143,7 +143,8 @@ struct OversizeField: Error, Sendable {
       field: field, length: length, limit: .attributes, excerpt: what ?? "{}")
   }
 
-  /// `participantId "aaaa…… (1048576 bytes)" has 1048576 characters, more than the 64 …`.
+  /// `participantId "aaaa… (1048576 bytes)" has 1048576 characters, more than the 64 IVS
+  /// allows (…); event skipped`.
   func note(skipping what: String) -> String {
     let unit = field.hasSuffix("attributes") ? "bytes of keys and values" : "characters"
     let allowed = limit.isStagemons ? "stagemon reads" : "IVS allows"
