@@ -56,6 +56,17 @@ import Testing
     #expect(issue.description.utf8.count < 400)
   }
 
+  @Test func anAttributeThatIsNotAStringCountsAsItsJSON() throws {
+    let list = "[" + Array(repeating: "1", count: 600).joined(separator: ",") + "]"
+    let (events, note) = try readAround(
+      #"{"name": "TOKEN_EXCHANGED", "participantId": "p1", "eventTime": "2026-01-01T00:00:30Z","#
+        + #" "newToken": {"attributes": {"seat": \#(list)}}}"#)
+    #expect(events == 2)
+    #expect(
+      note?.message.hasPrefix("newToken.attributes \"seat\" = [1,1,1") == true,
+      "\(String(describing: note))")
+  }
+
   @Test func aMebibyteErrorCodeIsRefusedAtStagemonsOwnBound() throws {
     let (events, note) = try readAround(
       #"{"name": "PUBLISH_ERROR", "participantId": "p1", "eventTime": "2026-01-01T00:00:30Z","#

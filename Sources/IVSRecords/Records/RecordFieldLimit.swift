@@ -82,17 +82,22 @@ struct RecordFieldLimit: Sendable {
   /// The size of `value` as this limit counts it.
   static func length(of value: String) -> Int { value.unicodeScalars.count }
 
-  /// The size of an attribute map as `attributes` counts it: UTF-8 bytes of keys and values.
+  /// The size of an attribute map as `attributes` counts it: UTF-8 bytes of keys and values
+  /// (a value that is not a string, as its compact JSON: a token's reader keeps it so).
   static func length(ofAttributes members: [(key: String, value: JSON)]) -> Int {
-    members.reduce(0) { total, member in
-      total + member.key.utf8.count + (member.value.stringValue?.utf8.count ?? 0)
-    }
+    members.reduce(0) { total, member in total + length(ofAttribute: member) }
+  }
+
+  /// One attribute's share of `length(ofAttributes:)`.
+  static func length(ofAttribute member: (key: String, value: JSON)) -> Int {
+    member.key.utf8.count
+      + (member.value.stringValue?.utf8.count ?? JSONWriter.compact(member.value).utf8.count)
   }
 }
 
 /// A value over its `RecordFieldLimit`, found where a record is read: the field, its length and
 /// the limit, worded for the note that says the record was skipped.
-struct OversizeField: Error, Sendable {
+struct OversizeField: Sendable {
   let field: String
   let length: Int
   let limit: RecordFieldLimit
@@ -127,17 +132,19 @@ struct OversizeField: Error, Sendable {
     let length = RecordFieldLimit.length(ofAttributes: members)
     guard length > RecordFieldLimit.attributes.maximum else { return nil }
     let longest = members.max {
-      $0.key.utf8.count + ($0.value.stringValue?.utf8.count ?? 0)
-        < $1.key.utf8.count + ($1.value.stringValue?.utf8.count ?? 0)
+      RecordFieldLimit.length(ofAttribute: $0) < RecordFieldLimit.length(ofAttribute: $1)
     }
     let what = longest.map {
-      "\(Excerpt.quoted($0.key)) = \(Excerpt.quoted($0.value.stringValue ?? ""))"
+      "\(Excerpt.quoted($0.key)) = "
+        + ($0.value.stringValue.map { Excerpt.quoted($0) }
+          ?? Excerpt.of(JSONWriter.compact($0.value)))
     }
     return OversizeField(
       field: field, length: length, limit: .attributes, excerpt: what ?? "{}")
   }
 
-  /// `participantId "aaaa…… (1048576 bytes)" has 1048576 characters, more than the 64 …`.
+  /// `participantId "aaaa… (1048576 bytes)" has 1048576 characters, more than the 64 IVS
+  /// allows (…); event skipped`.
   func note(skipping what: String) -> String {
     let unit = field.hasSuffix("attributes") ? "bytes of keys and values" : "characters"
     let allowed = limit.isStagemons ? "stagemon reads" : "IVS allows"
