@@ -34,12 +34,15 @@ extension RecordImporter {
       found[id, default: []].append(gap)
     }
     guard !found.isEmpty else { return [] }
+    // Each page once: a long record's pages are never searched per participant.
+    var pages: [String: [EventPage]] = [:]
+    for page in records.pages {
+      for id in page.participants where found[id] != nil { pages[id, default: []].append(page) }
+    }
     var meetings: [String: [(after: Int64, before: Int64)]] = [:]
-    for id in found.keys {
-      let pages = records.pages.filter { $0.participants.contains(id) }.sorted {
-        $0.oldest < $1.oldest
-      }
-      meetings[id] = zip(pages, pages.dropFirst()).map { ($0.newest, $1.oldest) }.filter {
+    for (id, own) in pages {
+      let sorted = own.sorted { $0.oldest < $1.oldest }
+      meetings[id] = zip(sorted, sorted.dropFirst()).map { ($0.newest, $1.oldest) }.filter {
         $0.0 < $0.1
       }
     }
