@@ -18,8 +18,17 @@ extension Explanation {
         let sighting = stories[story].sightings[index]
         guard !sighting.isComposition, let sdk = unstated[sighting.observer] else { continue }
         stories[story].sightings[index].profile = sdk.shown
-        // Its text then reads as a range.
-        guard sighting.stale != nil, sdk.threshold != nil else { continue }
+        // Its text then reads as a range: a stale span, or a "saw it later" of an observer
+        // that was on the stage while the participant published (from the release it would
+        // have been told at once; finding 38-toldAt). A participant not publishing holds its
+        // values from every SDK until it publishes (visibility.not-publishing.held).
+        let later: Bool
+        switch sighting.cause {
+        case .joinedAfterExchange?, .observerRejoined?, .policyChanged?, .startedPublishing?, nil:
+          later = false
+        default: later = sighting.verdict == .later
+        }
+        guard sighting.stale != nil || later, sdk.threshold != nil else { continue }
         stories[story].sightings[index].dependsOn = sdk
       }
     }

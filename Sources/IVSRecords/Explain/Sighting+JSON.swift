@@ -22,7 +22,7 @@ extension ExchangeStory.Sighting {
         (
           "dependsOnSDK",
           .object([
-            ("ifBelow", .string(threshold)), ("thenStale", .bool(true)),
+            ("ifBelow", .string(threshold)), ("thenStale", .bool(stale != nil)),
             ("elseSaw", .string(Verdict.atOnce.rawValue)), ("settledBy", .string(sdk.flag)),
           ])
         ))

@@ -54,8 +54,13 @@ extension ExchangeStory.Sighting {
   private var settledText: String {
     let parts = [stale.map { Self.text($0, context) } ?? ""] + [verdictText(context)]
     let text = parts.filter { !$0.isEmpty }.joined(separator: "; ")
-    guard let sdk = dependsOn, let stale, let threshold = sdk.threshold else { return text }
+    guard let sdk = dependsOn, let threshold = sdk.threshold else { return text }
     let day = context.time
+    guard let stale else {
+      return "\(text) if below \(threshold), else updated at once at "
+        + "\(ExchangeStory.clock(day, day: day)) (the version is not stated: \(sdk.flag) "
+        + "settles it)"
+    }
     let from = ExchangeStory.clock(stale.since, day: day)
     let until = ExchangeStory.clock(stale.until, day: day)
     return "stale \(from)–\(until) if below \(threshold), else updated at once at "
