@@ -244,6 +244,12 @@ public struct SessionTruth: Sendable {
     values[participant]?.last { $0.time < time }?.value
   }
 
+  /// Every `user_id` and attributes `participant` took in second `time` (back-to-back
+  /// exchanges may fall in one second), in order.
+  public func values(of participant: String, setAt time: Int64) -> [ParticipantMetadata] {
+    values[participant]?.filter { $0.time == time }.map(\.value) ?? []
+  }
+
   /// Whether `id` stayed connected through all of `times` (one connection, no leave and
   /// join again within).
   public func isConnected(_ id: String, throughout times: ClosedRange<Int64>) -> Bool {

@@ -5,9 +5,9 @@ import StageEngine
 /// exchanging participant before and after its exchange, each observer at the exchange it
 /// saw, and each stale-time span's observer and participant when the span began. Each
 /// `user_id`, `role` or `name` a label states must be the value the participant really had
-/// then (just before the moment, or from that second on); a value left out is no claim (the
-/// records may not state it), so the ID alone claims nothing; one that ends `as it joined`
-/// states the values of the token it joined with. Compositions are named by ID.
+/// then (just before the moment, or any it took in that second); a value left out is no
+/// claim (the records may not state it), so the ID alone claims nothing; one that ends `as it
+/// joined` states the values of the token it joined with. Compositions are named by ID.
 extension SoundnessChecker {
   static func labels(_ explanation: Explanation, _ session: GeneratedSession) -> [Violation] {
     let labels = explanation.labels
@@ -49,7 +49,9 @@ extension SoundnessChecker {
     let joined = claimed.hasSuffix(RecordImporter.asJoined)
     let label = joined ? claimed.dropLast(RecordImporter.asJoined.count) + ")" : claimed
     let moments = joined ? [Int64.min + 1] : [time, time + 1]
-    let then = moments.compactMap { truth.values(of: id, before: $0) }
+    let then =
+      moments.compactMap { truth.values(of: id, before: $0) }
+      + (joined ? [] : truth.values(of: id, setAt: time))
     guard !then.isEmpty, !then.contains(where: { stated(label, id, $0) }) else { return nil }
     return Violation(
       kind: .label, subject: "\(id) \(time)", claim: "\(claimed) at \(what)",

@@ -31,7 +31,15 @@ public struct ParticipantLabels: Sendable {
 
   /// `id` as it was before second `time`: as its last exchange before then left it, else as
   /// its first exchange found it; the session's label when it never exchanged.
+  /// Before a page of its events that is missing (a `nextToken` not followed), what it held
+  /// is unknown (an exchange may be on that page): the ID alone (finding 1082-label).
   public func name(_ id: String, before time: Int64) -> String {
+    let (ms, overflow) = time.multipliedReportingOverflow(by: 1000)
+    if !overflow,
+      session.unansweredPages.contains(where: { $0.participant == id && ms < $0.before })
+    {
+      return id
+    }
     guard let mine = changes[id], let first = mine.first else { return session.name(id) }
     return mine.last { $0.time < time }?.after ?? first.before
   }
