@@ -44,6 +44,14 @@ enum BenchmarkHarness {
     return Double(DispatchTime.now().uptimeNanoseconds - start)
   }
 
+  /// Processor time of the whole process (every thread), seconds: what a measurement cost
+  /// whatever else the shared machine runs.
+  static func cpuSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
   static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.isEmpty ? 0 : sorted[sorted.count / 2]

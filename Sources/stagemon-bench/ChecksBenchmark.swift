@@ -51,9 +51,12 @@ enum ChecksBenchmark {
     // as a full load of every file would (the baseline: what a run reads before it starts).
     var listed = (outline: 0, loaded: 0)
     var listing: (outline: [Double], loaded: [Double]) = ([], [])
+    var processor: [Double] = []
     for _ in 0..<3 {
+      let cpu = BenchmarkHarness.cpuSeconds()
       listing.outline.append(
         BenchmarkHarness.nanoseconds { listed.outline = list(root + "/find") } / 1e6)
+      processor.append((BenchmarkHarness.cpuSeconds() - cpu) * 1e3)
       listing.loaded.append(
         BenchmarkHarness.nanoseconds { listed.loaded = listByLoading(root + "/find") } / 1e6)
     }
@@ -66,6 +69,11 @@ enum ChecksBenchmark {
       "  --list of 10,000 files, \(listed.outline) lines (ms)",
       String(format: "%.1f (%.2fx the baseline)", milliseconds, milliseconds / baseline),
       target: "≤ \(Int(listTarget))", met: milliseconds <= listTarget)
+    // One thread: on a free core the wall time is the processor time; on a shared machine the
+    // wall time also holds the waits for a core.
+    print(
+      "  --list processor time                       "
+        + String(format: "%.1f ms", BenchmarkHarness.median(processor)))
     return ratio <= target && milliseconds <= listTarget && listed.outline == listed.loaded
   }
 

@@ -30,11 +30,11 @@ enum ExplainBenchmark {
     // Processor time too (both threads), which the machine's load changes less.
     var cpuRatios: [Double] = []
     for _ in 0..<rounds {
-      let cpuBefore = cpuSeconds()
+      let cpuBefore = BenchmarkHarness.cpuSeconds()
       let baseline = try time { events = try importAndRun(bytes) }
-      let cpuBetween = cpuSeconds()
+      let cpuBetween = BenchmarkHarness.cpuSeconds()
       let explain = try time { _ = try explanation(bytes).text }
-      cpuRatios.append((cpuSeconds() - cpuBetween) / (cpuBetween - cpuBefore))
+      cpuRatios.append((BenchmarkHarness.cpuSeconds() - cpuBetween) / (cpuBetween - cpuBefore))
       baselines.append(baseline)
       explains.append(explain)
       ratios.append(explain / baseline)
@@ -214,13 +214,6 @@ enum ExplainBenchmark {
     }
     let pages = text.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-  }
-
-  /// Processor time of the whole process (every thread), seconds.
-  private static func cpuSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
   private static func median(_ values: [Double]) -> Double {
