@@ -82,7 +82,10 @@ extension Question where Outcome == SDKErrorCode {
     case .exchangeRequestInvalid, .exchangeFailed:
       return Question(
         "exchange error code", (.errorCodeExchangeMobile, mobile), (.errorCodeExchangeWeb, web))
-    case .tokenMalformed, .tokenExpired, .tokenNotAllowed, .stageAtCapacity:
+    case .stageAtCapacity:
+      return Question(
+        "error code", (.errorCodeCapacityMobile, mobile), (.errorCodeWeb, web))
+    case .tokenMalformed, .tokenExpired, .tokenNotAllowed:
       return Question(
         "error code", (.errorCodeIOS, mobile), (.errorCodeAndroid, mobile), (.errorCodeWeb, web))
     }

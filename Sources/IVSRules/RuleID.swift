@@ -58,6 +58,7 @@ public enum RuleID: String, CaseIterable, Sendable, Comparable, CustomStringConv
   case errorCodeIOS = "error-code.ios"
   case errorCodeAndroid = "error-code.android"
   case errorCodeWeb = "error-code.web"
+  case errorCodeCapacityMobile = "error-code.capacity.mobile"
   case errorCodeExchangeMobile = "error-code.exchange.mobile"
   case errorCodeExchangeWeb = "error-code.exchange.web"
   case serverErrorCodes = "server.error-codes"

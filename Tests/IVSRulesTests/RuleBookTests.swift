@@ -139,6 +139,23 @@ import Testing
     #expect(android == Decision(SDKErrorCode(number: 1001), rule: .errorCodeAndroid))
   }
 
+  /// No mobile error page lists a code for a full stage: 1024 rests on an assumption, and
+  /// the documented join-code rules do not claim it.
+  @Test func aFullStagesMobileCodeIsAnAssumption() throws {
+    let rules = book.latest
+    for sdk in ["ios@1.37.0", "android@1.36.0"] {
+      let full = rules.decide(.errorCode(.stageAtCapacity), for: try SDKProfile(parsing: sdk))
+      #expect(full == Decision(SDKErrorCode(number: 1024), rule: .errorCodeCapacityMobile))
+    }
+    #expect(book.rule(.errorCodeCapacityMobile).kind == .assumption)
+    for id in [RuleID.errorCodeIOS, .errorCodeAndroid] {
+      #expect(!book.rule(id).statement.contains("1024"))
+    }
+    let web = rules.decide(.errorCode(.stageAtCapacity), for: try SDKProfile(parsing: "web@1.33.0"))
+    #expect(
+      web == Decision(SDKErrorCode(number: 6, name: "STAGE_AT_CAPACITY"), rule: .errorCodeWeb))
+  }
+
   @Test func aLimitsStatementNamesItsNumber() {
     let limits: [Question<Int>] = [
       .publishersPerStage, .subscribersPerStage, .compositionsPerStage, .publicKeysPerRegion,

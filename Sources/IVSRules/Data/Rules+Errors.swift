@@ -4,8 +4,7 @@ extension RuleBook {
     Rule(
       .errorCodeIOS,
       "iOS reports join errors as codes: 1000 malformed token, 1001 expired token, 1026 token "
-        + "not allowed (bad signature, unknown key, revoked, another stage), 1024 stage at "
-        + "capacity.",
+        + "not allowed (bad signature, unknown key, revoked, another stage).",
       basis: .documented(
         Page.iosErrorHandling(
           "Join Errors: Malformed Token",
@@ -14,7 +13,7 @@ extension RuleBook {
       scope: Scope(sdks: [SDKRange([.ios])])),
     Rule(
       .errorCodeAndroid,
-      "Android reports join errors with the same codes as iOS: 1000, 1001, 1026, 1024.",
+      "Android reports join errors with the same codes as iOS: 1000, 1001, 1026.",
       basis: .documented(
         Page.androidErrorHandlingGerman(
           "Beitrittsfehler: Fehlerhaft formatiertes Token",
@@ -31,6 +30,14 @@ extension RuleBook {
           "TOKEN_MALFORMED | 1 | Create a valid token and retry instantiating the "
             + "stage.")),
       scope: Scope(sdks: [SDKRange([.web])])),
+    Rule(
+      .errorCodeCapacityMobile,
+      "iOS and Android report a join refused because the stage is full as 1024.",
+      basis: .assumption(
+        reason: "The current iOS and Android error pages list no code for a full stage; 1024 "
+          + "is the code stagemon's domain contract (SPEC §5.3) gives, beside Web's documented "
+          + "6 STAGE_AT_CAPACITY."),
+      scope: Scope(sdks: [SDKRange([.ios, .android])])),
     Rule(
       .errorCodeExchangeMobile,
       "iOS and Android report an exchange the SDK rejects as 1000 and one the service refuses as "
