@@ -12,11 +12,7 @@ import Testing
   /// stops occurring fails the test, so the entry is removed with the fix, its minimised
   /// folder moving from `Tests/Fixtures/soundness/open/` to `fixed/`), and any other
   /// violation fails the test.
-  static let open: [UInt64: Set<Violation.Kind>] = [
-    // A subscriber's reconnection (its SUBSCRIBE_STOPPED/STARTED to everyone in one second)
-    // the import does not model: missing in the model on the whole folder.
-    5: [.divergence], 7: [.divergence], 18: [.divergence], 26: [.divergence], 38: [.divergence],
-  ]
+  static let open: [UInt64: Set<Violation.Kind>] = [:]
 
   @Test func everyClaimOfTheFixedSeedsIsSound() throws {
     var explained = 0

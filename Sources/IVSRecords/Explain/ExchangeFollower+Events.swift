@@ -9,7 +9,7 @@ extension ExchangeFollower {
       roster.connect(id, profile: event.sdk?.description ?? "")
       watchExchanges(before: id)
     case .disconnected?:
-      roster.disconnect(id, at: ordinal)
+      roster.disconnect(id, at: ordinal, seq: event.seq)
       guard var mine = watches.removeValue(forKey: id) else { return }
       for participant in Array(mine.keys) where mine[participant]?.hidden == nil {
         if mine[participant]?.stale != nil {

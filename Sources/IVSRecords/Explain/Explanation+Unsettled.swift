@@ -77,7 +77,19 @@ extension Explanation {
                 atMost: stale.end == .sessionEnded ? nil : stale.seconds))
           }
         }
-        guard let stale = sighting.stale,
+        guard let stale = sighting.stale else { continue }
+        if stale.end == .observerLeft,
+          let drop = drops[observer]?.first(where: { $0.floorDivided(by: 1000) == stale.until })
+        {
+          // The import read the stop and start as the drop that ended the span (issue 29);
+          // the app's own stop and start would not have ended it.
+          stories[story].sightings[index].unsettle(
+            dropReason(observer, at: drop, session),
+            Sighting.StaleBounds(
+              atLeast: sighting.dependsOn == nil ? stale.seconds : 0, atMost: held))
+          continue
+        }
+        guard
           let drop = drops[observer]?.first(where: {
             $0.floorDivided(by: 1000) >= stale.since && $0.floorDivided(by: 1000) < stale.until
           })

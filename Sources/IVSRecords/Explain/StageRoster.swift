@@ -31,6 +31,8 @@ struct StageRoster {
   /// The sequence number of each participant's latest `PUBLISH_STARTED` and `JOINED`.
   private var lastPublishStarted: [String: Int] = [:]
   private var lastJoined: [String: Int] = [:]
+  /// The sequence number of each client's latest disconnection.
+  private var lastDisconnected: [String: Int] = [:]
 
   /// Starts with `compositions` running and nobody connected.
   init(compositions: [String]) {
@@ -56,9 +58,10 @@ struct StageRoster {
     if profiles.updateValue(profile, forKey: client) == nil { clients.append(client) }
   }
 
-  /// `client` disconnected at the event numbered `ordinal`.
-  mutating func disconnect(_ client: String, at ordinal: Int) {
+  /// `client` disconnected at the event numbered `ordinal` (sequence number `seq`).
+  mutating func disconnect(_ client: String, at ordinal: Int, seq: Int) {
     connected.remove(client)
+    lastDisconnected[client] = seq
     latest[.disconnected, default: [:]][client] = ordinal
   }
 
@@ -77,8 +80,10 @@ struct StageRoster {
   func serverEvent(showing participant: String, to observer: String) -> Int? {
     let published = lastPublishStarted[participant]
     let joined = lastJoined[observer]
-    guard let published, let joined else { return published ?? joined }
-    return max(published, joined)
+    let latest = [published, joined].compactMap { $0 }.max()
+    // The observer's SDK reconnected after a network drop since: no server event told it.
+    if let latest, let dropped = lastDisconnected[observer], dropped > latest { return nil }
+    return latest
   }
 
   /// `participant` stopped publishing at the event numbered `ordinal`.

@@ -21,6 +21,13 @@ struct StepBuilder {
   private var plans: [String: ParticipantPlan]
   /// Participants with an event taken so far.
   private var heard: Set<String> = []
+  /// Each subscriber's subscriptions stopped and started again so far in what may be its
+  /// SDK's reconnection (StepBuilder+Reconnect).
+  var bursts: [String: ReconnectBurst] = [:]
+  /// When each participant last started or stopped publishing, joined or left (Unix ms).
+  var publishingChanged: [String: Int64] = [:]
+  /// Each publisher's last stop and start again as steps still held (StepBuilder+Reconnect).
+  var republished: [String: Republish] = [:]
 
   init(start: Int64, plans: [String: ParticipantPlan]) {
     clock = start
@@ -49,6 +56,7 @@ struct StepBuilder {
       steps = []
       notes = []
       divergences = []
+      republished = [:]
     }
     return steps
   }
@@ -59,6 +67,7 @@ struct StepBuilder {
   mutating func apply(_ event: RecordedEvent) {
     advance(to: event.second)
     let id = event.participantId
+    track(event)
     switch event.kind {
     case .joined?:
       if mirrors[id]?.connected == true {
@@ -73,7 +82,10 @@ struct StepBuilder {
       mirrors[id]?.publishing = false
     case .publishStarted?:
       ensureJoined(id, event)
-      if mirrors[id]?.publishing == false { publish(id) }
+      if mirrors[id]?.publishing == false {
+        publish(id)
+        noteRepublish(id, step: steps.count - 1)
+      }
     case .publishError?:
       ensureJoined(id, event)
       if event.isModelled, mirrors[id]?.publishing == false { publish(id) }
@@ -82,12 +94,18 @@ struct StepBuilder {
       if mirrors[id]?.publishing == true {
         step(.unpublish(id))
         mirrors[id]?.publishing = false
+        republished[id] = Republish(time: event.time, stop: steps.count - 1)
       }
     case .tokenExchanged?: exchange(event)
     case .subscribeStarted?:
       ensureJoined(id, event)
       if let remote = event.remoteParticipantId { ensurePublishing(remote, event) }
-    case .subscribeStopped?: ensureJoinedBefore(id, event)
+      if let reconnection = reconnection(after: event) {
+        dropNetwork(id, replacing: reconnection.republish)
+      }
+    case .subscribeStopped?:
+      ensureJoinedBefore(id, event)
+      noteStop(event)
     default: break
     }
     heard.insert(id)
@@ -104,6 +122,32 @@ struct StepBuilder {
   mutating func stopComposition(at second: Int64) {
     advance(to: second)
     step(.composition(.stop(Stage.firstCompositionID)))
+  }
+
+  /// Who publishes now besides `id`, when `id` is connected; nil when it is not.
+  func publishers(besides id: String) -> Set<String>? {
+    guard mirrors[id]?.connected == true else { return nil }
+    return Set(mirrors.filter { $0.key != id && $0.value.publishing }.keys)
+  }
+
+  /// Whether `id` publishes now (as the mirror has it) and republishes on its own.
+  func publishes(_ id: String) -> (now: Bool, always: Bool) {
+    (mirrors[id]?.publishing == true, plans[id]?.strategy.publish == .always)
+  }
+
+  /// Steps `id`'s network drop, in place of its stop and start again of publishing
+  /// (`republish`'s steps, still held) when it publishes.
+  private mutating func dropNetwork(_ id: String, replacing republish: Republish?) {
+    if let republish {
+      // Steps already handed over (a live import's earlier poll) stay as they are.
+      guard let start = republish.start, steps.indices.contains(start),
+        case .publish(id) = steps[start], case .unpublish(id) = steps[republish.stop]
+      else { return }
+      steps.remove(at: start)
+      steps.remove(at: republish.stop)
+      republished[id] = nil
+    }
+    step(.media(.networkDrop(id)))
   }
 
   private mutating func step(_ step: ScenarioStep) { steps.append(step) }
