@@ -12,9 +12,10 @@ extension Explanation {
   {
     // Participant and observer → the time of the exchange whose unknown verdict carries on.
     var pending: [String: [String: Int64]] = [:]
+    let heldFor = valuesHeld(stories)
     for story in stories.indices where stories[story].changesMetadata {
       let participant = stories[story].participant
-      let held = valuesHeld(stories, story)
+      let held = heldFor[story]
       for index in stories[story].sightings.indices {
         let sighting = stories[story].sightings[index]
         // Already unknown for another reason, its bounds widen: what that reason leaves

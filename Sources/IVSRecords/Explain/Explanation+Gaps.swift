@@ -14,10 +14,11 @@ extension Explanation {
     guard !session.historyGaps.isEmpty else { return stories }
     var gaps: [String: [HistoryGap]] = [:]
     for gap in session.historyGaps { gaps[gap.participant, default: []].append(gap) }
+    let heldFor = valuesHeld(stories)
     for story in stories.indices {
       let time = stories[story].time
       let participant = stories[story].participant
-      let held = valuesHeld(stories, story)
+      let held = heldFor[story]
       for index in stories[story].sightings.indices {
         let sighting = stories[story].sightings[index]
         var whose = gaps[participant] ?? []

@@ -24,8 +24,9 @@ extension Explanation {
     guard
       !pages.isEmpty || !unrecorded.isEmpty || !drops.isEmpty || !session.endsUnrecorded.isEmpty
     else { return stories }
+    let heldFor = valuesHeld(stories)
     for story in stories.indices {
-      let held = valuesHeld(stories, story)
+      let held = heldFor[story]
       let time = stories[story].time
       let participant = stories[story].participant
       for index in stories[story].sightings.indices {
@@ -171,16 +172,20 @@ extension Explanation {
       + " drop from the app's own stop and start: the app's log of its connection state settles it"
   }
 
-  /// How long the values of `stories[index]` were the participant's (to its next exchange
-  /// that changed them); nil when no later exchange replaced them.
-  static func valuesHeld(_ stories: [ExchangeStory], _ index: Int) -> UInt64? {
-    let story = stories[index]
-    guard
-      let next = stories[(index + 1)...].first(where: {
-        $0.participant == story.participant && $0.changesMetadata
-      })
-    else { return nil }
-    return VirtualDuration.distance(from: story.time, to: max(story.time, next.time))
+  /// For each story, how long its values were the participant's (to its next exchange that
+  /// changed them); nil when no later exchange replaced them. One pass from the newest, so a
+  /// long session's stories are not each searched forward.
+  static func valuesHeld(_ stories: [ExchangeStory]) -> [UInt64?] {
+    var held = [UInt64?](repeating: nil, count: stories.count)
+    var nextChange: [String: Int64] = [:]
+    for index in stories.indices.reversed() {
+      let story = stories[index]
+      if let next = nextChange[story.participant] {
+        held[index] = VirtualDuration.distance(from: story.time, to: max(story.time, next))
+      }
+      if story.changesMetadata { nextChange[story.participant] = story.time }
+    }
+    return held
   }
 
   /// Each participant's moments (milliseconds, oldest first) at which its publishing, or its
