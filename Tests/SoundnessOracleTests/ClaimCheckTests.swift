@@ -152,13 +152,7 @@ import Testing
     }
     #expect(SoundnessChecker.observer(named: "elsewhere", isComposition: true, session) == nil)
     #expect(!Self.kinds(explanation, session).contains(.composition))
-    let blind = SessionTruth(
-      events: session.events.filter { $0.source != .composition && $0.source != .belief },
-      participants: session.participants, end: session.end)
-    let lying = GeneratedSession(
-      seed: session.seed, stageARN: session.stageARN, sessionID: session.sessionID,
-      start: session.start, end: session.end, participants: session.participants,
-      events: session.events, composition: session.composition, truth: blind)
+    let lying = session.judged { $0.source != .composition && $0.source != .belief }
     #expect(explanation.exchanges[story].sightings[slot].isComposition)
     #expect(Self.kinds(explanation, lying).contains(.composition))
   }

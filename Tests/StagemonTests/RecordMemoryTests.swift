@@ -14,23 +14,12 @@ import Testing
     let folder = try StagemonBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let event = #"{"name":"JOINED","participantId":"p1","eventTime":"2026-03-14T18:00:00Z""#
-    let tiny = folder.appendingPathComponent("tiny.json")
-    try Data(#"{"events":[\#(event)}]}"#.utf8).write(to: tiny)
     // The string is a member the reader does not use: reading it is all the records cost.
-    let huge = folder.appendingPathComponent("huge.json")
-    var text = Array(#"{"events":[\#(event),"note":""#.utf8)
-    text += repeatElement(UInt8(ascii: "a"), count: Self.stringBytes)
-    text += Array(#""}]}"#.utf8)
-    try Data(text).write(to: huge)
-
-    let baseline = try Self.peakKiB(["import", tiny.path])
-    let peak = try Self.peakKiB(["import", huge.path])
-    let growth = Double(peak.kib - baseline.kib) * 1024 / Double(text.count)
-    #expect(baseline.status == 0 && peak.status == 0)
-    #expect(
-      growth <= 1.25,
-      "import of a \(text.count)-byte file took \(peak.kib - baseline.kib) KiB above the \(baseline.kib) KiB of a tiny one"
-    )
+    let cost = try Self.importCost(
+      in: folder, tiny: #"{"events":[\#(event)}]}"#,
+      huge: (#"{"events":[\#(event),"note":""#, #""}]}"#))
+    #expect(cost.statuses == [0, 0])
+    #expect(cost.growth <= 1.25, "\(cost.detail)")
   }
 
   /// Issue 29: a huge value in a field `import` keeps (here a participant ID, which the
@@ -40,21 +29,35 @@ import Testing
     let folder = try StagemonBinary.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let event = #"{"name":"JOINED","participantId":"p1","eventTime":"2026-03-14T18:00:00Z"}"#
-    let tiny = folder.appendingPathComponent("tiny.json")
-    try Data(#"{"events":[\#(event)]}"#.utf8).write(to: tiny)
-    let huge = folder.appendingPathComponent("huge.json")
-    var text = Array(#"{"events":[\#(event),{"name":"JOINED","participantId":""#.utf8)
-    text += repeatElement(UInt8(ascii: "a"), count: Self.stringBytes)
-    text += Array(#"","eventTime":"2026-03-14T18:00:01Z"}]}"#.utf8)
-    try Data(text).write(to: huge)
+    let cost = try Self.importCost(
+      in: folder, tiny: #"{"events":[\#(event)]}"#,
+      huge: (
+        #"{"events":[\#(event),{"name":"JOINED","participantId":""#,
+        #"","eventTime":"2026-03-14T18:00:01Z"}]}"#
+      ))
+    #expect(cost.statuses == [0, 0])
+    #expect(cost.growth <= 1.25, "\(cost.detail)")
+  }
 
-    let baseline = try Self.peakKiB(["import", tiny.path])
-    let peak = try Self.peakKiB(["import", huge.path])
-    let growth = Double(peak.kib - baseline.kib) * 1024 / Double(text.count)
-    #expect(baseline.status == 0 && peak.status == 0)
-    #expect(
-      growth <= 1.25,
-      "import of a \(text.count)-byte file took \(peak.kib - baseline.kib) KiB above the \(baseline.kib) KiB of a tiny one"
+  /// Imports a file of `tiny` and one of `huge`'s two halves around `stringBytes` of "a"
+  /// (both written in `folder`): the exit statuses, and the huge one's peak above the tiny
+  /// one's per byte of its file.
+  static func importCost(in folder: URL, tiny: String, huge: (head: String, tail: String))
+    throws -> (statuses: [Int32], growth: Double, detail: String)
+  {
+    let tinyFile = folder.appendingPathComponent("tiny.json")
+    try Data(tiny.utf8).write(to: tinyFile)
+    let hugeFile = folder.appendingPathComponent("huge.json")
+    var text = Array(huge.head.utf8)
+    text += repeatElement(UInt8(ascii: "a"), count: Self.stringBytes)
+    text += Array(huge.tail.utf8)
+    try Data(text).write(to: hugeFile)
+    let baseline = try Self.peakKiB(["import", tinyFile.path])
+    let peak = try Self.peakKiB(["import", hugeFile.path])
+    let above = peak.kib - baseline.kib
+    return (
+      [baseline.status, peak.status], Double(above) * 1024 / Double(text.count),
+      "import of a \(text.count)-byte file took \(above) KiB above the \(baseline.kib) KiB of a tiny one"
     )
   }
 
