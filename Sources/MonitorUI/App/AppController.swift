@@ -12,7 +12,9 @@ public final class AppController {
   var forge: TokenForge
   let themes: ThemeCatalog
   let options: MonitorOptions
-  var prepared: [PreparedToken]
+  var prepared: [PreparedToken] {
+    didSet { state.deckWords = DeckWords(prepared) }
+  }
   /// Rows a page moves; updated from the screen size.
   var pageSize = 10
   /// Columns of the screen; the help overlay wraps to it, and scrolling counts wrapped lines.
@@ -52,6 +54,8 @@ public final class AppController {
     state.keymap = options.keymap
     state.keyFileProblems = options.keyFileProblems
     state.isReadOnly = options.readOnlyReason != nil
+    state.deckWords = DeckWords(prepared)
+    state.themeNames = themes.names
     state.story = story
     refresh()
   }
@@ -143,10 +147,6 @@ public final class AppController {
     let compositions = state.snapshot.compositions.count
     state.selectedComposition = min(max(0, state.selectedComposition), max(0, compositions - 1))
     rederive(after: changes)
-    state.commandHintContext = CommandCatalog.Context(
-      participants: state.snapshot.participants.prefix(200).map(\.id),
-      tokens: deckEntries(for: state.selectedParticipant?.id ?? "").map(\.commandWord),
-      themes: themes.names)
     state.script = ScriptProgress(state.runner)
   }
 

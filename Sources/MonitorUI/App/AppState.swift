@@ -46,8 +46,17 @@ public struct AppState {
   public var selectedComposition = 0
   /// The layout the shown composition would have if it followed the truth (nil without one).
   public var truthSlots: [CompositionSlot]?
-  /// Names the command line completes (participants, deck tokens, themes).
-  public var commandHintContext = CommandCatalog.Context(participants: [], tokens: [], themes: [])
+  /// The deck's words by participant, for the command line (set with the prepared tokens).
+  var deckWords = DeckWords()
+  /// The themes' names, for the command line.
+  var themeNames: [String] = []
+  /// Names the command line completes (participants, the selected participant's deck tokens,
+  /// themes): made when the command line asks, so a refresh never walks the deck.
+  public var commandHintContext: CommandCatalog.Context {
+    CommandCatalog.Context(
+      participants: snapshot.participants.prefix(200).map(\.id),
+      tokens: deckWords.offered(to: selectedParticipant?.id ?? ""), themes: themeNames)
+  }
   /// The script's progress.
   public var script = ScriptProgress()
   /// The scenario's narration in the SDK's words (the demo's story; a file's description).
