@@ -80,12 +80,16 @@ enum BenchmarkHarness {
     return String(format: "%.0f /s", rate)
   }
 
-  /// One aligned result line: "name  value  (target)  PASS|MISS".
+  /// One aligned result line: "name  value  target …  met|MISSED". A name or value longer
+  /// than its column is printed whole, never cut, with one space after it.
   static func report(_ name: String, _ value: String, target: String, met: Bool) {
     let line =
-      name.padding(toLength: 46, withPad: " ", startingAt: 0)
-      + value.padding(toLength: 30, withPad: " ", startingAt: 0) + "target \(target)  "
-      + (met ? "met" : "MISSED")
+      column(name, 46) + column(value, 30) + "target \(target)  " + (met ? "met" : "MISSED")
     print(line)
+  }
+
+  /// `text` padded with spaces to `width` characters, or followed by one space when longer.
+  static func column(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(1, width - text.count))
   }
 }

@@ -51,7 +51,7 @@ enum RecordReadBenchmark {
       ("old whole-file read + parse", whole),
     ] {
       print(
-        "  \(name.padding(toLength: 30, withPad: " ", startingAt: 0)) peak +"
+        "  \(BenchmarkHarness.column(name, 30)) peak +"
           + "\(String(format: "%6.0f", figure.peak)) MiB = \(String(format: "%.2f", figure.peak / input))×"
           + " the input, \(String(format: "%.2f", figure.seconds)) s")
     }
@@ -104,7 +104,7 @@ enum RecordReadBenchmark {
       let share = figure.peak / input
       met = met && share <= hugeValueTarget
       print(
-        "  in \(name.padding(toLength: 27, withPad: " ", startingAt: 0)) peak +"
+        "  in \(BenchmarkHarness.column(name, 27)) peak +"
           + "\(String(format: "%6.0f", figure.peak)) MiB = \(String(format: "%.2f", share))× the"
           + " input, \(String(format: "%.2f", figure.seconds)) s, \(imported) events imported"
           + "  target ≤ \(hugeValueTarget)  " + (share <= hugeValueTarget ? "met" : "MISSED"))

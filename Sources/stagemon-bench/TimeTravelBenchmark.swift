@@ -105,7 +105,7 @@ enum TimeTravelBenchmark {
 
     private func line(_ name: String, _ milliseconds: Double) {
       Swift.print(
-        "  " + name.padding(toLength: 42, withPad: " ", startingAt: 0)
+        "  " + BenchmarkHarness.column(name, 42)
           + String(format: "%9.2f ms", milliseconds))
     }
   }
