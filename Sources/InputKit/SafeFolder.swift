@@ -78,12 +78,19 @@ public final class PendingFolder {
 
   deinit { discard() }
 
-  /// Writes the file `name` (no slash) into the folder, whole or not at all.
+  /// Writes the file `name` (no slash) into the folder as UTF-8, whole or not at all.
   public func write(_ text: String, named name: String, mode: mode_t = SafeFile.publicMode)
     throws(SafeFileError)
   {
+    try write(text.utf8, named: name, mode: mode)
+  }
+
+  /// Writes `bytes` as the file `name` (no slash) into the folder, whole or not at all.
+  public func write(
+    _ bytes: some Sequence<UInt8>, named name: String, mode: mode_t = SafeFile.publicMode
+  ) throws(SafeFileError) {
     do {
-      try SafeFile.write(text, to: PathName.join(temporaryPath, name), mode: mode)
+      try SafeFile.write(bytes, to: PathName.join(temporaryPath, name), mode: mode)
     } catch {
       throw SafeFileError(path: PathName.join(path, name), problem: error.problem)
     }

@@ -5,18 +5,17 @@ import StageEngine
 /// A violation kept as a regression fixture: the minimised folder, written file by file,
 /// beside `FINDING.md` with the seed, the degradations, the false claim and the truth.
 public enum Finding {
-  /// Writes `folder` and its account into a new folder `directory/<seed>-<kind>`; returns
-  /// its path.
+  /// Writes `folder` and its account as the folder `directory/<seed>-<kind>`, replacing a
+  /// folder of that name whole (no file of an earlier minimisation stays beside the new
+  /// ones); returns its path.
   public static func write(
     _ folder: RenderedFolder, violation: Violation, result: Oracle.Result,
     limits: SessionGenerator.Limits,
     into directory: String
   ) throws -> String {
     let path = "\(directory)/\(result.seed)-\(violation.kind.rawValue)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    for file in folder.files {
-      try SafeFile.write(file.bytes, to: "\(path)/\(file.name)", replacing: true)
-    }
+    let pending = try PendingFolder(path: path)
+    for file in folder.files { try pending.write(file.bytes, named: file.name) }
     let account = """
       # Soundness finding: \(violation.kind.rawValue)
 
@@ -35,16 +34,16 @@ public enum Finding {
 
       \(truthText(result.session))
       """
-    try SafeFile.write(account, to: "\(path)/FINDING.md", replacing: true)
+    try pending.write(account, named: "FINDING.md")
+    try pending.commit(replacing: true)
     return path
   }
 
-  /// Writes the whole degraded folder of `result` into `directory` with `TRUTH.md`.
+  /// Writes the whole degraded folder of `result` as `directory` with `TRUTH.md`, replacing
+  /// a folder of that name whole.
   public static func show(_ result: Oracle.Result, into directory: String) throws {
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    for file in result.folder.files {
-      try SafeFile.write(file.bytes, to: "\(directory)/\(file.name)", replacing: true)
-    }
+    let pending = try PendingFolder(path: directory)
+    for file in result.folder.files { try pending.write(file.bytes, named: file.name) }
     let text = """
       # Seed \(result.seed)
 
@@ -55,7 +54,8 @@ public enum Finding {
 
       \(truthText(result.session))
       """
-    try SafeFile.write(text, to: "\(directory)/TRUTH.md", replacing: true)
+    try pending.write(text, named: "TRUTH.md")
+    try pending.commit(replacing: true)
   }
 
   /// The participants, exchanges and stale spans of `session`, one line each.

@@ -35,6 +35,10 @@ import Testing
     where file.hasSuffix(".json") {
       files.append((file, Array(try Data(contentsOf: folder.appendingPathComponent(file)))))
     }
+    // The folder is the one FINDING.md describes: no file it does not name (one left there
+    // by an earlier minimisation of the same seed and kind would change the case).
+    let unnamed = files.map(\.name).filter { !account.contains($0) }
+    #expect(unnamed.isEmpty, "\(name): files FINDING.md does not name: \(unnamed)")
     guard case .explained(let explanation, _) = ExplainRun.explain(files: files) else {
       Issue.record("\(name): explain refused the folder")
       return
