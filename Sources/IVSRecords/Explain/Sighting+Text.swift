@@ -39,8 +39,10 @@ extension ExchangeStory.Sighting {
     return "unknown: \(missing)\(bounds); from the records there are: \(settledText)"
   }
 
-  /// `stale 2m to 9m`, `stale at least 2m`, `stale for no time up to 9m`.
+  /// `stale 2m to 9m`, `stale at least 2m`, `stale for no time up to 9m`, `never stale
+  /// either way`.
   private static func text(_ bounds: StaleBounds) -> String {
+    guard bounds.atMost != 0 else { return "never stale either way" }
     let least = VirtualDuration.text(seconds: bounds.atLeast)
     let from = bounds.atLeast == 0 ? "stale for no time" : "stale \(least)"
     guard let most = bounds.atMost else {
