@@ -94,14 +94,18 @@ struct ExchangeFollower {
         changesMetadata: ExchangeStory.changesMetadata(summary)))
     step.stories.append(index)
     guard drafts[index].changesMetadata else { return }
-    let carried = supersede(participant, at: event.time, truth: truth)
+    let (carried, restored) = supersede(participant, at: event.time, truth: truth)
+    var observers: [Observer] = []
     for client in roster.clients where client != participant && roster.connected.contains(client) {
-      let observer = Observer(id: client, kind: .client(profile: roster.profile(of: client)))
-      watch(participant, by: observer, story: index, showing: carried[client])
+      observers.append(Observer(id: client, kind: .client(profile: roster.profile(of: client))))
     }
-    for composition in roster.compositions {
-      let observer = Observer(id: composition, kind: .composition)
-      watch(participant, by: observer, story: index, showing: carried[composition])
+    observers += roster.compositions.map { Observer(id: $0, kind: .composition) }
+    for observer in observers {
+      watch(participant, by: observer, story: index, showing: carried[observer.id])
+      // Still showing what the exchange sets: right from the exchange on, told or not.
+      if restored.contains(observer.id), let watch = watches[observer.id]?[participant] {
+        settle(watch, Outcome(verdict: .atOnce, time: event.time, cause: .alreadyShown))
+      }
     }
     latestStory[participant] = index
   }
@@ -137,21 +141,27 @@ struct ExchangeFollower {
 
   /// Ends every watch of `participant`'s previous exchange (a new one replaces its values)
   /// and hands on the stale spans still shown, which go on under the new exchange — unless
-  /// what the observer shows is what the new exchange sets (`truth`): then it is right again.
+  /// what the observer shows is what the new exchange sets (`truth`): then it is right again
+  /// (`restored`).
   private mutating func supersede(_ participant: String, at time: Int64, truth: ParticipantMetadata)
-    -> [String: StaleValues]
+    -> (carried: [String: StaleValues], restored: Set<String>)
   {
-    guard let story = latestStory[participant] else { return [:] }
+    guard let story = latestStory[participant] else { return ([:], []) }
     var carried: [String: StaleValues] = [:]
+    var restored: Set<String> = []
     for (slot, observer) in drafts[story].observers.enumerated()
     where drafts[story].sightings[slot] == nil {
       guard let watch = watches[observer.id]?[participant] else { continue }
-      if watch.hidden == nil, let stale = watch.stale, stale.believed != truth {
-        carried[observer.id] = stale
+      if watch.hidden == nil, let stale = watch.stale {
+        if stale.believed != truth {
+          carried[observer.id] = stale
+        } else {
+          restored.insert(observer.id)
+        }
       }
       settle(watch, .superseded(at: time))
     }
-    return carried
+    return (carried, restored)
   }
 
   /// At the end of an exchange's step, a composition that had the participant in view and

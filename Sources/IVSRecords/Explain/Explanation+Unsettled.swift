@@ -7,7 +7,8 @@ import StageEngine
 /// (get-participant says it left; its records do not), and one whose records show its media
 /// stop and start again as its SDK's reconnection after a network drop would — IVS's
 /// records do not tell that from the app's own stop and start, and a reconnected SDK is told
-/// the current values at once.
+/// the current values at once — and a composition that get-composition says started or
+/// stopped, to the whole second, in the second of the exchange.
 extension Explanation {
   /// How long the SDK retries a network failure before it gives up: a stop and start again
   /// within it can be one drop (the Web error-handling page: "the SDK will retry internally
@@ -23,6 +24,7 @@ extension Explanation {
     let drops = possibleDrops(session.recorded)
     guard
       !pages.isEmpty || !unrecorded.isEmpty || !drops.isEmpty || !session.endsUnrecorded.isEmpty
+        || session.composition != nil
     else { return stories }
     let heldFor = valuesHeld(stories)
     for story in stories.indices {
@@ -51,7 +53,18 @@ extension Explanation {
             unendedReason(participant, last, session),
             Sighting.StaleBounds(atLeast: 0, atMost: held))
         }
-        guard !sighting.isComposition else { continue }
+        guard !sighting.isComposition else {
+          if let edge = session.composition?.edge(inSecond: time) {
+            // Started or stopped before the exchange or after it: either way it showed
+            // the new values from when it ran, or stale ones as the model has it.
+            stories[story].sightings[index].unsettle(
+              compositionReason(edge, participant, session),
+              Sighting.StaleBounds(
+                atLeast: 0,
+                atMost: sighting.stale.map { $0.end == .sessionEnded ? nil : $0.seconds } ?? 0))
+          }
+          continue
+        }
         let observer = sighting.observer
         let anything = Sighting.StaleBounds(atLeast: 0, atMost: held)
         if let page = pages.first(where: {
@@ -108,14 +121,19 @@ extension Explanation {
 
   /// The summary's sentences for what the records cannot settle besides a missing page
   /// (which has its own): each participant whose own events are not among the inputs or end
-  /// too early, and each possible network drop, with how many verdicts they leave unknown.
+  /// too early, each possible network drop and each composition start or stop in an
+  /// exchange's second, with how many verdicts they leave unknown.
   static func unsettledLines(_ stories: [ExchangeStory], _ session: ImportedSession) -> [String] {
     let unrecorded = unrecordedObservers(session)
     var counts: [String: Int] = [:]
-    var drops: [String] = []
+    var moments: [String] = []
     for sighting in stories.lazy.flatMap(\.sightings) {
       guard let reason = sighting.unsettledBy else { continue }
-      if reason.hasPrefix(dropPrefix), counts[reason] == nil { drops.append(reason) }
+      if reason.hasPrefix(dropPrefix) || reason.hasPrefix(compositionPrefix),
+        counts[reason] == nil
+      {
+        moments.append(reason)
+      }
       counts[reason, default: 0] += 1
     }
     let missing = session.sdks.lazy.map(\.id).compactMap { id -> String? in
@@ -128,7 +146,7 @@ extension Explanation {
       let reason = unendedReason(id, last, session)
       return "\(reason); \(counts[reason] ?? 0) verdict(s) are unknown"
     }
-    return Array(missing) + drops.map { "\(counts[$0] ?? 0) verdict(s) unknown: \($0)" }
+    return Array(missing) + moments.map { "\(counts[$0] ?? 0) verdict(s) unknown: \($0)" }
   }
 
   /// Clients the model had on the stage whose own ListParticipantEvents events are not
@@ -162,6 +180,19 @@ extension Explanation {
   }
 
   private static let dropPrefix = "whether the stop and start again of "
+
+  private static let compositionPrefix = "get-composition's "
+
+  private static func compositionReason(
+    _ edge: (name: String, time: Int64), _ participant: String, _ session: ImportedSession
+  ) -> String {
+    let ran = edge.name == "startTime" ? "had started" : "still ran"
+    return
+      "\(compositionPrefix)\(edge.name) \(RecordTime.iso8601(milliseconds: edge.time)) is to the"
+      + " whole second, the second \(session.name(participant)) exchanged in: whether the"
+      + " composition \(ran) at the exchange the records do not tell (the composition's"
+      + " recording of that moment settles it)"
+  }
 
   private static func dropReason(_ observer: String, at time: Int64, _ session: ImportedSession)
     -> String

@@ -87,7 +87,8 @@ public struct Explanation: Sendable {
 
   /// `stories` with each sighting a recorded server event told (a publish, or the observer's
   /// join) timed by that event's milliseconds, changed in place: the model runs in whole
-  /// seconds, so its time is the second before the publish that told the observer.
+  /// seconds, so its time is the second before the publish that told the observer. An event
+  /// EventBridge times to the whole second leaves the second, said to be one.
   static func timed(_ stories: consuming [ExchangeStory], _ comparison: RecordComparison)
     -> [ExchangeStory]
   {
@@ -98,16 +99,20 @@ public struct Explanation: Sendable {
     guard !wanted.isEmpty else { return stories }
     let entries = comparison.entries
     var times: [Int: Int64] = [:]
+    var wholeSeconds: Set<Int> = []
     for index in entries.matches.indices {
-      guard let match = entries.matches[index], wanted.contains(match.seq),
-        !entries.recorded[index].hasWholeSecondTime
-      else { continue }
+      guard let match = entries.matches[index], wanted.contains(match.seq) else { continue }
+      guard !entries.recorded[index].hasWholeSecondTime else {
+        wholeSeconds.insert(match.seq)
+        continue
+      }
       times[match.seq] = entries.recorded[index].time
     }
     for story in stories.indices {
       for index in stories[story].sightings.indices {
         guard let seq = stories[story].sightings[index].serverEvent else { continue }
         stories[story].sightings[index].toldAt = times[seq]
+        stories[story].sightings[index].toldInWholeSecond = wholeSeconds.contains(seq)
       }
     }
     return stories

@@ -8,6 +8,7 @@ extension ExchangeStory.Sighting {
   public var rules: [RuleID] {
     switch verdict {
     case .atOnce:
+      if cause == .alreadyShown { return staleRules }
       if isComposition { return [.compositionLayoutLive] }
       return [isWeb ? .visibilityMetadataEventWeb : .visibilityMetadataEventMobile]
     case .later:
@@ -15,7 +16,8 @@ extension ExchangeStory.Sighting {
       case .startedPublishing?: return [.visibilityNotPublishingHeld]
       case .observerRejoined?, .joinedAfterExchange?: return [.visibilityLateObserver]
       case .policyChanged?: return [.compositionLayoutLive]
-      case .republished?, .reconnected?, .networkDrop?, .shownAgain?, nil: return staleRules
+      case .republished?, .reconnected?, .networkDrop?, .shownAgain?, .alreadyShown?, nil:
+        return staleRules
       }
     case .never, .superseded: return staleRules
     case .stoppedPublishing: return [.exchangePublishLost, .visibilityUnpublishLeaves]
@@ -35,7 +37,7 @@ extension ExchangeStory.Sighting {
   /// What a Web 1.33.0+ verdict means in practice (issue 28 item 6): the event that told it,
   /// and what a viewer that still showed old values says about the app (the rule's advice).
   var webEventNote: String? {
-    guard verdict == .atOnce, !isComposition, isWeb,
+    guard verdict == .atOnce, cause == nil, !isComposition, isWeb,
       let advice = RuleBook.ivs.rule(.visibilityMetadataEventWeb).advice
     else { return nil }
     return advice.text

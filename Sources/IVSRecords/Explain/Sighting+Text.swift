@@ -39,8 +39,10 @@ extension ExchangeStory.Sighting {
     return "unknown: \(missing)\(bounds); from the records there are: \(settledText)"
   }
 
-  /// `stale 2m to 9m`, `stale at least 2m`, `stale for no time up to 9m`.
+  /// `stale 2m to 9m`, `stale at least 2m`, `stale for no time up to 9m`, `never stale
+  /// either way`.
   private static func text(_ bounds: StaleBounds) -> String {
+    guard bounds.atMost != 0 else { return "never stale either way" }
     let least = VirtualDuration.text(seconds: bounds.atLeast)
     let from = bounds.atLeast == 0 ? "stale for no time" : "stale \(least)"
     guard let most = bounds.atMost else {
@@ -118,11 +120,16 @@ extension ExchangeStory.Sighting {
     let participant = context.participant
     switch verdict {
     case .atOnce:
+      if cause == .alreadyShown {
+        return "showed them from \(at): it still showed them from before \(participant)'s"
+          + " previous exchange, which it was never told"
+      }
       guard isComposition else { return "updated at once at \(at)\(via)" }
       return "updated at once at \(at) (live policy\(event.map { "; \($0)" } ?? ""))"
     case .later:
+      let second = toldInWholeSecond ? " (within that second: EventBridge times it no finer)" : ""
       return
-        "saw it at \(at) when \(cause.map { Self.phrase($0, participant, observer: observer) } ?? "")\(via)"
+        "saw it at \(at)\(second) when \(cause.map { Self.phrase($0, participant, observer: observer) } ?? "")\(via)"
     case .never:
       guard stale?.end != .sessionEnded else { return "" }
       if stale?.end == .compositionStopped { return "never saw it" }
@@ -146,6 +153,7 @@ extension ExchangeStory.Sighting {
     case .joinedAfterExchange: return "\(observer) joined after the exchange"
     case .policyChanged: return "its update policy changed to live"
     case .shownAgain: return "\(participant) was shown again"
+    case .alreadyShown: return "it still showed them"
     }
   }
 }

@@ -43,6 +43,10 @@ extension ExchangeStory {
       case policyChanged
       /// The participant was shown to the observer again for another reason.
       case shownAgain
+      /// `atOnce` without being told: the observer still showed the values the exchange set,
+      /// from before the participant's previous exchange, which it was never told (an
+      /// exchange that puts back the values before it; findings 20208, 20281).
+      case alreadyShown
     }
 
     /// A span in which the observer showed values the exchange had replaced.
@@ -141,6 +145,9 @@ extension ExchangeStory {
     /// records hold it at a finer grain than the model's seconds: "saw it at" is then the
     /// time of the publish or join that told it, not the second before (issue 29 item 5).
     public internal(set) var toldAt: Int64?
+    /// The recorded server event that told it is timed to the whole second only (EventBridge):
+    /// it was told within the second `time` names, where in it is unknown (finding 20746).
+    public internal(set) var toldInWholeSecond = false
     /// With `unsettledBy`: how long the observer may have shown this exchange's replaced
     /// values, as far as the records allow (the text and `--json` state it).
     public internal(set) var staleBounds: StaleBounds?

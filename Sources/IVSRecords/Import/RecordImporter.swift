@@ -61,6 +61,10 @@ public struct ImportedSession: Sendable {
   /// manifest's `fetchedAt`): the fetch time, Unix seconds. Values still stale at the last
   /// record were still shown then: the spans run to it, not to the last record.
   public internal(set) var fetchedWhileRunning: Int64?
+  /// The get-composition output the model follows (none with a `--composition` what-if):
+  /// its times, to the whole second, leave unknown whether it ran at an exchange in the same
+  /// second.
+  public internal(set) var composition: RecordedComposition?
 
   /// What the records lack, one sentence each: unanswered pages, an incomplete fetch.
   public var incompleteness: [String] {
@@ -243,7 +247,7 @@ public enum RecordImporter {
       fetchedWhileRunning: records.sessionEnd == nil
         ? records.manifest?.fetchedAt.flatMap(RecordTime.milliseconds).map {
           $0.floorDivided(by: 1000)
-        } : nil)
+        } : nil, composition: recordedComposition)
   }
 
   /// Participants `DISCONNECTED` by get-participant (or whose state nothing gives) whose

@@ -16,6 +16,17 @@ public struct RecordedComposition: Sendable {
   public let end: Int64?
   /// The file it was read from.
   public let origin: String
+
+  /// `startTime` or `endTime`, given to the whole second, in `second` (Unix seconds), named
+  /// as get-composition names it: the records do not tell whether the composition started or
+  /// stopped before or after what else happened in that second (findings 21086, 21036).
+  func edge(inSecond second: Int64) -> (name: String, time: Int64)? {
+    [("startTime", start), ("endTime", end)].lazy.compactMap { name, time in
+      time.flatMap {
+        $0.floorDivided(by: 1000) == second && $0 % 1000 == 0 ? (name, $0) : nil
+      }
+    }.first
+  }
 }
 
 extension RecordSet {

@@ -56,6 +56,8 @@ extension RecordSet {
     var wholeSecond = false
     if let detailTime = detail["event_time"]?.stringValue {
       time = try detailPlace.timestamp(detailTime, member: "event_time")
+      // Without a fraction it says the second, not the moment in it (finding 20746).
+      wholeSecond = time % 1000 == 0
     } else if let envelopeTime = json["time"]?.stringValue {
       time = try place.timestamp(envelopeTime, member: "time")
       envelopeTimedEvents += 1

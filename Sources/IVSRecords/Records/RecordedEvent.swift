@@ -52,8 +52,9 @@ public struct RecordedEvent: Equatable, Sendable {
   /// Made up by the importer (a join at get-participant's `firstJoinTime`), never recorded:
   /// it drives a step but is neither kept nor compared.
   public var isInferred = false
-  /// Timed by an EventBridge envelope's `time` (whole seconds, the detail had no
-  /// `event_time`): where in its second it happened is unknown.
+  /// Timed by EventBridge to the whole second (the envelope's `time`, the detail having no
+  /// `event_time`, or an `event_time` without a fraction): where in its second it happened
+  /// is unknown.
   public var hasWholeSecondTime = false
 
   /// Whole seconds, the model's clock resolution.
