@@ -1,4 +1,5 @@
 import IVSRecords
+import IVSRules
 import JSONKit
 import StageEngine
 import Testing
@@ -239,10 +240,37 @@ import Testing
       ), file: "follow.json", toleranceSeconds: 5)
     let last = try #require(explanation.exchanges.last?.sightings.first { $0.observer == "carol" })
     #expect(last.stale == nil, "\(last.text)")
+    // Shown from the exchange on, told by nothing (findings 20208, 20281): not "saw it" at a
+    // later publish or join.
+    #expect(last.verdict == .atOnce)
+    #expect(last.cause == .alreadyShown)
+    #expect(last.time.map(VirtualTime.iso8601) == "2026-01-01T12:00:12Z")
+    #expect(last.rules == [.visibilityRepublishOnly])
+    #expect(
+      last.text
+        == "showed them from 12:00:12Z: it still showed them from before guest's previous exchange, which it was never told"
+    )
     let first = try #require(
       explanation.exchanges.first?.sightings.first { $0.observer == "carol" })
     #expect(first.stale?.seconds == 2)
     #expect(!explanation.summary.contains { $0.contains("instead of seat=3") })
+  }
+
+  /// Issue 29 item 4: an exchange while not publishing is held silently on every SDK; an
+  /// observer that never saw the participant publish never saw the values, by that rule.
+  @Test func neverSeeingAParticipantThatDidNotPublishIsTheHeldRule() throws {
+    let explanation = try Explanation.make(
+      try Self.session(before: #"{"unpublish": "guest"},"#, after: #"{"advance": "20s"}"#),
+      file: "follow.json", toleranceSeconds: 5)
+    let story = try #require(explanation.exchanges.first { $0.changesMetadata })
+    for observer in ["host", "carol"] {
+      let sighting = try #require(story.sightings.first { $0.observer == observer })
+      #expect(sighting.verdict == .never)
+      #expect(sighting.rules == [.visibilityNotPublishingHeld], "\(observer)")
+      #expect(
+        sighting.text.hasPrefix("never saw it: guest did not publish while \(observer) was on"),
+        "\(sighting.text)")
+    }
   }
 
   @Test func aViewerJoiningAfterTheExchangeIsFollowedOnceAfterTheOthers() throws {

@@ -176,6 +176,8 @@ extension ExchangeFollower {
       verdict: outcome.verdict, time: outcome.time, event: outcome.event, cause: outcome.cause,
       stale: stale, context: context)
     drafts[watch.story].sightings[watch.slot]?.serverEvent = outcome.serverEvent
+    drafts[watch.story].sightings[watch.slot]?.participantWasPublishing =
+      watch.participantWasPublishing
     watches[observer.id]?[context.participant] = nil
   }
 }

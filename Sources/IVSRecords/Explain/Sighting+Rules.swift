@@ -19,7 +19,10 @@ extension ExchangeStory.Sighting {
       case .republished?, .reconnected?, .networkDrop?, .shownAgain?, .alreadyShown?, nil:
         return staleRules
       }
-    case .never, .superseded: return staleRules
+    case .never, .superseded:
+      // Never shown while it was not publishing: held silently, whatever the SDK.
+      if stale == nil, !participantWasPublishing { return [.visibilityNotPublishingHeld] }
+      return staleRules
     case .stoppedPublishing: return [.exchangePublishLost, .visibilityUnpublishLeaves]
     case .startedPublishing: return [.exchangePublishGained, .visibilityPublishersOnly]
     }

@@ -134,7 +134,8 @@ extension ExchangeStory.Sighting {
       guard stale?.end != .sessionEnded else { return "" }
       if stale?.end == .compositionStopped { return "never saw it" }
       let present = isComposition ? "the composition ran" : "\(observer) was on the stage"
-      return "never saw it: \(participant) did not publish again while \(present)"
+      let again = participantWasPublishing ? " again" : ""
+      return "never saw it: \(participant) did not publish\(again) while \(present)"
     case .superseded:
       return "superseded at \(at) by \(participant)'s next exchange before \(observer) was told"
     case .stoppedPublishing: return "saw \(participant) stop publishing at once\(via)"

@@ -138,6 +138,10 @@ extension ExchangeStory {
     /// observer's events before the exchange): what is missing and how to fetch it. The
     /// verdict is then unknown; the model's reading of what the records hold is kept beside.
     public internal(set) var unsettledBy: String?
+    /// Whether the participant published when the observer began to watch (the exchange, or
+    /// the observer's join after it): one that did not is held silently, and an observer
+    /// that never saw it publish never saw the values (`visibility.not-publishing.held`).
+    var participantWasPublishing = true
     /// The model's sequence number of the server event that told it (`PUBLISH_STARTED` of the
     /// participant, or `JOINED` of the observer), for `toldAt`.
     var serverEvent: Int?
