@@ -23,7 +23,15 @@ enum ExplainCommand {
     every token exchange, the claim changes, the strategy calls and what every observer
     and composition saw and when, followed to the end of the run: updated at once, STALE
     until the participant republished or reconnected, never, or superseded by its next
-    exchange. A summary in plain words comes first.
+    exchange. Where the records are silent (a page or a participant's own events missing,
+    an SDK not stated, a possible network drop) a verdict is a range or unknown, naming
+    what would settle it. A summary in plain words comes first, then what to tell the
+    customer (causes and fixes, each with its source in the rule book).
+
+    A FOLDER is read as sent: every file by its shape (list-participant-events pages,
+    get-participant, list-participants, get-stage-session, get-composition, EventBridge
+    events, CloudWatch Logs exports, a HAR file; docs/RECORDS.md); one that is none of
+    these is skipped with a note, and every file that blocks the run is named at once.
 
     With --stage, the session is fetched first (as `stagemon fetch` does, into a temporary
     folder removed afterwards) and then explained, in one command.
@@ -53,8 +61,9 @@ enum ExplainCommand {
 
     Exit status: 0 every recorded event the model simulates was reproduced and every
     answer is settled; 1 some diverge, the records contradict what was reported (an SDK
-    that cannot do what they show), a verdict depends on an SDK version nobody stated,
-    there are no events, or the records are invalid (each listed first); 2 usage error.
+    that cannot do what they show), a verdict depends on an SDK version nobody stated or
+    is unknown (records missing), there are no events, or the records are invalid (each
+    listed first); 2 usage error.
     """
 
   static func run(_ words: [String]) -> ExitStatus {
