@@ -63,11 +63,14 @@ extension Explanation {
     var unknown = 0
     for story in exchanges {
       // A span that hangs on an unstated SDK version is told as a range, one the records
-      // cannot settle as unknown: neither is counted here.
+      // cannot settle as unknown: neither is counted here. An unknown verdict the records
+      // allow staleness for is one, whatever the model's reading (a viewer read as joining
+      // after the exchange may have been there, stale: issue 29 item 2).
       conditional += story.sightings.filter { $0.stale != nil && $0.dependsOn != nil }.count
       unknown +=
         story.sightings.filter {
-          $0.stale != nil && $0.dependsOn == nil && $0.unsettledBy != nil
+          $0.dependsOn == nil && $0.unsettledBy != nil
+            && ($0.stale != nil || $0.staleBounds?.atMost != 0)
         }.count
       let stale = story.sightings.filter {
         $0.stale != nil && $0.dependsOn == nil && $0.unsettledBy == nil
