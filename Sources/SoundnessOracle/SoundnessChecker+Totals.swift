@@ -2,46 +2,6 @@ import IVSRecords
 import StageEngine
 
 extension SoundnessChecker {
-  /// The releases that brought the metadata event, by the platform word "For the customer"
-  /// uses.
-  static let thresholds: [(word: String, platform: SDKProfile.Platform, release: String)] = [
-    ("Web SDK below ", .web, "1.33.0"), ("iOS SDK below ", .ios, "1.37.0"),
-    ("Android SDK below ", .android, "1.37.0"),
-  ]
-
-  /// Each cause's observers: on the platform it names, below the release it names, and
-  /// stale at some time in the truth.
-  static func customerAnswer(_ explanation: Explanation, _ session: GeneratedSession)
-    -> [Violation]
-  {
-    var found: [Violation] = []
-    for cause in explanation.forCustomer.causes {
-      guard let group = thresholds.first(where: { cause.text.contains($0.word + $0.release) }),
-        let open = cause.text.firstIndex(of: "("),
-        let close = cause.text[open...].firstIndex(of: ")")
-      else { continue }
-      let names = cause.text[cause.text.index(after: open)..<close].components(separatedBy: "; ")
-      for name in names {
-        guard let participant = session.participants.first(where: { name.hasPrefix($0.id) })
-        else { continue }
-        let release = SemanticVersion(parsing: group.release)
-        let onIt =
-          participant.sdk.platform == group.platform
-          && release.map { participant.sdk.version < $0 } ?? false
-        let stale = session.truth.spans.contains { $0.observer == participant.id }
-        guard !onIt || !stale else { continue }
-        found.append(
-          Violation(
-            kind: .customerAnswer, subject: participant.id,
-            claim: "For the customer: \(participant.id) is among "
-              + "\(group.word)\(group.release) who kept showing old values",
-            truth: "\(participant.id) ran \(participant.sdk)"
-              + (stale ? "" : " and never showed stale values")))
-      }
-    }
-    return found
-  }
-
   /// Exchanges that left observers stale but are not in the report, with no summary line
   /// naming their participant.
   static func missingExchanges(

@@ -78,6 +78,7 @@ public enum SoundnessChecker {
     found += missingExchanges(explanation, truth, explained: explained, caveats: Array(caveats))
     found += totals(explanation, truth, caveats: Array(caveats), explained: explained)
     found += customerAnswer(explanation, session)
+    found += certainty(explanation, session)
     found += observerStaleTimes(explanation, session, explained: explained)
     found += labels(explanation, session)
     found += divergences(explanation, session, complete: complete)

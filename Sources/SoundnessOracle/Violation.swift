@@ -21,7 +21,9 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
     /// An exchange reported that did not happen.
     case exchangeInvented
     /// "For the customer" names an observer under a cause the truth does not bear out (its
-    /// platform, its SDK below the release, or that it showed old values at all).
+    /// platform, its SDK below the release, or that it showed old values at all), or states
+    /// that nobody showed an exchange's old values where the truth or a verdict of that
+    /// exchange (unknown, a range) does not bear it out.
     case customerAnswer
     /// An observer's stale time over the whole session (`staleTimeByObserver`: its spans,
     /// back-to-back exchanges joined, and their total) false of the truth.

@@ -21,10 +21,11 @@ import Testing
         + #", "newToken": {"capabilities": \#(new), "attributes": \#(newAttributes)}"#)
   }
 
-  static func explain(_ events: [String], sdks: [String]) throws -> Explanation {
-    let records = try RecordFixtures.records([
-      #"{"events": ["# + events.joined(separator: ",") + "]}"
-    ])
+  static func explain(_ events: [String], sdks: [String], more: [String] = []) throws
+    -> Explanation
+  {
+    let records = try RecordFixtures.records(
+      [#"{"events": ["# + events.joined(separator: ",") + "]}"] + more)
     var options = ImportOptions()
     for text in sdks { options.sdks.append(try ImportOptions.assignment(text, option: "--sdk")) }
     let session = try RecordImporter.makeSession(from: records, options: options)
@@ -60,7 +61,8 @@ import Testing
         Self.exchange(
           "guest", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
           newAttributes: #"{"role": "seller"}"#),
-        Self.event("PUBLISH_STARTED", "guest", "02:00"),
+        Self.event("PUBLISH_STARTED", "guest", "02:00"), Self.event("LEFT", "viewer", "03:00"),
+        Self.event("LEFT", "guest", "03:00"),
       ], sdks: ["viewer=web@1.32.0", "guest=android@1.37.0"])
     let answer = explanation.forCustomer
     #expect(answer.causes.isEmpty)
@@ -69,7 +71,46 @@ import Testing
       answer.expected.first?.text.hasPrefix(
         "guest exchanged at 2026-03-14T18:01:00Z while not publishing: nobody showed old values;"
           + " observers got the new values when guest (role=seller) published") == true)
-    #expect(explanation.text.contains("\nFor the customer\n  - Expected: guest exchanged"))
+    #expect(
+      explanation.text.contains(
+        "\nFor the customer\n  - How sure: 1 observer(s) certain\n  - Expected: guest exchanged"))
+  }
+
+  /// "Nobody showed old values" only where every verdict is certain: an observer whose events
+  /// before the exchange are on a page not sent is unknown, and the answer says so and what
+  /// would settle it (issue 29 item 3).
+  @Test func anUnknownVerdictIsNoCertainNobody() throws {
+    let explanation = try Self.explain(
+      [
+        Self.event("JOINED", "viewer", "00:00"), Self.event("JOINED", "guest", "00:05"),
+        Self.exchange(
+          "guest", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
+          newAttributes: #"{"role": "seller"}"#),
+        Self.event("PUBLISH_STARTED", "guest", "02:00"), Self.event("LEFT", "viewer", "03:00"),
+        Self.event("LEFT", "guest", "03:00"),
+      ], sdks: ["viewer=web@1.32.0", "guest=android@1.37.0", "late=web@1.32.0"],
+      more: [
+        #"{"events": ["# + Self.event("LEFT", "late", "03:00") + ","
+          + Self.event(
+            "SUBSCRIBE_STARTED", "late", "02:01", extra: #", "remoteParticipantId": "guest""#)
+          + #"], "nextToken": "older"}"#
+      ])
+    let answer = explanation.forCustomer
+    #expect(answer.certainty.certain == ["viewer"])
+    #expect(answer.certainty.unknown == ["late"])
+    #expect(answer.certainty.settledBy.first?.contains("--next-token") == true)
+    let expected = try #require(answer.expected.first?.text)
+    #expect(!expected.contains("nobody"))
+    #expect(
+      expected.hasPrefix(
+        "guest exchanged at 2026-03-14T18:01:00Z while not publishing: 1 observer(s) certainly"
+          + " showed no old values and got the new values when guest (role=seller) published"))
+    #expect(expected.contains("; whether the other 1 did is not known (How sure, above)."))
+    #expect(
+      explanation.text.contains(
+        "\nFor the customer\n  - How sure: 1 observer(s) certain; 1 unknown (late), until what"
+          + " the records lack is sent: late's events before"))
+    #expect(explanation.json["forCustomer"]?["certainty"]?["unknown"]?.arrayValue?.count == 1)
   }
 
   @Test func everyVerdictNamesItsRulesAndWebSaysWhatAnOldValueMeans() throws {

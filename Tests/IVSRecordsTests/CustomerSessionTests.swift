@@ -330,7 +330,8 @@ extension CustomerSessionTests {
     #expect(answer.fixes.first?.text == RuleBook.ivs.rule(.visibilityRepublishOnly).advice?.text)
     #expect(answer.causes.allSatisfy { $0.rules == [.visibilityRepublishOnly] })
     #expect((answer.causes + answer.fixes).allSatisfy { !$0.source.isEmpty })
-    #expect(explanation.text.contains("\nFor the customer\n  - Cause: viewers on the Web SDK"))
+    #expect(explanation.text.contains("\nFor the customer\n  - How sure: 4 observer(s) certain\n"))
+    #expect(explanation.text.contains("\n  - Cause: viewers on the Web SDK"))
     #expect(explanation.json["forCustomer"]?["fixes"]?.arrayValue?.count == 1)
   }
 

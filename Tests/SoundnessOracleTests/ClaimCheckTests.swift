@@ -157,3 +157,43 @@ import Testing
     #expect(Self.kinds(explanation, lying).contains(.composition))
   }
 }
+
+/// "For the customer" stating certainty (issue 29 item 3).
+extension ClaimCheckTests {
+  /// "Nobody showed old values" after an exchange one of whose verdicts is unknown is false
+  /// certainty; with every verdict certain and true of the truth it stands.
+  @Test func aCertainNobodyOverAnUnknownVerdictIsFalse() throws {
+    let found = try Self.report { Self.certain($0) && $0.stale == nil && !$0.isComposition }
+    let (session, explanation, story, slot) = try #require(found)
+    let exchange = explanation.exchanges[story]
+    let nobody =
+      "\(exchange.participant) exchanged at \(SoundnessChecker.clock(exchange.time)) while not"
+      + " publishing: \(SoundnessChecker.nobodyStale); observers got the new values"
+    let stale = session.truth.spans.contains {
+      $0.participant == exchange.participant && !$0.isComposition
+    }
+    if !stale {
+      #expect(SoundnessChecker.certainty(of: [nobody], explanation, session).isEmpty)
+    }
+    let unknown = Self.changed(explanation, story: story, slot: slot) {
+      $0.unsettle("its events before the exchange are missing", .init(atLeast: 0, atMost: nil))
+    }
+    let violations = SoundnessChecker.certainty(of: [nobody], unknown, session)
+    #expect(violations.map(\.kind).contains(.customerAnswer))
+    #expect(violations.contains { $0.truth.contains("unknown or a range") })
+  }
+
+  /// "Nobody showed old values" where the truth has a stale observer the records show is
+  /// false however sure the verdicts.
+  @Test func aCertainNobodyOverAStaleObserverIsFalse() throws {
+    let found = try Self.report { Self.certain($0) && ($0.stale?.seconds ?? 0) > 10 }
+    let (session, explanation, story, _) = try #require(found)
+    let exchange = explanation.exchanges[story]
+    let nobody =
+      "\(exchange.participant) exchanged at \(SoundnessChecker.clock(exchange.time)) while not"
+      + " publishing: \(SoundnessChecker.nobodyStale)"
+    let violations = SoundnessChecker.certainty(of: [nobody], explanation, session)
+    #expect(
+      violations.contains { $0.kind == .customerAnswer && $0.truth.hasSuffix("showed old values") })
+  }
+}

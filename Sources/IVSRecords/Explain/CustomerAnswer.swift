@@ -25,6 +25,8 @@ public struct CustomerAnswer: Sendable {
   public let expected: [Rule]
   /// What to do: the advice of the rules behind the causes.
   public let fixes: [Rule]
+  /// How sure all this is: which observers' verdicts are certain, and what settles the rest.
+  public let certainty: Certainty
 
   /// The answer for `stories` of `session`; empty when nothing needs telling.
   static func make(_ stories: [ExchangeStory], _ session: ImportedSession) -> CustomerAnswer {
@@ -70,7 +72,9 @@ public struct CustomerAnswer: Sendable {
       guard seen.insert(id).inserted, let advice = RuleBook.ivs.rule(id).advice else { return nil }
       return Rule(text: advice.text, source: text(advice.basis), rules: [id])
     }
-    return CustomerAnswer(causes: causes, expected: quietChanges(stories, labels), fixes: fixes)
+    return CustomerAnswer(
+      causes: causes, expected: quietChanges(stories, labels), fixes: fixes,
+      certainty: Certainty(stories))
   }
 
   /// Observers of one group: who, which fields, whose, and the rules that kept them stale.
@@ -126,23 +130,31 @@ public struct CustomerAnswer: Sendable {
 
   /// Exchanges that changed the user ID or attributes while the participant was not
   /// publishing and left nobody stale: every observer got the values when it published.
+  /// "Nobody" only when every verdict is certain: else how many certainly showed no old
+  /// values, and that the others are unknown or ranges ("How sure" says what settles them).
   private static func quietChanges(_ stories: [ExchangeStory], _ labels: ParticipantLabels)
     -> [Rule]
   {
     stories.compactMap { story in
-      guard story.changesMetadata, !story.sightings.isEmpty,
-        story.sightings.allSatisfy({ $0.stale == nil }),
-        let told = story.sightings.first(where: { $0.cause == .startedPublishing })
+      let certain = story.sightings.filter { $0.unsettledBy == nil && $0.dependsOn == nil }
+      guard story.changesMetadata, story.sightings.allSatisfy({ $0.stale == nil }),
+        let told = certain.first(where: { $0.cause == .startedPublishing })
       else { return nil }
+      let open = story.sightings.count - certain.count
       let who = labels.name(story.participant, before: story.time)
       let published = told.toldClock(day: nil).map { " (at \($0))" } ?? ""
       let ids: [RuleID] = [.visibilityNotPublishingHeld]
+      let nobody =
+        open == 0
+        ? "nobody showed old values; observers"
+        : "\(certain.count) observer(s) certainly showed no old values and"
+      let others =
+        open == 0 ? "" : "; whether the other \(open) did is not known (How sure, above)"
       return Rule(
         text: "\(who) exchanged at \(VirtualTime.iso8601(story.time)) while not publishing:"
-          + " nobody showed old values; observers got the new values when"
-          + " \(labels.after(story)) published"
-          + "\(published). This is how IVS works, not a bug, if the customer reports that the"
-          + " change did not show at once",
+          + " \(nobody) got the new values when \(labels.after(story)) published"
+          + "\(published)\(others). This is how IVS works, not a bug, if the customer reports"
+          + " that the change did not show at once",
         source: source(ids), rules: ids)
     }
   }
@@ -194,12 +206,12 @@ public struct CustomerAnswer: Sendable {
 
   /// The section's lines (empty when there is nothing to tell).
   var lines: [String] {
-    guard !causes.isEmpty || !expected.isEmpty else { return [] }
+    guard !causes.isEmpty || !expected.isEmpty || certainty.isOpen else { return [] }
     func line(_ label: String, _ rule: Rule) -> String {
       "  - \(label): \(rule.text) [rules: \(rule.rules.map(\.rawValue).joined(separator: ", "));"
         + " source: \(rule.source)]"
     }
-    return ["For the customer"] + causes.map { line("Cause", $0) }
+    return ["For the customer", "  - \(certainty.text)"] + causes.map { line("Cause", $0) }
       + expected.map { line("Expected", $0) } + fixes.map { line("Fix", $0) }
   }
 
@@ -215,7 +227,8 @@ public struct CustomerAnswer: Sendable {
         })
     }
     return .object([
-      ("causes", rules(causes)), ("expected", rules(expected)), ("fixes", rules(fixes)),
+      ("certainty", certainty.json), ("causes", rules(causes)), ("expected", rules(expected)),
+      ("fixes", rules(fixes)),
     ])
   }
 }

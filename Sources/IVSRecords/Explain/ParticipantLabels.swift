@@ -3,8 +3,9 @@ import StageEngine
 /// Each participant as it was at a moment of the session (issue 29 item 5): its user ID and
 /// `role`/`name` attribute from the token it held then, as its exchanges tell, so an exchange
 /// that made a viewer a co-host is not labelled with the token the participant ended the
-/// session with. A participant that never exchanged keeps the session's label. Public so a
-/// checker can hold each label to the truth.
+/// session with. Where some of its own events are missing (a page left out) an exchange among
+/// them may have changed what it held: from there until one of its exchanges names what it
+/// held, it is labelled by its ID alone. Public so a checker can hold each label to the truth.
 public struct ParticipantLabels: Sendable {
   /// One exchange's effect on a label.
   private struct Change: Sendable {
@@ -13,8 +14,18 @@ public struct ParticipantLabels: Sendable {
     let after: String
   }
 
+  /// Seconds (both ends included) in which some of a participant's own events are missing.
+  private struct Unseen: Sendable {
+    let from: Int64
+    let to: Int64
+  }
+
   /// Per participant, its exchanges' labels in time order.
   private let changes: [String: [Change]]
+  /// Per participant, where its own events are missing: before a page whose `nextToken` no
+  /// input answers, a `HistoryGap`, after its last event when it ends without the `LEFT`
+  /// get-participant implies.
+  private let unseen: [String: [Unseen]]
   private let session: ImportedSession
 
   init(_ stories: [ExchangeStory], _ session: ImportedSession) {
@@ -25,23 +36,45 @@ public struct ParticipantLabels: Sendable {
           time: story.time, before: RecordImporter.label(story.participant, story.previous),
           after: RecordImporter.label(story.participant, story.truth)))
     }
+    var unseen: [String: [Unseen]] = [:]
+    for page in session.unansweredPages {
+      unseen[page.participant, default: []].append(
+        Unseen(from: .min, to: page.before.floorDivided(by: 1000)))
+    }
+    for gap in session.historyGaps {
+      unseen[gap.participant, default: []].append(
+        Unseen(from: gap.after.floorDivided(by: 1000), to: gap.before.floorDivided(by: 1000)))
+    }
+    for (id, last) in session.endsUnrecorded {
+      unseen[id, default: []].append(Unseen(from: last, to: .max))
+    }
     self.changes = changes
+    self.unseen = unseen
     self.session = session
   }
 
-  /// `id` as it was before second `time`: as its last exchange before then left it, else as
-  /// its first exchange found it; the session's label when it never exchanged.
-  /// Before a page of its events that is missing (a `nextToken` not followed), what it held
-  /// is unknown (an exchange may be on that page): the ID alone (finding 1082-label).
+  /// `id` as it was before second `time`: as its last exchange before then left it, or as
+  /// its next exchange found it, whichever no missing events of its own lie between (an
+  /// exchange may be among them: findings 1082, 24679 and 24824-label). With no exchange
+  /// before then, the next one's values hold only where get-participant's token it joined
+  /// with agrees (else an exchange before that one is missing, when is not known: finding
+  /// 25200-label), and the token it joined with only before any missing events. The ID alone
+  /// when none of these holds.
   public func name(_ id: String, before time: Int64) -> String {
-    let (ms, overflow) = time.multipliedReportingOverflow(by: 1000)
-    if !overflow,
-      session.unansweredPages.contains(where: { $0.participant == id && ms < $0.before })
-    {
-      return id
+    let mine = changes[id] ?? []
+    let gaps = unseen[id] ?? []
+    /// Whether events missing between seconds `from` and `to` may have changed `id`.
+    func blind(after from: Int64, before to: Int64) -> Bool {
+      gaps.contains { $0.to > from && $0.from < to }
     }
-    guard let mine = changes[id], let first = mine.first else { return session.name(id) }
-    return mine.last { $0.time < time }?.after ?? first.before
+    let last = mine.last { $0.time < time }
+    if let last, !blind(after: last.time, before: time) { return last.after }
+    let joined = session.joinedAs[id]
+    if let next = mine.first(where: { $0.time >= time }), !blind(after: time, before: next.time) {
+      return last != nil || (joined ?? next.before) == next.before ? next.before : id
+    }
+    guard last == nil, !blind(after: .min, before: time) else { return id }
+    return mine.isEmpty ? session.name(id) : joined ?? id
   }
 
   /// `story`'s participant as the exchange found it, and what it made it when that differs:

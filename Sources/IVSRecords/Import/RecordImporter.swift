@@ -41,6 +41,10 @@ public struct ImportedSession: Sendable {
   /// Each participant as the report names it: `cT9rB4nY7eJs (jonas, role=cohost)`.
   public internal(set) var names: [String: String] = [:]
 
+  /// Each participant get-participant states the token of (its `userId` and `attributes`:
+  /// those it joined with), labelled with them.
+  public internal(set) var joinedAs: [String: String] = [:]
+
   /// Pages whose `nextToken` no input answers (older events of that participant missing).
   public internal(set) var unansweredPages: [RecordSet.UnansweredPage] = []
   /// Participants get-participant calls `DISCONNECTED` whose own events end without a
@@ -233,6 +237,11 @@ public enum RecordImporter {
       covered: Set(ids.filter { plans[$0]?.hasOwnEvents == true }),
       publishCovered: publishers(recorded), sdks: ids.compactMap { plans[$0]?.stated },
       findings: findings, names: labels(plans, records),
+      joinedAs: records.participants.compactMapValues { record in
+        record.attributes.map {
+          label(record.id, ParticipantMetadata(userId: record.userId, attributes: $0))
+        }
+      },
       unansweredPages: records.unansweredPages,
       endsUnrecorded: endsUnrecorded(recorded, records),
       endsUnconfirmed: Set(endsUnrecorded(recorded, records).keys).filter {
