@@ -22,6 +22,13 @@ public final class StandInServer: Sendable {
       .deletingLastPathComponent().appendingPathComponent("Tests/StandIn/ivs_standin.py").path
   }
 
+  /// The stand-in SQS queue beside it (`Tests/StandIn/sqs_standin.py`: moto's SQS, every
+  /// signature checked with botocore's), for `attach --events-queue`.
+  public static var sqsScript: String {
+    URL(fileURLWithPath: script).deletingLastPathComponent()
+      .appendingPathComponent("sqs_standin.py").path
+  }
+
   /// The port it listens on.
   public let port: Int
   private let process: Process

@@ -42,9 +42,10 @@ enum AttachCommand {
 
     With --events-queue, the "IVS Stage Update" events EventBridge delivers to an SQS queue
     (publish, unpublish, publish errors, replication; docs/LIVE.md gives the rule and the
-    queue policy) are read by long polling ReceiveMessage and enter as polled records do,
-    so a big stage's publishes show within seconds while the budget fills in the rest. Other
-    stages' and sessions' events are left aside; nothing is deleted from the queue unless
+    queue policy) are read by long polling ReceiveMessage and enter as polled records do:
+    an event is on screen within \(Int(PolledSession.pushedWithin)) s of reaching the queue,
+    so a big stage's publishes show while the budget fills in the rest. Other stages' and
+    sessions' events are left aside; nothing is deleted from the queue unless
     --delete-consumed is given.
 
     OPTIONS:

@@ -99,6 +99,11 @@ final class PolledSession: LiveSource {
   /// quarter second) and the answers' own time, with room to spare.
   static let screenMargin = 1.0
 
+  /// Seconds an event pushed to `--events-queue` takes to reach the screen once it is in the
+  /// queue: the long poll in flight answers as a message arrives (a second for that answer,
+  /// with room to spare), then `screenMargin`. The help states it.
+  static let pushedWithin = 1.0 + screenMargin
+
   /// The viewers' SDK mix from the plan's random sample, when the stage has viewers.
   private var viewerSDKs: String? {
     let sample = poller.viewerSample

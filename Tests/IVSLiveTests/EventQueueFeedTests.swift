@@ -21,11 +21,6 @@ struct EventQueueFeedTests {
   static let secret = "queue/Secret+KEY"
   static let stageArn = "arn:aws:ivs:us-west-2:123456789012:stage/StandIn01"
 
-  static var script: String {
-    URL(fileURLWithPath: StandInServer.script).deletingLastPathComponent()
-      .appendingPathComponent("sqs_standin.py").path
-  }
-
   /// An "IVS Stage Update" as EventBridge delivers it (no detail.event_time: AWS's example).
   static func update(id: String, stage: String = stageArn, session: String = "st-Live1")
     -> String
@@ -36,7 +31,7 @@ struct EventQueueFeedTests {
   static func server(_ messages: [String]) throws -> StandInServer {
     let bodies = JSONWriter.compact(.array(messages.map { .string($0) }))
     return try StandInServer(
-      script: script,
+      script: StandInServer.sqsScript,
       config:
         #"{"credentials":[{"accessKeyId":"\#(key)","secretAccessKey":"\#(secret)"}],"messages":\#(bodies)}"#
     )

@@ -106,6 +106,74 @@ import Testing
     #expect(spec.userId == "nina")
   }
 
+  /// The records of rounds `rounds` with a participant `newcomer` known only from
+  /// ListParticipants (joined at its `firstJoinTime`, its events not read yet).
+  static func listed(rounds: Int) throws -> LiveImport {
+    var records = try Self.records(rounds: rounds)
+    try records.read(
+      bytes: Array(
+        #"{"participants": [{"participantId": "newcomer", "state": "CONNECTED", "firstJoinTime": "2026-01-01T13:00:00Z"}]}"#
+          .utf8), file: "list-participants.json")
+    return try LiveImport(records: records, options: ImportOptions())
+  }
+
+  /// A participant the first import knew only from ListParticipants: its own record and first
+  /// events follow on like any later event — it is planned from them and declared again
+  /// before its steps — with work that of its own records alone however long the session.
+  @Test(arguments: [1, 100, 1000])
+  func aListedParticipantsFirstRecordsFollowOnHoweverLongTheSession(_ rounds: Int) throws {
+    var importer = try Self.listed(rounds: rounds)
+    #expect(importer.session.runnable.participants.contains { $0.id == "newcomer" })
+    let appended = importer.append(
+      try Self.events(Self.join, file: "newcomer.events.json"),
+      records: ["newcomer": Self.newcomerRecord])
+    let addition = try #require(appended)
+    #expect(addition.participants.isEmpty)
+    #expect(addition.redeclared.map(\.id) == ["newcomer"])
+    let newcomer = try #require(addition.redeclared.first)
+    #expect(newcomer.sdk.platform == .android)
+    #expect(newcomer.strategy == StrategySettings(publish: .never, subscribe: .audioVideo))
+    guard case .mint(let spec) = newcomer.token else {
+      Issue.record("the listed participant's first token is not minted from its records")
+      return
+    }
+    #expect(spec.userId == "nina")
+    #expect(spec.capabilities?.publish == false)
+    #expect(importer.appendedEvents == 2)
+    // Joined already at its firstJoinTime, the time its JOINED says: no step of its own.
+    #expect(addition.steps.map(\.summary) == ["advance 1s"])
+    let later = importer.append(
+      try Self.events(
+        #"{"name": "LEFT", "participantId": "newcomer", "eventTime": "2026-01-01T13:00:05Z"}"#,
+        file: "newcomer.events.json"))
+    #expect(later?.redeclared.isEmpty == true)
+    #expect(later?.steps.map(\.summary).contains("leave newcomer") == true)
+  }
+
+  /// What a listed participant's own records say that the steps taken so far would have shown
+  /// otherwise — it published, so it joined with another token than the list suggested — is
+  /// not followed on: the session is imported again.
+  @Test func aListedParticipantWhoseRecordsChangeWhatItJoinedWithIsImportedAgain() throws {
+    var importer = try Self.listed(rounds: 2)
+    let published = importer.append(
+      try Self.events(
+        #"{"name": "PUBLISH_STARTED", "participantId": "newcomer", "eventTime": "2026-01-01T13:00:01Z"}, {"name": "JOINED", "participantId": "newcomer", "eventTime": "2026-01-01T13:00:00Z"}"#,
+        file: "newcomer.events.json"))
+    #expect(published == nil)
+  }
+
+  /// A listed participant's SDK, once known, decides how it saw a publisher's values change
+  /// while it watched: after such a change its SDK is not declared anew in place.
+  @Test func aListedParticipantsSDKAfterAPublishersChangeItWatchedIsImportedAgain() throws {
+    var importer = try Self.listed(rounds: 2)
+    let exchange = importer.append(
+      try Self.events(
+        #"{"name": "TOKEN_EXCHANGED", "participantId": "host", "eventTime": "2026-01-01T13:00:10Z", "previousToken": {"capabilities": {"allow_publish": true, "allow_subscribe": true}}, "newToken": {"capabilities": {"allow_publish": true, "allow_subscribe": true}, "userId": "ann"}}"#,
+        file: "host.events.json"))
+    #expect(exchange != nil)
+    #expect(importer.append([], records: ["newcomer": Self.newcomerRecord]) == nil)
+  }
+
   @Test func aKnownParticipantListedAgainFollowsOnButOneDescribedAnewDoesNot() throws {
     var importer = try LiveImport(records: Self.records(rounds: 2), options: ImportOptions())
     let again = importer.append([], records: ["host": ParticipantRecord(id: "host")])

@@ -36,12 +36,18 @@ struct ImportTimeline {
       records.events.indices.lazy.filter { !records.events[$0].viaEventBridge }
         .map { records.events[$0].participantId })
     return records.participants.values.sorted { $0.id < $1.id }.compactMap { record in
-      guard !actors.contains(record.id), let time = record.firstJoinTime else { return nil }
-      var event = RecordedEvent(
-        name: "JOINED", kind: .joined, participantId: record.id, time: time,
-        viaEventBridge: false, place: RecordPlace(file: "\(record.id): firstJoinTime", path: ""))
-      event.isInferred = true
-      return event
+      actors.contains(record.id) ? nil : inferredJoin(of: record)
     }
+  }
+
+  /// The join `record`'s `firstJoinTime` infers (never recorded, never compared); nil without
+  /// one.
+  static func inferredJoin(of record: ParticipantRecord) -> RecordedEvent? {
+    guard let time = record.firstJoinTime else { return nil }
+    var event = RecordedEvent(
+      name: "JOINED", kind: .joined, participantId: record.id, time: time,
+      viaEventBridge: false, place: RecordPlace(file: "\(record.id): firstJoinTime", path: ""))
+    event.isInferred = true
+    return event
   }
 }

@@ -5,7 +5,9 @@ import StageEngine
 /// it stood after the last event, so newer events become the steps that follow on — work
 /// proportional to what arrived, not to the session. A participant the import does not know
 /// joins on: it is planned from what its records say so far, as the first import plans the
-/// others, and registered before its steps. An event older than the last one taken in (the
+/// others, and registered before its steps; one the first import knew only from the
+/// participant list (no step acts on it yet) is planned anew the same way when its own records
+/// arrive, and declared again before its steps. An event older than the last one taken in (the
 /// poller reads each participant in turn) goes back to the builder as it stood before a recent
 /// poll (`Mark`, one per poll, the newest `markLimit` kept) and rebuilds the steps from there
 /// in the whole import's order; the caller puts the model back to that poll's start. What
@@ -16,9 +18,12 @@ public struct LiveImport {
   public struct Addition: Sendable {
     /// Participants the records show only now, as the scenario would declare them.
     public let participants: [ScenarioParticipant]
+    /// Participants known only from the participant list until now, declared again from
+    /// their own records (SDK, strategy, first token) before the steps; none has joined yet.
+    public let redeclared: [ScenarioParticipant]
     /// The steps that make the model do what the new events show, oldest first.
     public let steps: [ScenarioStep]
-    /// Those of `participants` whose SDK the records do not state, with how it was found
+    /// Those of `participants` and `redeclared` whose SDK the records do not state, with how it was found
     /// (`guessed`, `unknown`), to mark as the first import's are.
     public let guessedSDKs: [String: String]
     /// The poll (an earlier addition's `poll`) whose start the model goes back to before `steps`,
@@ -58,13 +63,14 @@ public struct LiveImport {
   /// What the records said of each participant planned (what its plan was made from).
   private var described: [String: ParticipantRecord]
   /// Participants planned from what the participant list says alone (their events not read
-  /// when the session was imported): their first events make a plan of their own, so they
-  /// are imported again rather than followed on.
+  /// when the session was imported): their own records, while no step acts on them, make a
+  /// plan of their own (`relisted`); their first own events end that.
   private var listedOnly: Set<String>
   /// Records of participants not imported yet, kept until their events arrive.
   private var waiting: [String: ParticipantRecord] = [:]
-  /// Plans of the participants that joined on, to learn again after going back to a mark.
-  private var learned: [ParticipantPlan] = []
+  /// Plans made since the first import (participants that joined on, and listed ones planned
+  /// anew), with the poll that made each, to learn again after going back to a mark.
+  private var learned: [(poll: Int, plan: ParticipantPlan)] = []
   private var marks: [Mark] = []
   /// The events taken in since the oldest mark, in the order they were.
   private var since: [RecordedEvent] = []
@@ -73,7 +79,7 @@ public struct LiveImport {
   /// Recorded events taken in by `append` so far.
   public private(set) var appendedEvents = 0
   /// Participants that joined on after the first import.
-  public var joined: [String] { learned.map(\.id) }
+  public private(set) var joined: [String] = []
   /// Polls taken in by `append` so far.
   public private(set) var polls = 0
   /// Events taken in again after going back to a mark: what late events cost.
@@ -99,19 +105,38 @@ public struct LiveImport {
   public mutating func append(
     _ events: [RecordedEvent], records: [String: ParticipantRecord] = [:]
   ) -> Addition? {
-    guard records.allSatisfy({ !builder.knows($0.key) || addsNothing($0.value) }),
-      !events.contains(where: { listedOnly.contains($0.participantId) })
+    guard
+      records.allSatisfy({
+        !builder.knows($0.key) || isListedOnly($0.key) || addsNothing($0.value)
+      }),
+      !events.contains(where: {
+        listedOnly.contains($0.participantId) && !isListedOnly($0.participantId)
+      })
     else { return nil }
     let ordered = RecordTimeline(events).events
     let late = ordered.first.map { $0.time <= lastTime } ?? false
     guard !late || ordered.first.flatMap(markIndex(before:)) != nil else { return nil }
+    let redeclared = relisted(in: ordered, records: records).map { id in
+      var record = described[id] ?? ParticipantRecord(id: id)
+      record.merge(records[id] ?? ParticipantRecord(id: id))
+      return (plan: planAnew(id, in: ordered, record: record), record: record)
+    }
+    guard redeclared.allSatisfy({ builder.canTake($0.plan) }) else { return nil }
     polls += 1
     let poll = polls
     keepMark()
     for (id, record) in records where !builder.knows(id) {
       waiting[id, default: ParticipantRecord(id: id)].merge(record)
     }
-    let participants = newcomers(in: ordered).map { plan(of: $0, in: ordered) }
+    let participants = newcomers(in: ordered).map { id in
+      let record = waiting.removeValue(forKey: id)
+      let plan = self.plan(of: id, in: ordered, record: record)
+      learn(plan, record: record, poll: poll)
+      return plan
+    }
+    joined += participants.map(\.id)
+    for (plan, record) in redeclared { learn(plan, record: record, poll: poll) }
+    listedOnly.subtract(ordered.lazy.map(\.participantId))
     var rewind: Int?
     if late, let first = ordered.first, let index = markIndex(before: first) {
       rewind = marks[index].poll
@@ -121,15 +146,35 @@ public struct LiveImport {
     }
     appendedEvents += ordered.count
     let end = max(builder.second, session.runnable.start)
+    let declare = { RecordImporter.participant($0, start: self.session.runnable.start, end: end) }
     return Addition(
-      participants: participants.map {
-        RecordImporter.participant($0, start: session.runnable.start, end: end)
-      },
+      participants: participants.map(declare), redeclared: redeclared.map(\.plan).map(declare),
       steps: builder.takeSteps(),
       guessedSDKs: Dictionary(
-        participants.filter { $0.source == .guessed || $0.source == .unknown }.map {
+        (participants + redeclared.map(\.plan)).filter {
+          $0.source == .guessed || $0.source == .unknown
+        }.map {
           ($0.id, $0.source.rawValue)
         }, uniquingKeysWith: { first, _ in first }), rewind: rewind, poll: poll)
+  }
+
+  /// Whether `id` is still known only from the participant list: none of its own events
+  /// taken in, and not publishing (joined only as its `firstJoinTime` infers, if at all).
+  private func isListedOnly(_ id: String) -> Bool {
+    listedOnly.contains(id) && !builder.publishes(id).now
+  }
+
+  /// The participants known only from the participant list that `events` or `records` tell
+  /// more of (their own events, a record adding to what they were planned from), in order
+  /// of appearance.
+  private func relisted(in events: [RecordedEvent], records: [String: ParticipantRecord])
+    -> [String]
+  {
+    var seen = Set<String>()
+    let named =
+      events.lazy.map(\.participantId)
+      + records.keys.sorted().filter { records[$0].map { !addsNothing($0) } ?? false }
+    return named.filter { isListedOnly($0) && seen.insert($0).inserted }
   }
 
   /// The newest mark taken before every event at `event`'s time was.
@@ -143,6 +188,7 @@ public struct LiveImport {
     marks.append(Mark(poll: polls, builder: builder, time: lastTime, taken: since.count))
     guard marks.count > Self.markLimit else { return }
     marks.removeFirst()
+    if let oldest = marks.first?.poll { learned.removeAll { $0.poll < oldest } }
     let dropped = marks.first?.taken ?? since.count
     since.removeFirst(dropped)
     marks = marks.map {
@@ -162,7 +208,7 @@ public struct LiveImport {
   private mutating func goBack(to index: Int, adding late: [RecordedEvent]) {
     let mark = marks[index]
     builder = mark.builder
-    for plan in learned where !builder.knows(plan.id) { builder.learn(plan) }
+    for (poll, plan) in learned where poll >= mark.poll { builder.learn(plan) }
     let again = since[mark.taken...]
     replayedEvents += again.count
     let merged = RecordTimeline(Array(again) + late).events
@@ -194,17 +240,40 @@ public struct LiveImport {
     return ids
   }
 
-  /// Plans `id` from its events so far and its record, and hands the plan to the builder.
-  private mutating func plan(of id: String, in events: [RecordedEvent]) -> ParticipantPlan {
+  /// Plans listed participant `id` anew from its own events among `events` and `record`; with
+  /// no events of its own, from the join its `firstJoinTime` infers, as the import plans it.
+  private func planAnew(_ id: String, in events: [RecordedEvent], record: ParticipantRecord)
+    -> ParticipantPlan
+  {
+    guard !events.contains(where: { $0.participantId == id }),
+      let join = ImportTimeline.inferredJoin(of: record)
+    else { return plan(of: id, in: events, record: record) }
+    return plan(of: id, in: [join], record: record)
+  }
+
+  /// Plans `id` from its events so far and its record, with `--sdk` as the first import
+  /// applies it.
+  private func plan(of id: String, in events: [RecordedEvent], record: ParticipantRecord?)
+    -> ParticipantPlan
+  {
     let positions = events.indices.filter { events[$0].participantId == id }
-    let record = waiting.removeValue(forKey: id)
-    // No `--sdk` to apply: the first import refuses one naming a participant it lacks.
-    let plan = ParticipantPlan(
+    let made = ParticipantPlan(
       id: id, events: TimelineEvents(timeline: events, positions: positions),
       record: record, isRemoteOnly: positions.isEmpty)
-    described[id] = record
+    var plans = [id: made]
+    // `--sdk` as the first import applies it (a participant it lacks has none: the first
+    // import refuses one naming it), and the SDK an exchange needs. Cannot throw: the one
+    // `--sdk` left names this plan, and no observer is passed.
+    var own = ImportOptions()
+    own.sdks = options.sdks.filter { $0.id == id }
+    _ = try? RecordImporter.applySDKOptions(own, to: &plans, names: [:])
+    return plans[id] ?? made
+  }
+
+  /// Hands `plan`, made in poll `poll` from `record`, to the builder.
+  private mutating func learn(_ plan: ParticipantPlan, record: ParticipantRecord?, poll: Int) {
+    described[plan.id] = record
     builder.learn(plan)
-    learned.append(plan)
-    return plan
+    learned.append((poll, plan))
   }
 }

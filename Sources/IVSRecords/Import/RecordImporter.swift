@@ -324,7 +324,7 @@ public enum RecordImporter {
 
   /// Applies `--sdk`; an SDK that cannot do what the records show (exchanging tokens without
   /// exchangeToken) is a finding, not a usage error: the first release that can is assumed.
-  private static func applySDKOptions(
+  static func applySDKOptions(
     _ options: ImportOptions, to plans: inout [String: ParticipantPlan], names: [String: String]
   ) throws(ImportUsageError) -> [String] {
     var findings: [String] = []

@@ -11,6 +11,8 @@ struct StepBuilder {
     var connected = false
     var publishing = false
     var token: RecordedToken
+    /// The second it last joined.
+    var joinedAt: Int64 = 0
   }
 
   private(set) var steps: [ScenarioStep] = []
@@ -28,6 +30,9 @@ struct StepBuilder {
   var publishingChanged: [String: Int64] = [:]
   /// Each publisher's last stop and start again as steps still held (StepBuilder+Reconnect).
   var republished: [String: Republish] = [:]
+  /// The newest second an exchange changed the user ID or attributes of a participant while it
+  /// published: what observers see of it from then on depends on their SDKs.
+  private var metadataChangedWhilePublishing: Int64?
 
   init(start: Int64, plans: [String: ParticipantPlan]) {
     clock = start
@@ -41,11 +46,29 @@ struct StepBuilder {
   /// Whether `id` is one of the planned participants.
   func knows(_ id: String) -> Bool { plans[id] != nil }
 
+  /// Whether `plan` can take the place of the plan of a participant that never published
+  /// without the steps taken so far showing the difference: it has not joined (it joins with
+  /// the new plan), or it joined (as its `firstJoinTime` infers) with the same capabilities and
+  /// strategy, and either the same SDK or no publisher's values changed while it watched (an
+  /// SDK decides only how an observer sees such a change).
+  func canTake(_ plan: ParticipantPlan) -> Bool {
+    guard let mirror = mirrors[plan.id], let old = plans[plan.id], !mirror.publishing else {
+      return false
+    }
+    guard mirror.connected else { return true }
+    return plan.first.capabilities == mirror.token.capabilities && plan.strategy == old.strategy
+      && (plan.sdk == old.sdk
+        || metadataChangedWhilePublishing.map { $0 < mirror.joinedAt } ?? true)
+  }
+
   /// Takes in a participant the records show only now (`attach`: a join after the import),
-  /// planned as the import plans the others; its events follow as `apply` takes them.
+  /// planned as the import plans the others, or a plan `canTake` allows in place of one (the
+  /// participant stays connected if it was); its events follow as `apply` takes them.
   mutating func learn(_ plan: ParticipantPlan) {
     plans[plan.id] = plan
-    mirrors[plan.id] = Mirror(token: plan.first)
+    let was = mirrors[plan.id]
+    mirrors[plan.id] = Mirror(
+      connected: was?.connected ?? false, token: plan.first, joinedAt: was?.joinedAt ?? 0)
   }
 
   /// The steps written since the last call, handed over (`LiveImport` keeps the builder's
@@ -162,6 +185,7 @@ struct StepBuilder {
     step(.join(id))
     guard var mirror = mirrors[id] else { return }
     mirror.connected = true
+    mirror.joinedAt = clock
     mirror.publishing = mirror.token.capabilities.publish && plans[id]?.strategy.publish == .always
     mirrors[id] = mirror
   }
@@ -222,6 +246,11 @@ struct StepBuilder {
           isInvalid: false))
     }
     step(.exchange(id, .mint(mintSpec(new, at: event.second, id: id))))
+    if mirror.publishing,
+      new.userId != mirror.token.userId || new.attributes != mirror.token.attributes
+    {
+      metadataChangedWhilePublishing = clock
+    }
     let gained = new.capabilities.publish && !mirror.token.capabilities.publish
     if !new.capabilities.publish { mirror.publishing = false }
     if gained, !mirror.publishing, plans[id]?.strategy.publish == .always {

@@ -55,7 +55,7 @@ extension AppController {
 
   /// Puts the model back to the start of poll `addition.rewind` first when an event came late
   /// (time travel: the nearest checkpoint and the steps after it), registers the participants
-  /// that joined, runs the steps on the running model and adds the events to the log (in time
+  /// that joined, declares again those the participant list alone had described, runs the steps on the running model and adds the events to the log (in time
   /// order), so the view stays as it is and the work is that of the new records alone. The
   /// records' steps, not the user's: read-only does not refuse them. False, changing nothing,
   /// when the model cannot go back there (then the session is imported whole).
@@ -83,6 +83,14 @@ extension AppController {
     for participant in addition.participants {
       do {
         try state.runner.register(participant)
+      } catch {
+        report(error.description, .warning)
+      }
+    }
+    for participant in addition.redeclared {
+      do {
+        try state.runner.redeclare(participant)
+        state.sdkGuesses.sources[participant.id] = addition.guessedSDKs[participant.id]
       } catch {
         report(error.description, .warning)
       }

@@ -47,6 +47,13 @@ struct Client {
     self.profile = profile
   }
 
+  /// Makes `token` current as the one it joined with, its metadata the first version: only
+  /// for a participant no one has seen (never published), so no version of it was shown.
+  mutating func adoptAsJoined(_ token: ParticipantToken) {
+    history = []
+    adopt(token)
+  }
+
   var version: Int { history.count - 1 }
   var metadata: ParticipantMetadata {
     history.last ?? ParticipantMetadata(userId: nil, attributes: [:])

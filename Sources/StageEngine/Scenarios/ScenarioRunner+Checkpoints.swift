@@ -109,7 +109,7 @@ extension ScenarioRunner {
     tokens = checkpoint.tokens
     strategies = checkpoint.strategies
     expectations = checkpoint.expectations.copy()
-    registerLateParticipantsAgain()
+    registerLateParticipantsAgain(at: checkpoint.step)
   }
 }
 

@@ -36,6 +36,10 @@ public final class ScenarioRunner {
   /// Participants registered after the run began (`register`), with their first tokens, in
   /// order: time travel back past a registration registers them again.
   var lateParticipants: [(participant: ScenarioParticipant, token: String)] = []
+  /// Participants declared again (`redeclare`), as last declared, with their first tokens
+  /// and the step of the session it came before: time travel back to that step or before it
+  /// declares them so again.
+  var redeclared: [String: (participant: ScenarioParticipant, token: String, step: Int)] = [:]
 
   /// Builds the stage, loads or generates keys and mints every first token.
   /// `file` names the scenario in errors; throws before anything has run.
@@ -305,18 +309,7 @@ public final class ScenarioRunner {
   func addParticipant(_ participant: ScenarioParticipant, location: String)
     throws(ScenarioError) -> MintRequest?
   {
-    var toSign: MintRequest?
-    switch participant.token {
-    case .raw(let raw):
-      tokens[participant.id] = raw
-    case .mint(let spec):
-      let claims = try factory.firstClaims(
-        id: participant.id, spec: spec, now: scenario.start, location: location)
-      switch try factory.prepare(claims, spec: spec) {
-      case .ready(let token): tokens[participant.id] = token
-      case .toSign(let request): toSign = request
-      }
-    }
+    let toSign = try firstToken(of: participant, location: location)
     strategies[participant.id] = participant.strategy
     do {
       try stage.addParticipant(
@@ -325,6 +318,25 @@ public final class ScenarioRunner {
       throw ScenarioError(file: file, location: location, message: error.message)
     }
     return toSign
+  }
+
+  /// Makes `participant`'s first token its current one (minted at the scenario's start); a
+  /// token still to sign is returned.
+  func firstToken(of participant: ScenarioParticipant, location: String)
+    throws(ScenarioError) -> MintRequest?
+  {
+    switch participant.token {
+    case .raw(let raw):
+      tokens[participant.id] = raw
+    case .mint(let spec):
+      let claims = try factory.firstClaims(
+        id: participant.id, spec: spec, now: scenario.start, location: location)
+      switch try factory.prepare(claims, spec: spec) {
+      case .ready(let token): tokens[participant.id] = token
+      case .toSign(let request): return request
+      }
+    }
+    return nil
   }
 
   /// Applies every exchange step's raw claim overrides to sample claims, so a
