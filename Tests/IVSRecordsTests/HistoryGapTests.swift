@@ -45,6 +45,41 @@ import Testing
     #expect(session.incompleteness.contains { $0.hasPrefix("viewer's own events between") })
   }
 
+  /// The viewer's pages meet with nothing that cannot follow, but EventBridge has a publish
+  /// of the viewer its own events lack: its own events around it are missing (finding 50619).
+  @Test func anEventBridgeEventItsOwnEventsLackShowsTheGap() throws {
+    let published = """
+      [{"detail-type": "IVS Stage Update", "time": "2026-03-14T18:10:00Z",
+        "detail": {"event_name": "Participant Published", "event_time": "2026-03-14T18:10:00Z",
+                   "participant_id": "viewer", "session_id": "st-1"}}]
+      """
+    let merged = """
+      [{"detail-type": "IVS Stage Update", "time": "2026-03-14T18:00:30Z",
+        "detail": {"event_name": "Participant Published", "event_time": "2026-03-14T18:00:30Z",
+                   "participant_id": "host", "session_id": "st-1"}}]
+      """
+    let consistent = """
+      {"events": [
+        {"name": "LEFT", "participantId": "viewer", "eventTime": "2026-03-14T18:20:00.300Z"},
+        {"name": "SUBSCRIBE_STOPPED", "participantId": "viewer", "remoteParticipantId": "host",
+         "eventTime": "2026-03-14T18:20:00.200Z"}],
+       "nextToken": "AYABeCdEfGhIjKlMnOpQrStUvWxYz0123456789"}
+      """
+    let whole = try RecordImporter.makeSession(
+      from: try RecordFixtures.records([consistent, Self.older, Self.host, merged]),
+      options: ImportOptions())
+    #expect(whole.historyGaps.isEmpty)
+    let session = try RecordImporter.makeSession(
+      from: try RecordFixtures.records([consistent, Self.older, Self.host, merged, published]),
+      options: ImportOptions())
+    let gap = try #require(session.historyGaps.first)
+    #expect(session.historyGaps.count == 1)
+    #expect(gap.participant == "viewer")
+    #expect(gap.after == RecordTime.milliseconds("2026-03-14T18:01:00.100Z"))
+    #expect(gap.before == RecordTime.milliseconds("2026-03-14T18:20:00.200Z"))
+    #expect(gap.evidence.hasPrefix("EventBridge has its PUBLISH_STARTED at 2026-03-14T18:10:00"))
+  }
+
   @Test func theVerdictsThatReachIntoItAreUnknown() throws {
     // The host still on the stage: its own events end without a LEFT (issue 29 finding 7162).
     let connected = #"{"participant": {"participantId": "host", "state": "CONNECTED"}}"#

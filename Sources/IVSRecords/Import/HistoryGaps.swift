@@ -1,7 +1,8 @@
 /// A stretch of one participant's own ListParticipantEvents history in which some of its
 /// events are missing, told by two of its events that cannot follow each other (a
 /// `SUBSCRIBE_STOPPED` with no `SUBSCRIBE_STARTED` before it, a `JOINED` with no `LEFT`, a
-/// `previousToken` unlike the `newToken` before it). A page left out between two others
+/// `previousToken` unlike the `newToken` before it), or by an EventBridge event they lack
+/// (a publish EventBridge tells that no own event does). A page left out between two others
 /// leaves no `nextToken` unanswered (each page names only the page after it), so this is
 /// what shows it, where anything does: what the participant did meanwhile (token exchanges
 /// among it) is unknown.
@@ -26,12 +27,31 @@ extension RecordImporter {
     var histories: [String: History] = [:]
     var found: [String: [HistoryGap]] = [:]
     var order: [String] = []
+    // An EventBridge event left after `SourceMerge` is one the participant's own events do
+    // not tell: those around it are missing (EventBridge tells what they do; finding 50619).
+    var lastOwn: [String: Int64] = [:]
+    var untold: [String: RecordedEvent] = [:]
     // By position: iterating would copy every event.
-    for index in recorded.indices where !recorded[index].viaEventBridge {
+    for index in recorded.indices {
       let id = recorded[index].participantId
+      guard !recorded[index].viaEventBridge else {
+        if untold[id] == nil { untold[id] = recorded[index] }
+        continue
+      }
       if histories[id] == nil { order.append(id) }
+      let time = recorded[index].time
+      if let event = untold.removeValue(forKey: id) {
+        found[id, default: []].append(
+          untoldGap(event, after: lastOwn[id] ?? event.time, before: time))
+      }
+      lastOwn[id] = time
       guard let gap = histories[id, default: History()].take(recorded[index]) else { continue }
       found[id, default: []].append(gap)
+    }
+    // Past its last own event: missing to the end of the records.
+    for (id, event) in untold {
+      guard let last = lastOwn[id], let end = recorded.last?.time else { continue }
+      found[id, default: []].append(untoldGap(event, after: last, before: max(end, event.time)))
     }
     guard !found.isEmpty else { return [] }
     // Each page once: a long record's pages are never searched per participant.
@@ -49,6 +69,15 @@ extension RecordImporter {
     return order.flatMap { id in
       joined((found[id] ?? []).map { narrowed($0, to: meetings[id] ?? []) })
     }
+  }
+
+  /// The gap around `event`, an EventBridge event its participant's own events lack.
+  private static func untoldGap(_ event: RecordedEvent, after: Int64, before: Int64) -> HistoryGap {
+    HistoryGap(
+      participant: event.participantId, after: after, before: before,
+      evidence:
+        "EventBridge has its \(event.name) at \(RecordTime.iso8601(milliseconds: event.time)),"
+        + " which its own events lack")
   }
 
   /// `gap` starting at the first meeting of pages within it, if any.
