@@ -1,25 +1,37 @@
+import StageEngine
+
 /// A subscriber's reconnection after a network drop, read from its records (issue 29): IVS
 /// records the SDK's reconnection as a SUBSCRIBE_STOPPED and a SUBSCRIBE_STARTED to every
 /// publisher within a second, with no LEFT or JOINED, so the import steps it as the model's
-/// network drop (`.media(.networkDrop)`), whose reconnection makes those events. A
-/// subscriber that publishes (and republishes on its own) also stops and starts publishing
-/// in that second: the drop then takes the place of its unpublish and publish steps. Any
-/// other stop and start (of some publishers only, around a publisher's own stop or start)
-/// is no step: the model is held to it as before.
+/// network drop (`.media(.networkDrop)`), whose reconnection makes those events. The drop
+/// also stops the subscriber's own publishing and asks it the publish question as at join
+/// (rule `network.drop-reconnects`), so a PUBLISH_STOPPED just before the burst and a
+/// PUBLISH_STARTED inside it are the drop's too: the drop takes the place of their steps, and
+/// the app's answer follows it as the records show it. A subscription stopped by its
+/// publisher (its PUBLISH_STOPPED or LEFT since the subscription started) is no part of a
+/// burst, and a stop and start of some publishers only is no step: the model is held to it
+/// as before. The records do not tell a drop from the app's own stop and start; explain says
+/// so of every verdict that hangs on one (`Explanation.possibleDrops`).
 extension StepBuilder {
-  /// A publisher's stop and start again of publishing, by the steps' positions.
-  struct Republish {
-    /// When it stopped (Unix milliseconds).
+  /// A step still held (not handed over), with the recorded time of the event it stands for.
+  struct HeldStep {
+    /// Unix milliseconds.
     var time: Int64
-    /// The position of its `.unpublish` step.
-    var stop: Int
-    /// The position of its `.publish` step, once it started again.
-    var start: Int?
+    /// Its position in `steps`.
+    var step: Int
   }
 
-  /// A recorded reconnection: of a subscriber only, or of a publisher (`republish`).
+  /// A publisher's last held `.unpublish` and `.publish` steps.
+  struct PublishSteps {
+    var stop: HeldStep?
+    var start: HeldStep?
+  }
+
+  /// What a completed burst makes of the subscriber's publishing: the held steps the drop
+  /// takes the place of, and whether it publishes after it.
   struct Reconnection {
-    var republish: Republish?
+    var replaced: [Int]
+    var publishes: Bool
   }
 
   /// One subscriber's subscriptions stopped, then started again, in one burst.
@@ -35,12 +47,13 @@ extension StepBuilder {
   /// How close together a reconnection's stops and starts are recorded (milliseconds).
   static let reconnectBurst: Int64 = 1000
 
-  /// Keeps the moments that end a burst: the subscriber joining or leaving, and a
-  /// publisher's own stop or start (its subscribers' stop and start follow from it).
+  /// Keeps the moments that end a burst or stop subscriptions: the subscriber joining or
+  /// leaving, and a publisher's own stop or start.
   mutating func track(_ event: RecordedEvent) {
     switch event.kind {
     case .joined?, .left?:
       bursts[event.participantId] = nil
+      subscribedSince[event.participantId] = nil
       publishingChanged[event.participantId] = event.time
     case .publishStarted?, .publishStopped?:
       publishingChanged[event.participantId] = event.time
@@ -48,9 +61,12 @@ extension StepBuilder {
     }
   }
 
-  /// Takes in a SUBSCRIBE_STOPPED: the start of a burst, or one more stop in it.
+  /// Takes in a SUBSCRIBE_STOPPED: the start of a burst, or one more stop in it, unless its
+  /// publisher stopped it.
   mutating func noteStop(_ event: RecordedEvent) {
-    guard let remote = event.remoteParticipantId else { return }
+    guard let remote = event.remoteParticipantId, !stoppedByPublisher(event, remote) else {
+      return
+    }
     let id = event.participantId
     if let burst = bursts[id], burst.restarted.isEmpty, within(burst, event) {
       bursts[id]?.stopped.insert(remote)
@@ -59,19 +75,34 @@ extension StepBuilder {
     }
   }
 
-  /// Takes in `id`'s PUBLISH_STARTED, stepped at position `step`, after its PUBLISH_STOPPED.
-  mutating func noteRepublish(_ id: String, step: Int) {
-    guard republished[id]?.start == nil else { return }
-    republished[id]?.start = step
+  /// Whether the publisher stopped, started, joined or left since the subscription began
+  /// (within a burst's time before the stop, when the records hold no start of it).
+  private func stoppedByPublisher(_ event: RecordedEvent, _ remote: String) -> Bool {
+    guard let changed = publishingChanged[remote] else { return false }
+    if let since = subscribedSince[event.participantId]?[remote] { return changed >= since }
+    let (gap, overflow) = event.time.subtractingReportingOverflow(changed)
+    return !overflow && gap <= Self.reconnectBurst
+  }
+
+  /// Takes in `id`'s held `.publish` or `.unpublish` step (the last step), recorded at `time`.
+  mutating func holdPublishStep(_ id: String, starts: Bool, at time: Int64) {
+    let held = HeldStep(time: time, step: steps.count - 1)
+    if starts {
+      republished[id, default: PublishSteps()].start = held
+    } else {
+      republished[id] = PublishSteps(stop: held)
+    }
   }
 
   /// Takes in a SUBSCRIBE_STARTED; the reconnection when it completes a burst that stopped
   /// and started again every publisher's subscription of a connected subscriber, none of
-  /// those publishers having stopped, started, joined or left meanwhile, and the subscriber
-  /// not publishing or having stopped and started publishing again just before.
+  /// those publishers having stopped, started, joined or left meanwhile, and the
+  /// subscriber's own publishing as a drop leaves it (`publishing(in:)`).
   mutating func reconnection(after event: RecordedEvent) -> Reconnection? {
     let id = event.participantId
-    guard let remote = event.remoteParticipantId, var burst = bursts[id] else { return nil }
+    guard let remote = event.remoteParticipantId else { return nil }
+    subscribedSince[id, default: [:]][remote] = event.time
+    guard var burst = bursts[id] else { return nil }
     guard within(burst, event), burst.stopped.remove(remote) != nil else {
       bursts[id] = nil
       return nil
@@ -80,17 +111,29 @@ extension StepBuilder {
     bursts[id] = burst
     guard burst.stopped.isEmpty else { return nil }
     bursts[id] = nil
-    let (before, overflow) = burst.start.subtractingReportingOverflow(Self.reconnectBurst)
-    let steady = burst.restarted.allSatisfy {
-      (publishingChanged[$0] ?? .min) < (overflow ? .min : before)
-    }
+    let steady = burst.restarted.allSatisfy { (publishingChanged[$0] ?? .min) < burst.start }
     guard steady, publishers(besides: id) == burst.restarted else { return nil }
-    let publishing = publishes(id)
-    guard publishing.now else { return Reconnection(republish: nil) }
-    guard publishing.always, let republish = republished[id], republish.start != nil,
-      republish.time <= burst.start, republish.time >= (overflow ? .min : before)
-    else { return nil }
-    return Reconnection(republish: republish)
+    return publishing(of: id, in: burst)
+  }
+
+  /// The subscriber's publishing around its burst as a drop leaves it: not publishing
+  /// through it, or publishing stopped just before it (a PUBLISH_STOPPED within a burst's
+  /// time before), and started inside it when the app answered the publish question yes.
+  /// Nil when its publishing went on through the burst (a drop would have stopped it), or
+  /// when the model could not give the answer the records show (an app that publishes on its
+  /// own, `always`, answers yes).
+  private func publishing(of id: String, in burst: ReconnectBurst) -> Reconnection? {
+    let (earliest, overflow) = burst.start.subtractingReportingOverflow(Self.reconnectBurst)
+    let held = republished[id]
+    let stop = held?.stop.flatMap {
+      ((overflow ? .min : earliest)...burst.start) ~= $0.time ? $0 : nil
+    }
+    let start = held?.start.flatMap { $0.time >= burst.start ? $0 : nil }
+    let publisher = publishing(id)
+    guard publisher.now == (start != nil) else { return nil }
+    if publisher.allowed, publisher.strategy == .always, !publisher.now { return nil }
+    return Reconnection(
+      replaced: [stop?.step, start?.step].compactMap { $0 }, publishes: publisher.now)
   }
 
   private func within(_ burst: ReconnectBurst, _ event: RecordedEvent) -> Bool {

@@ -28,11 +28,15 @@ struct StepBuilder {
   var bursts: [String: ReconnectBurst] = [:]
   /// When each participant last started or stopped publishing, joined or left (Unix ms).
   var publishingChanged: [String: Int64] = [:]
+  /// When each subscriber's subscription to each publisher last started (Unix ms).
+  var subscribedSince: [String: [String: Int64]] = [:]
   /// Each publisher's last stop and start again as steps still held (StepBuilder+Reconnect).
-  var republished: [String: Republish] = [:]
+  var republished: [String: PublishSteps] = [:]
   /// The newest second an exchange changed the user ID or attributes of a participant while it
   /// published: what observers see of it from then on depends on their SDKs.
   private var metadataChangedWhilePublishing: Int64?
+  /// Participants others subscribed to whose token, as the records show it, cannot publish.
+  private var unpublishable: Set<String> = []
 
   init(start: Int64, plans: [String: ParticipantPlan]) {
     clock = start
@@ -105,9 +109,9 @@ struct StepBuilder {
       mirrors[id]?.publishing = false
     case .publishStarted?:
       ensureJoined(id, event)
-      if mirrors[id]?.publishing == false {
+      if mirrors[id]?.publishing == false, mayPublish(id, event) {
         publish(id)
-        noteRepublish(id, step: steps.count - 1)
+        holdPublishStep(id, starts: true, at: event.time)
       }
     case .publishError?:
       ensureJoined(id, event)
@@ -117,14 +121,14 @@ struct StepBuilder {
       if mirrors[id]?.publishing == true {
         step(.unpublish(id))
         mirrors[id]?.publishing = false
-        republished[id] = Republish(time: event.time, stop: steps.count - 1)
+        holdPublishStep(id, starts: false, at: event.time)
       }
     case .tokenExchanged?: exchange(event)
     case .subscribeStarted?:
       ensureJoined(id, event)
       if let remote = event.remoteParticipantId { ensurePublishing(remote, event) }
       if let reconnection = reconnection(after: event) {
-        dropNetwork(id, replacing: reconnection.republish)
+        dropNetwork(id, reconnection)
       }
     case .subscribeStopped?:
       ensureJoinedBefore(id, event)
@@ -153,24 +157,49 @@ struct StepBuilder {
     return Set(mirrors.filter { $0.key != id && $0.value.publishing }.keys)
   }
 
-  /// Whether `id` publishes now (as the mirror has it) and republishes on its own.
-  func publishes(_ id: String) -> (now: Bool, always: Bool) {
-    (mirrors[id]?.publishing == true, plans[id]?.strategy.publish == .always)
+  /// Whether `id` publishes now (as the mirror has it), whether its token allows it, and
+  /// how its app answers the publish question.
+  func publishing(_ id: String) -> (now: Bool, allowed: Bool, strategy: StrategySettings.Publish?) {
+    (
+      mirrors[id]?.publishing == true, mirrors[id]?.token.capabilities.publish == true,
+      plans[id]?.strategy.publish
+    )
   }
 
-  /// Steps `id`'s network drop, in place of its stop and start again of publishing
-  /// (`republish`'s steps, still held) when it publishes.
-  private mutating func dropNetwork(_ id: String, replacing republish: Republish?) {
-    if let republish {
-      // Steps already handed over (a live import's earlier poll) stay as they are.
-      guard let start = republish.start, steps.indices.contains(start),
-        case .publish(id) = steps[start], case .unpublish(id) = steps[republish.stop]
-      else { return }
-      steps.remove(at: start)
-      steps.remove(at: republish.stop)
-      republished[id] = nil
+  /// Steps `id`'s network drop in place of the held steps it stands for (its unpublish and
+  /// publish), then the app's answer to the publish question the reconnection asks, as the
+  /// records show it, where the model's strategy for it does not give that answer itself.
+  private mutating func dropNetwork(_ id: String, _ reconnection: Reconnection) {
+    let held = reconnection.replaced.sorted(by: >)
+    let publishSteps = held.allSatisfy { index in
+      guard steps.indices.contains(index) else { return false }
+      switch steps[index] {
+      case .publish(id), .unpublish(id): return true
+      default: return false
+      }
     }
+    guard publishSteps else { return }
+    for index in held { removeStep(at: index) }
+    republished[id] = nil
     step(.media(.networkDrop(id)))
+    let publisher = publishing(id)
+    guard publisher.allowed else { return }
+    switch publisher.strategy {
+    case .ask?: step(.answer(id, publish: reconnection.publishes))
+    case .never? where reconnection.publishes: step(.publish(id))
+    default: break
+    }
+  }
+
+  /// Removes a held step; the held steps after it move up.
+  private mutating func removeStep(at index: Int) {
+    steps.remove(at: index)
+    for (id, held) in republished {
+      var moved = held
+      if let stop = held.stop?.step, stop > index { moved.stop?.step = stop - 1 }
+      if let start = held.start?.step, start > index { moved.start?.step = start - 1 }
+      republished[id] = moved
+    }
   }
 
   private mutating func step(_ step: ScenarioStep) { steps.append(step) }
@@ -222,7 +251,24 @@ struct StepBuilder {
   private mutating func ensurePublishing(_ id: String, _ event: RecordedEvent) {
     guard mirrors[id]?.publishing == false else { return }
     ensureJoined(id, event)
-    if mirrors[id]?.publishing == false { publish(id) }
+    if mirrors[id]?.publishing == false, mayPublish(id, event) { publish(id) }
+  }
+
+  /// Whether `id`'s token, as the records show it, allows the publishing `event` shows (its
+  /// own PUBLISH_STARTED, or another's subscription to it). When it does not, the exchange
+  /// that allowed it is missing from the records: no publish is stepped (the model's would
+  /// fail, a PUBLISH_ERROR nobody had), the comparison shows what the model then lacks, and
+  /// a note says why, once for each participant.
+  private mutating func mayPublish(_ id: String, _ event: RecordedEvent) -> Bool {
+    guard mirrors[id]?.token.capabilities.publish != true else { return true }
+    if unpublishable.insert(id).inserted {
+      notes.append(
+        "\(id): the records show it publishing at \(RecordTime.iso8601(milliseconds: event.time))"
+          + " (\(event.name) of \(event.participantId)), but its token as they show it did not"
+          + " allow publishing (an exchange that allowed it is missing from the records); no"
+          + " publish step")
+    }
+    return false
   }
 
   private mutating func exchange(_ event: RecordedEvent) {
