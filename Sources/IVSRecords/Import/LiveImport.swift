@@ -6,8 +6,9 @@ import StageEngine
 /// proportional to what arrived, not to the session. A participant the import does not know
 /// joins on: it is planned from what its records say so far, as the first import plans the
 /// others, and registered before its steps; one the first import knew only from the
-/// participant list (no step acts on it yet) is planned anew the same way when its own records
-/// arrive, and declared again before its steps. An event older than the last one taken in (the
+/// participant list (joined at its `firstJoinTime` at most, never published) is planned anew
+/// the same way when its own records arrive, and declared again before its steps, when nothing
+/// the model showed of it would differ (`StepBuilder.canTake`). An event older than the last one taken in (the
 /// poller reads each participant in turn) goes back to the builder as it stood before a recent
 /// poll (`Mark`, one per poll, the newest `markLimit` kept) and rebuilds the steps from there
 /// in the whole import's order; the caller puts the model back to that poll's start. What
@@ -19,12 +20,12 @@ public struct LiveImport {
     /// Participants the records show only now, as the scenario would declare them.
     public let participants: [ScenarioParticipant]
     /// Participants known only from the participant list until now, declared again from
-    /// their own records (SDK, strategy, first token) before the steps; none has joined yet.
+    /// their own records (SDK, strategy, first token) before the steps; none has published.
     public let redeclared: [ScenarioParticipant]
     /// The steps that make the model do what the new events show, oldest first.
     public let steps: [ScenarioStep]
-    /// Those of `participants` and `redeclared` whose SDK the records do not state, with how it was found
-    /// (`guessed`, `unknown`), to mark as the first import's are.
+    /// Those of `participants` and `redeclared` whose SDK the records do not state, with how
+    /// it was found (`guessed`, `unknown`), to mark as the first import's are.
     public let guessedSDKs: [String: String]
     /// The poll (an earlier addition's `poll`) whose start the model goes back to before `steps`,
     /// for a late event; nil when the steps follow on from where the model stands.
@@ -63,7 +64,7 @@ public struct LiveImport {
   /// What the records said of each participant planned (what its plan was made from).
   private var described: [String: ParticipantRecord]
   /// Participants planned from what the participant list says alone (their events not read
-  /// when the session was imported): their own records, while no step acts on them, make a
+  /// when the session was imported): their own records, while they have not published, make a
   /// plan of their own (`relisted`); their first own events end that.
   private var listedOnly: Set<String>
   /// Records of participants not imported yet, kept until their events arrive.
