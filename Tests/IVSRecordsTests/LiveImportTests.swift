@@ -174,6 +174,30 @@ import Testing
     #expect(importer.append([], records: ["newcomer": Self.newcomerRecord]) == nil)
   }
 
+  /// A listed participant whose first events show no subscription follows on when nobody
+  /// published while it was on the stage (its subscribe strategy could not have shown yet),
+  /// and is imported again when someone did (the model had it subscribe).
+  @Test(arguments: [false, true])
+  func aListedViewerWithoutSubscriptionsFollowsOnOnlyIfNobodyPublishedWhileItWatched(
+    published: Bool
+  ) throws {
+    var importer = try Self.listed(rounds: 2)
+    if !published {
+      var records = RecordSet()
+      try records.read(
+        bytes: Array(
+          #"{"participants": [{"participantId": "newcomer", "state": "CONNECTED", "firstJoinTime": "2026-01-01T13:00:00Z"}]}"#
+            .utf8), file: "list-participants.json")
+      importer = try LiveImport(records: records, options: ImportOptions())
+    }
+    let appended = importer.append(
+      try Self.events(
+        #"{"name": "JOINED", "participantId": "newcomer", "eventTime": "2026-01-01T13:00:00Z"}"#,
+        file: "newcomer.events.json"))
+    #expect((appended == nil) == published)
+    #expect(appended.map { $0.redeclared.map(\.strategy.subscribe) } ?? [.none] == [.none])
+  }
+
   @Test func aKnownParticipantListedAgainFollowsOnButOneDescribedAnewDoesNot() throws {
     var importer = try LiveImport(records: Self.records(rounds: 2), options: ImportOptions())
     let again = importer.append([], records: ["host": ParticipantRecord(id: "host")])
