@@ -116,13 +116,15 @@ public struct LiveImport {
     else { return nil }
     let ordered = RecordTimeline(events).events
     let late = ordered.first.map { $0.time <= lastTime } ?? false
-    guard !late || ordered.first.flatMap(markIndex(before:)) != nil else { return nil }
     let redeclared = relisted(in: ordered, records: records).map { id in
       var record = described[id] ?? ParticipantRecord(id: id)
       record.merge(records[id] ?? ParticipantRecord(id: id))
       return (plan: planAnew(id, in: ordered, record: record), record: record)
     }
     guard redeclared.allSatisfy({ builder.canTake($0.plan) }) else { return nil }
+    // Older than every mark: only listed participants' first events that change no step.
+    let inPlace = late && ordered.first.flatMap(markIndex(before:)) == nil
+    guard !inPlace || takesNoStep(ordered, learning: redeclared.map(\.plan)) else { return nil }
     polls += 1
     let poll = polls
     keepMark()
@@ -139,7 +141,12 @@ public struct LiveImport {
     for (plan, record) in redeclared { learn(plan, record: record, poll: poll) }
     listedOnly.subtract(ordered.lazy.map(\.participantId))
     var rewind: Int?
-    if late, let first = ordered.first, let index = markIndex(before: first) {
+    if inPlace {
+      let old = ordered.filter { $0.time <= lastTime }
+      for event in old { builder.apply(event) }
+      since += old
+      take(ordered.filter { $0.time > lastTime })
+    } else if late, let first = ordered.first, let index = markIndex(before: first) {
       rewind = marks[index].poll
       goBack(to: index, adding: ordered)
     } else {
@@ -176,6 +183,20 @@ public struct LiveImport {
       events.lazy.map(\.participantId)
       + records.keys.sorted().filter { records[$0].map { !addsNothing($0) } ?? false }
     return named.filter { isListedOnly($0) && seen.insert($0).inserted }
+  }
+
+  /// Whether those of `events` older than the newest one taken in are all of participants
+  /// `plans` declares anew and, taken in with those plans, make no step: what they tell (a
+  /// listed participant's join at its `firstJoinTime`, its subscriptions, the model's own
+  /// effects) the model shows already, so they need not go back to before them.
+  private func takesNoStep(_ events: [RecordedEvent], learning plans: [ParticipantPlan]) -> Bool {
+    let ids = Set(plans.map(\.id))
+    let old = events.filter { $0.time <= lastTime }
+    guard old.allSatisfy({ ids.contains($0.participantId) }) else { return false }
+    var trial = builder
+    for plan in plans { trial.learn(plan) }
+    for event in old { trial.apply(event) }
+    return trial.takeSteps().isEmpty
   }
 
   /// The newest mark taken before every event at `event`'s time was.
