@@ -107,12 +107,12 @@ import Testing
   }
 
   /// The records of rounds `rounds` with a participant `newcomer` known only from
-  /// ListParticipants (joined at its `firstJoinTime`, its events not read yet).
-  static func listed(rounds: Int) throws -> LiveImport {
+  /// ListParticipants (joined at its `firstJoinTime`, `joined`, its events not read yet).
+  static func listed(rounds: Int, joined: String = "13:00:00") throws -> LiveImport {
     var records = try Self.records(rounds: rounds)
     try records.read(
       bytes: Array(
-        #"{"participants": [{"participantId": "newcomer", "state": "CONNECTED", "firstJoinTime": "2026-01-01T13:00:00Z"}]}"#
+        #"{"participants": [{"participantId": "newcomer", "state": "CONNECTED", "firstJoinTime": "2026-01-01T\#(joined)Z"}]}"#
           .utf8), file: "list-participants.json")
     return try LiveImport(records: records, options: ImportOptions())
   }
@@ -172,6 +172,58 @@ import Testing
         file: "host.events.json"))
     #expect(exchange != nil)
     #expect(importer.append([], records: ["newcomer": Self.newcomerRecord]) == nil)
+  }
+
+  /// A listed participant's first events are as old as its join, older than the events taken
+  /// in (it joined before attach began): when they make no step of their own (its join at its
+  /// `firstJoinTime`, its subscriptions) they follow on without going back; one that would (it
+  /// left then) is imported again.
+  @Test(arguments: [1, 100, 1000])
+  func aListedParticipantsOldFirstEventsFollowOnWhenTheyMakeNoStep(_ rounds: Int) throws {
+    var importer = try Self.listed(rounds: rounds, joined: "12:00:04")
+    let first = [
+      #"{"name": "SUBSCRIBE_STARTED", "participantId": "newcomer", "remoteParticipantId": "host", "eventTime": "2026-01-01T12:00:05Z"}"#,
+      #"{"name": "JOINED", "participantId": "newcomer", "eventTime": "2026-01-01T12:00:04Z"}"#,
+    ]
+    var left = importer
+    let appended = importer.append(
+      try Self.events(first.joined(separator: ","), file: "newcomer.events.json"),
+      records: ["newcomer": Self.newcomerRecord])
+    let addition = try #require(appended)
+    #expect(addition.rewind == nil && addition.steps.isEmpty)
+    #expect(addition.redeclared.map(\.id) == ["newcomer"])
+    #expect(addition.redeclared.first?.sdk.platform == .android)
+    let leaving =
+      [#"{"name": "LEFT", "participantId": "newcomer", "eventTime": "2026-01-01T12:00:06Z"}"#]
+      + first
+    let gone = left.append(
+      try Self.events(leaving.joined(separator: ","), file: "newcomer.events.json"),
+      records: ["newcomer": Self.newcomerRecord])
+    #expect(gone == nil)
+  }
+
+  /// A listed participant whose first events show no subscription follows on when nobody
+  /// published while it was on the stage (its subscribe strategy could not have shown yet),
+  /// and is imported again when someone did (the model had it subscribe).
+  @Test(arguments: [false, true])
+  func aListedViewerWithoutSubscriptionsFollowsOnOnlyIfNobodyPublishedWhileItWatched(
+    published: Bool
+  ) throws {
+    var importer = try Self.listed(rounds: 2)
+    if !published {
+      var records = RecordSet()
+      try records.read(
+        bytes: Array(
+          #"{"participants": [{"participantId": "newcomer", "state": "CONNECTED", "firstJoinTime": "2026-01-01T13:00:00Z"}]}"#
+            .utf8), file: "list-participants.json")
+      importer = try LiveImport(records: records, options: ImportOptions())
+    }
+    let appended = importer.append(
+      try Self.events(
+        #"{"name": "JOINED", "participantId": "newcomer", "eventTime": "2026-01-01T13:00:00Z"}"#,
+        file: "newcomer.events.json"))
+    #expect((appended == nil) == published)
+    #expect(appended.map { $0.redeclared.map(\.strategy.subscribe) } ?? [.none] == [.none])
   }
 
   @Test func aKnownParticipantListedAgainFollowsOnButOneDescribedAnewDoesNot() throws {

@@ -19,6 +19,17 @@ import Testing
     return #"{"participants": [\#(participants.joined(separator: ","))]}"#
   }
 
+  /// What the polls bring after the first import.
+  enum Polls: CaseIterable, Sendable {
+    /// Each poll's events newer than those before.
+    case inOrder
+    /// A poll's event older than one the poll before brought: the model goes back.
+    case late
+    /// The viewer's first events older than an event the first import read (a guest's join
+    /// at :40): they make no step, so they follow on without going back.
+    case old
+  }
+
   static let first: [(String, String)] = [
     (
       "get-stage-session.json",
@@ -34,10 +45,17 @@ import Testing
     ),
   ]
 
+  /// The first import's answers: with `.old`, a guest who joined at :40 too.
+  static func first(_ polls: Polls) -> [(String, String)] {
+    guard polls == .old else { return first }
+    return first + [("guest.events.json", Late.events([Late.event("JOINED", "guest", "00:40")]))]
+  }
+
   /// Poll 1: the viewer's get-participant alone. Poll 2: its first events. Poll 3: host stops
-  /// and leaves at :30. With `late`, poll 4: the viewer left at :20 (older than poll 3's).
-  static func polls(late: Bool) -> [[(String, String)]] {
-    var one = first
+  /// and leaves at :30 (with `.old`, at :50). With `.late`, poll 4: the viewer left at :20
+  /// (older than poll 3's).
+  static func polls(_ kind: Polls) -> [[(String, String)]] {
+    var one = first(kind)
     one.append(("get-participant.viewer.json", Late.record("viewer", os: "Android")))
     var two = one
     two.append(
@@ -49,11 +67,12 @@ import Testing
         ])
       ))
     var three = two
+    let stop = kind == .old ? "00:50" : "00:30"
     three[3].1 = Late.events([
-      Late.event("LEFT", "host", "00:30"), Late.event("PUBLISH_STOPPED", "host", "00:30"),
+      Late.event("LEFT", "host", stop), Late.event("PUBLISH_STOPPED", "host", stop),
       Late.event("PUBLISH_STARTED", "host", "00:01"), Late.event("JOINED", "host", "00:00"),
     ])
-    guard late else { return [one, two, three] }
+    guard kind == .late else { return [one, two, three] }
     var four = three
     four[5].1 = Late.events([
       Late.event("LEFT", "viewer", "00:20"),
@@ -63,12 +82,13 @@ import Testing
     return [one, two, three, four]
   }
 
-  @Test(arguments: [false, true])
+  @Test(arguments: Polls.allCases)
   func aListedParticipantsFirstRecordsFollowOnAndTheModelStandsWhereAWholeImportPutsIt(
-    late: Bool
+    _ kind: Polls
   ) throws {
-    let polls = Self.polls(late: late)
-    var importer = try LiveImport(files: try Late.files(Self.first), options: ImportOptions())
+    let polls = Self.polls(kind)
+    var importer = try LiveImport(
+      files: try Late.files(Self.first(kind)), options: ImportOptions())
     let controller = Late.controller(try Late.setup(importer))
     #expect(controller.state.snapshot.participant("viewer")?.connection == .connected)
     for (index, poll) in polls.enumerated() {

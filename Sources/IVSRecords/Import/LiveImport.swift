@@ -6,8 +6,9 @@ import StageEngine
 /// proportional to what arrived, not to the session. A participant the import does not know
 /// joins on: it is planned from what its records say so far, as the first import plans the
 /// others, and registered before its steps; one the first import knew only from the
-/// participant list (no step acts on it yet) is planned anew the same way when its own records
-/// arrive, and declared again before its steps. An event older than the last one taken in (the
+/// participant list (joined at its `firstJoinTime` at most, never published) is planned anew
+/// the same way when its own records arrive, and declared again before its steps, when nothing
+/// the model showed of it would differ (`StepBuilder.canTake`). An event older than the last one taken in (the
 /// poller reads each participant in turn) goes back to the builder as it stood before a recent
 /// poll (`Mark`, one per poll, the newest `markLimit` kept) and rebuilds the steps from there
 /// in the whole import's order; the caller puts the model back to that poll's start. What
@@ -19,12 +20,12 @@ public struct LiveImport {
     /// Participants the records show only now, as the scenario would declare them.
     public let participants: [ScenarioParticipant]
     /// Participants known only from the participant list until now, declared again from
-    /// their own records (SDK, strategy, first token) before the steps; none has joined yet.
+    /// their own records (SDK, strategy, first token) before the steps; none has published.
     public let redeclared: [ScenarioParticipant]
     /// The steps that make the model do what the new events show, oldest first.
     public let steps: [ScenarioStep]
-    /// Those of `participants` and `redeclared` whose SDK the records do not state, with how it was found
-    /// (`guessed`, `unknown`), to mark as the first import's are.
+    /// Those of `participants` and `redeclared` whose SDK the records do not state, with how
+    /// it was found (`guessed`, `unknown`), to mark as the first import's are.
     public let guessedSDKs: [String: String]
     /// The poll (an earlier addition's `poll`) whose start the model goes back to before `steps`,
     /// for a late event; nil when the steps follow on from where the model stands.
@@ -63,7 +64,7 @@ public struct LiveImport {
   /// What the records said of each participant planned (what its plan was made from).
   private var described: [String: ParticipantRecord]
   /// Participants planned from what the participant list says alone (their events not read
-  /// when the session was imported): their own records, while no step acts on them, make a
+  /// when the session was imported): their own records, while they have not published, make a
   /// plan of their own (`relisted`); their first own events end that.
   private var listedOnly: Set<String>
   /// Records of participants not imported yet, kept until their events arrive.
@@ -115,13 +116,15 @@ public struct LiveImport {
     else { return nil }
     let ordered = RecordTimeline(events).events
     let late = ordered.first.map { $0.time <= lastTime } ?? false
-    guard !late || ordered.first.flatMap(markIndex(before:)) != nil else { return nil }
     let redeclared = relisted(in: ordered, records: records).map { id in
       var record = described[id] ?? ParticipantRecord(id: id)
       record.merge(records[id] ?? ParticipantRecord(id: id))
       return (plan: planAnew(id, in: ordered, record: record), record: record)
     }
     guard redeclared.allSatisfy({ builder.canTake($0.plan) }) else { return nil }
+    // Older than every mark: only listed participants' first events that change no step.
+    let inPlace = late && ordered.first.flatMap(markIndex(before:)) == nil
+    guard !inPlace || takesNoStep(ordered, learning: redeclared.map(\.plan)) else { return nil }
     polls += 1
     let poll = polls
     keepMark()
@@ -138,7 +141,12 @@ public struct LiveImport {
     for (plan, record) in redeclared { learn(plan, record: record, poll: poll) }
     listedOnly.subtract(ordered.lazy.map(\.participantId))
     var rewind: Int?
-    if late, let first = ordered.first, let index = markIndex(before: first) {
+    if inPlace {
+      let old = ordered.filter { $0.time <= lastTime }
+      for event in old { builder.apply(event) }
+      since += old
+      take(ordered.filter { $0.time > lastTime })
+    } else if late, let first = ordered.first, let index = markIndex(before: first) {
       rewind = marks[index].poll
       goBack(to: index, adding: ordered)
     } else {
@@ -161,7 +169,7 @@ public struct LiveImport {
   /// Whether `id` is still known only from the participant list: none of its own events
   /// taken in, and not publishing (joined only as its `firstJoinTime` infers, if at all).
   private func isListedOnly(_ id: String) -> Bool {
-    listedOnly.contains(id) && !builder.publishes(id).now
+    listedOnly.contains(id) && !builder.publishing(id).now
   }
 
   /// The participants known only from the participant list that `events` or `records` tell
@@ -175,6 +183,20 @@ public struct LiveImport {
       events.lazy.map(\.participantId)
       + records.keys.sorted().filter { records[$0].map { !addsNothing($0) } ?? false }
     return named.filter { isListedOnly($0) && seen.insert($0).inserted }
+  }
+
+  /// Whether those of `events` older than the newest one taken in are all of participants
+  /// `plans` declares anew and, taken in with those plans, make no step: what they tell (a
+  /// listed participant's join at its `firstJoinTime`, its subscriptions, the model's own
+  /// effects) the model shows already, so they need not go back to before them.
+  private func takesNoStep(_ events: [RecordedEvent], learning plans: [ParticipantPlan]) -> Bool {
+    let ids = Set(plans.map(\.id))
+    let old = events.filter { $0.time <= lastTime }
+    guard old.allSatisfy({ ids.contains($0.participantId) }) else { return false }
+    var trial = builder
+    for plan in plans { trial.learn(plan) }
+    for event in old { trial.apply(event) }
+    return trial.takeSteps().isEmpty
   }
 
   /// The newest mark taken before every event at `event`'s time was.

@@ -37,6 +37,9 @@ struct StepBuilder {
   private var metadataChangedWhilePublishing: Int64?
   /// Participants others subscribed to whose token, as the records show it, cannot publish.
   private var unpublishable: Set<String> = []
+  /// The newest second a participant stopped publishing (unpublished, left, lost the
+  /// capability): with those publishing now, whether anyone published while another watched.
+  private var publishingStopped: Int64?
 
   init(start: Int64, plans: [String: ParticipantPlan]) {
     clock = start
@@ -53,16 +56,21 @@ struct StepBuilder {
   /// Whether `plan` can take the place of the plan of a participant that never published
   /// without the steps taken so far showing the difference: it has not joined (it joins with
   /// the new plan), or it joined (as its `firstJoinTime` infers) with the same capabilities and
-  /// strategy, and either the same SDK or no publisher's values changed while it watched (an
-  /// SDK decides only how an observer sees such a change).
+  /// publish strategy; the same subscribe strategy or nobody published while it watched (there
+  /// was no one to subscribe to); and the same SDK or no publisher's values changed while it
+  /// watched (an SDK decides only how an observer sees such a change).
   func canTake(_ plan: ParticipantPlan) -> Bool {
     guard let mirror = mirrors[plan.id], let old = plans[plan.id], !mirror.publishing else {
       return false
     }
     guard mirror.connected else { return true }
-    return plan.first.capabilities == mirror.token.capabilities && plan.strategy == old.strategy
-      && (plan.sdk == old.sdk
-        || metadataChangedWhilePublishing.map { $0 < mirror.joinedAt } ?? true)
+    let since = mirror.joinedAt
+    let watchedPublishing =
+      publishingStopped.map { $0 >= since } ?? false || mirrors.values.contains(where: \.publishing)
+    return plan.first.capabilities == mirror.token.capabilities
+      && plan.strategy.publish == old.strategy.publish
+      && (plan.strategy.subscribe == old.strategy.subscribe || !watchedPublishing)
+      && (plan.sdk == old.sdk || metadataChangedWhilePublishing.map { $0 < since } ?? true)
   }
 
   /// Takes in a participant the records show only now (`attach`: a join after the import),
@@ -105,6 +113,7 @@ struct StepBuilder {
       }
     case .left?:
       if mirrors[id]?.connected == true { step(.leave(id)) }
+      if mirrors[id]?.publishing == true { publishingStopped = clock }
       mirrors[id]?.connected = false
       mirrors[id]?.publishing = false
     case .publishStarted?:
@@ -121,6 +130,7 @@ struct StepBuilder {
       if mirrors[id]?.publishing == true {
         step(.unpublish(id))
         mirrors[id]?.publishing = false
+        publishingStopped = clock
         holdPublishStep(id, starts: false, at: event.time)
       }
     case .tokenExchanged?: exchange(event)
@@ -298,7 +308,10 @@ struct StepBuilder {
       metadataChangedWhilePublishing = clock
     }
     let gained = new.capabilities.publish && !mirror.token.capabilities.publish
-    if !new.capabilities.publish { mirror.publishing = false }
+    if !new.capabilities.publish, mirror.publishing {
+      mirror.publishing = false
+      publishingStopped = clock
+    }
     if gained, !mirror.publishing, plans[id]?.strategy.publish == .always {
       mirror.publishing = true
     }
