@@ -25,18 +25,31 @@ struct ImportTimeline {
 
   /// Participants described by get-participant / list-participants but without
   /// ListParticipantEvents events (none, or EventBridge's publish events only) join at their
-  /// `firstJoinTime` (an inferred event: never compared), not at their first publish event.
+  /// `firstJoinTime` (an inferred event: never compared), not at their first publish event;
+  /// so does one whose oldest own event is not a JOINED and comes after its `firstJoinTime`
+  /// (its oldest page is missing: it was on the stage from then, not from that event).
   private static func inferredJoins(_ records: RecordSet) -> [RecordedEvent] {
     // Only a record with a `firstJoinTime` can infer a join: without one, the events (a
     // million, perhaps) are not read.
     guard records.participants.values.contains(where: { $0.firstJoinTime != nil }) else {
       return []
     }
-    let actors = Set(
-      records.events.indices.lazy.filter { !records.events[$0].viaEventBridge }
-        .map { records.events[$0].participantId })
+    var oldest: [String: (time: Int64, joined: Bool)] = [:]
+    for index in records.events.indices where !records.events[index].viaEventBridge {
+      let event = records.events[index]
+      let joined = event.kind == .joined
+      if let known = oldest[event.participantId],
+        known.time < event.time
+          || (known.time == event.time && known.joined)
+      {
+        continue
+      }
+      oldest[event.participantId] = (event.time, joined)
+    }
     return records.participants.values.sorted { $0.id < $1.id }.compactMap { record in
-      actors.contains(record.id) ? nil : inferredJoin(of: record)
+      guard let first = oldest[record.id] else { return inferredJoin(of: record) }
+      guard !first.joined, let time = record.firstJoinTime, time < first.time else { return nil }
+      return inferredJoin(of: record)
     }
   }
 

@@ -85,7 +85,8 @@ struct ParticipantPlan {
       strategyReason = "seen only as a publisher others subscribed to"
     } else {
       choosePublishStrategy(events)
-      if hasOwnEvents, !events.contains(.subscribeStarted) {
+      // A stopped subscription had started (its start may be on a page not here).
+      if hasOwnEvents, !events.contains(.subscribeStarted), !events.contains(.subscribeStopped) {
         strategy.subscribe = .none
         strategyReason += "; subscribe=none: its records show no subscription"
       }
