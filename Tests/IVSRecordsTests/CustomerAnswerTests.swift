@@ -133,3 +133,30 @@ import Testing
           + " old values, the app does not handle STAGE_PARTICIPANT_METADATA_CHANGED"))
   }
 }
+
+/// A verdict that rests on a subscription the observer's whole records do not hold is unknown
+/// (findings 101837, 102103).
+extension CustomerAnswerTests {
+  @Test func aSubscriptionTheObserversRecordsLackLeavesItsVerdictUnknown() throws {
+    let subscription = #", "remoteParticipantId": "host""#
+    let explanation = try Self.explain(
+      [
+        Self.event("JOINED", "host", "00:00"), Self.event("PUBLISH_STARTED", "host", "00:00.100"),
+        Self.event("JOINED", "viewer", "00:01"),
+        Self.event("SUBSCRIBE_STARTED", "viewer", "00:01.100", extra: subscription),
+        Self.event("JOINED", "guest", "00:05"),
+        Self.exchange(
+          "guest", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
+          newAttributes: #"{"role": "seller"}"#),
+        Self.event("PUBLISH_STARTED", "guest", "01:00.200"),
+        // The viewer leaves before subscribing to the guest: its records have no such start.
+        Self.event("SUBSCRIBE_STOPPED", "viewer", "01:00.800", extra: subscription),
+        Self.event("LEFT", "viewer", "01:00.900"), Self.event("LEFT", "guest", "03:00"),
+        Self.event("LEFT", "host", "03:00"),
+      ], sdks: ["viewer=web@1.34.0", "guest=android@1.37.0", "host=web@1.34.0"])
+    let story = try #require(explanation.exchanges.first { $0.participant == "guest" })
+    let sighting = try #require(story.sightings.first { $0.observer == "viewer" })
+    #expect(sighting.unsettledBy?.hasPrefix("the model has viewer subscribe to guest at") == true)
+    #expect(sighting.staleBounds?.atLeast == 0)
+  }
+}

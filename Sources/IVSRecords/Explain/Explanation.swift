@@ -49,13 +49,14 @@ public struct Explanation: Sendable {
       })
     let exchanges = timed(
       carried(
-        gapped(
-          unsettled(
-            labelled(
-              ranged(
-                recordedPrevious(follower.finish(end: endOfRecords(session)), session), session),
-              session),
-            session), session), session),
+        unsubscribed(
+          gapped(
+            unsettled(
+              labelled(
+                ranged(
+                  recordedPrevious(follower.finish(end: endOfRecords(session)), session), session),
+                session),
+              session), session), comparison, session), session),
       comparison)
     let divergences = Divergence.all(comparison, session)
     return Explanation(
