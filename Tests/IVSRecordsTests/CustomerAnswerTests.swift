@@ -160,3 +160,33 @@ extension CustomerAnswerTests {
     #expect(sighting.staleBounds?.atLeast == 0)
   }
 }
+
+/// A change while not publishing that is never published (issue 29 case 4, qa's audit c4).
+extension CustomerAnswerTests {
+  /// Held until it publishes, and it never did: expected behaviour, said as such.
+  @Test func aChangeNeverPublishedIsHeldAndSaidSo() throws {
+    let subscription = #", "remoteParticipantId": "host""#
+    let explanation = try Self.explain(
+      [
+        Self.event("JOINED", "host", "00:00"), Self.event("PUBLISH_STARTED", "host", "00:00.100"),
+        Self.event("JOINED", "viewer", "00:01"),
+        Self.event("SUBSCRIBE_STARTED", "viewer", "00:01.100", extra: subscription),
+        Self.exchange(
+          "viewer", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["SUBSCRIBE"]"#,
+          newAttributes: #"{"name": "Vic"}"#),
+        Self.event("SUBSCRIBE_STOPPED", "viewer", "03:00", extra: subscription),
+        Self.event("LEFT", "viewer", "03:00.100"), Self.event("PUBLISH_STOPPED", "host", "03:01"),
+        Self.event("LEFT", "host", "03:01.100"),
+      ], sdks: ["viewer=ios@1.37.0", "host=web@1.34.0"])
+    let answer = explanation.forCustomer
+    #expect(answer.causes.isEmpty)
+    #expect(answer.certainty.unknown.isEmpty)
+    #expect(answer.expected.map(\.rules) == [[.visibilityNotPublishingHeld]])
+    #expect(
+      answer.expected.first?.text.hasPrefix(
+        "viewer exchanged at 2026-03-14T18:01:00Z while not publishing: nobody showed"
+          + " old values, and nobody was shown the new ones: it did not publish while they were on"
+          + " the stage, and IVS holds the new values until it publishes.") == true,
+      "\(answer.expected)")
+  }
+}

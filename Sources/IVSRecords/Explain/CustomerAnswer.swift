@@ -129,32 +129,46 @@ public struct CustomerAnswer: Sendable {
   }
 
   /// Exchanges that changed the user ID or attributes while the participant was not
-  /// publishing and left nobody stale: every observer got the values when it published.
-  /// "Nobody" only when every verdict is certain: else how many certainly showed no old
-  /// values, and that the others are unknown or ranges ("How sure" says what settles them).
+  /// publishing and left nobody stale: every observer got the values when it published, or,
+  /// when it did not publish while they were on the stage, none was shown them (IVS holds
+  /// them until it publishes). "Nobody" only when every verdict is certain: else how many
+  /// certainly showed no old values, and that the others are unknown or ranges ("How sure"
+  /// says what settles them).
   private static func quietChanges(_ stories: [ExchangeStory], _ labels: ParticipantLabels)
     -> [Rule]
   {
     stories.compactMap { story in
       let certain = story.sightings.filter { $0.unsettledBy == nil && $0.dependsOn == nil }
+      let ids: [RuleID] = [.visibilityNotPublishingHeld]
+      let told = certain.first { $0.cause == .startedPublishing }
       guard story.changesMetadata, story.sightings.allSatisfy({ $0.stale == nil }),
-        let told = certain.first(where: { $0.cause == .startedPublishing })
+        told != nil || (!certain.isEmpty && certain.allSatisfy { $0.rules == ids })
       else { return nil }
       let open = story.sightings.count - certain.count
       let who = labels.name(story.participant, before: story.time)
-      let published = told.toldClock(day: nil).map { " (at \($0))" } ?? ""
-      let ids: [RuleID] = [.visibilityNotPublishingHeld]
-      let nobody =
-        open == 0
-        ? "nobody showed old values; observers"
-        : "\(certain.count) observer(s) certainly showed no old values and"
+      let what: String
+      if let told {
+        let published = told.toldClock(day: nil).map { " (at \($0))" } ?? ""
+        what =
+          (open == 0
+            ? "nobody showed old values; observers"
+            : "\(certain.count) observer(s) certainly showed no old values and")
+          + " got the new values when \(labels.after(story)) published\(published)"
+      } else {
+        what =
+          (open == 0
+            ? "nobody showed old values, and nobody was shown the new ones"
+            : "\(certain.count) observer(s) certainly showed no old values and were not shown the"
+              + " new ones")
+          + ": it did not publish while they were on the stage, and IVS holds the new values"
+          + " until it publishes"
+      }
       let others =
         open == 0 ? "" : "; whether the other \(open) did is not known (How sure, above)"
       return Rule(
         text: "\(who) exchanged at \(VirtualTime.iso8601(story.time)) while not publishing:"
-          + " \(nobody) got the new values when \(labels.after(story)) published"
-          + "\(published)\(others). This is how IVS works, not a bug, if the customer reports"
-          + " that the change did not show at once",
+          + " \(what)\(others). This is how IVS works, not a bug, if the customer reports that"
+          + " the change did not show at once",
         source: source(ids), rules: ids)
     }
   }
