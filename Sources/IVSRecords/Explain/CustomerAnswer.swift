@@ -134,14 +134,19 @@ public struct CustomerAnswer: Sendable {
   /// them until it publishes). "Nobody" only when every verdict is certain: else how many
   /// certainly showed no old values, and that the others are unknown or ranges ("How sure"
   /// says what settles them).
+  /// A participant's exchanges in one second are one moment to a reader ("exchanged at T"):
+  /// none of them is told as quiet (seed 426: the second one left observers stale).
   private static func quietChanges(_ stories: [ExchangeStory], _ labels: ParticipantLabels)
     -> [Rule]
   {
-    stories.compactMap { story in
+    var perSecond: [String: Int] = [:]
+    for story in stories { perSecond["\(story.participant) \(story.time)", default: 0] += 1 }
+    return stories.compactMap { story in
       let certain = story.sightings.filter { $0.unsettledBy == nil && $0.dependsOn == nil }
       let ids: [RuleID] = [.visibilityNotPublishingHeld]
       let told = certain.first { $0.cause == .startedPublishing }
       guard story.changesMetadata, story.sightings.allSatisfy({ $0.stale == nil }),
+        perSecond["\(story.participant) \(story.time)"] == 1,
         told != nil || (!certain.isEmpty && certain.allSatisfy { $0.rules == ids })
       else { return nil }
       let open = story.sightings.count - certain.count
