@@ -38,6 +38,9 @@ extension StepBuilder {
   struct ReconnectBurst {
     /// When the first subscription stopped (Unix milliseconds).
     var start: Int64
+    /// When the last event before it that was no SUBSCRIBE_STOPPED was recorded: a drop's
+    /// PUBLISH_STOPPED is followed by nothing but the subscriptions it and the drop stop.
+    var quietSince: Int64
     /// Publishers whose subscription stopped and has not started again.
     var stopped: Set<String> = []
     /// Publishers whose subscription stopped and started again.
@@ -50,6 +53,7 @@ extension StepBuilder {
   /// Keeps the moments that end a burst or stop subscriptions: the subscriber joining or
   /// leaving, and a publisher's own stop or start.
   mutating func track(_ event: RecordedEvent) {
+    if event.kind != .subscribeStopped { lastBesidesStops = event.time }
     switch event.kind {
     case .joined?, .left?:
       bursts[event.participantId] = nil
@@ -71,7 +75,8 @@ extension StepBuilder {
     if let burst = bursts[id], burst.restarted.isEmpty, within(burst, event) {
       bursts[id]?.stopped.insert(remote)
     } else {
-      bursts[id] = ReconnectBurst(start: event.time, stopped: [remote])
+      bursts[id] = ReconnectBurst(
+        start: event.time, quietSince: lastBesidesStops, stopped: [remote])
     }
   }
 
@@ -117,16 +122,15 @@ extension StepBuilder {
   }
 
   /// The subscriber's publishing around its burst as a drop leaves it: not publishing
-  /// through it, or publishing stopped just before it (a PUBLISH_STOPPED within a burst's
-  /// time before), and started inside it when the app answered the publish question yes.
-  /// Nil when its publishing went on through the burst (a drop would have stopped it), or
+  /// through it, or publishing stopped just before it (its PUBLISH_STOPPED followed by
+  /// nothing but stopped subscriptions), and started inside it when the app answered the
+  /// publish question yes. Nil when its publishing went on through the burst (a drop would have stopped it), or
   /// when the model could not give the answer the records show (an app that publishes on its
   /// own, `always`, answers yes).
   private func publishing(of id: String, in burst: ReconnectBurst) -> Reconnection? {
-    let (earliest, overflow) = burst.start.subtractingReportingOverflow(Self.reconnectBurst)
     let held = republished[id]
     let stop = held?.stop.flatMap {
-      ((overflow ? .min : earliest)...burst.start) ~= $0.time ? $0 : nil
+      burst.quietSince <= $0.time && $0.time <= burst.start ? $0 : nil
     }
     let start = held?.start.flatMap { $0.time >= burst.start ? $0 : nil }
     let publisher = publishing(id)

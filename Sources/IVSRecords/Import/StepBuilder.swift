@@ -28,6 +28,8 @@ struct StepBuilder {
   var bursts: [String: ReconnectBurst] = [:]
   /// When each participant last started or stopped publishing, joined or left (Unix ms).
   var publishingChanged: [String: Int64] = [:]
+  /// When the last event that was no SUBSCRIBE_STOPPED was recorded (Unix ms).
+  var lastBesidesStops: Int64 = .min
   /// When each subscriber's subscription to each publisher last started (Unix ms).
   var subscribedSince: [String: [String: Int64]] = [:]
   /// Each publisher's last stop and start again as steps still held (StepBuilder+Reconnect).
