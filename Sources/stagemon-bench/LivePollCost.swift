@@ -60,9 +60,15 @@ enum LivePollCost {
     let controller: AppController
     var files: [String: JSON]
     var time: Int
+    /// The next of the listed viewers whose first records a poll brings (`firstRecords`).
+    var nextListed = 0
+    /// Polls that brought nothing to follow on.
+    var misses = 0
 
-    init(hours: Int) throws {
-      let files = LivePollCost.files(hours: hours)
+    /// The session `hours` long, with `listed` viewers ListParticipants lists besides.
+    init(hours: Int, listed: Int = 0) throws {
+      let files =
+        LivePollCost.files(hours: hours) + (listed > 0 ? [LivePollCost.list(listed)] : [])
       importer = try LiveImport(files: files, options: ImportOptions())
       let theme = Theme.builtInDefault
       controller = AppController(
@@ -88,8 +94,12 @@ enum LivePollCost {
   }
 
   /// µs a poll, at one hour and at eight, and their ratio (target ≤ 1.5: independent of the
-  /// session's length).
+  /// session's length); then the same for a poll that brings a listed viewer's first records.
   static func figure() throws -> Bool {
+    try newerEventFigure() && listedFigure()
+  }
+
+  static func newerEventFigure() throws -> Bool {
     let short = try Attached(hours: 1)
     let long = try Attached(hours: 8)
     let events = { (attached: Attached) in attached.importer.session.recorded.count }
