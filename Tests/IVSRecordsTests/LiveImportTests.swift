@@ -202,6 +202,21 @@ import Testing
     #expect(gone == nil)
   }
 
+  /// Old first events that name a participant the import does not know yet (a publisher it
+  /// subscribed to, its own records not read) cannot be taken where they are: its join would
+  /// come now, not then. The session is imported again.
+  @Test func aListedParticipantsOldEventsNamingAnUnknownPublisherAreImportedAgain() throws {
+    var importer = try Self.listed(rounds: 2, joined: "12:00:04")
+    let first = [
+      #"{"name": "SUBSCRIBE_STARTED", "participantId": "newcomer", "remoteParticipantId": "stranger", "eventTime": "2026-01-01T12:00:05Z"}"#,
+      #"{"name": "JOINED", "participantId": "newcomer", "eventTime": "2026-01-01T12:00:04Z"}"#,
+    ]
+    let appended = importer.append(
+      try Self.events(first.joined(separator: ","), file: "newcomer.events.json"),
+      records: ["newcomer": Self.newcomerRecord])
+    #expect(appended == nil)
+  }
+
   /// A listed participant whose first events show no subscription follows on when nobody
   /// published while it was on the stage (its subscribe strategy could not have shown yet),
   /// and is imported again when someone did (the model had it subscribe).

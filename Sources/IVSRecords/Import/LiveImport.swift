@@ -186,13 +186,18 @@ public struct LiveImport {
   }
 
   /// Whether those of `events` older than the newest one taken in are all of participants
-  /// `plans` declares anew and, taken in with those plans, make no step: what they tell (a
-  /// listed participant's join at its `firstJoinTime`, its subscriptions, the model's own
-  /// effects) the model shows already, so they need not go back to before them.
+  /// `plans` declares anew, about participants planned already, and, taken in with those
+  /// plans, make no step: what they tell (a listed participant's join at its `firstJoinTime`,
+  /// its subscriptions, the model's own effects) the model shows already, so they need not go
+  /// back to before them.
   private func takesNoStep(_ events: [RecordedEvent], learning plans: [ParticipantPlan]) -> Bool {
     let ids = Set(plans.map(\.id))
     let old = events.filter { $0.time <= lastTime }
-    guard old.allSatisfy({ ids.contains($0.participantId) }) else { return false }
+    guard
+      old.allSatisfy({
+        ids.contains($0.participantId) && ($0.remoteParticipantId.map(builder.knows) ?? true)
+      })
+    else { return false }
     var trial = builder
     for plan in plans { trial.learn(plan) }
     for event in old { trial.apply(event) }
