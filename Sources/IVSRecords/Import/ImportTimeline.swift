@@ -47,16 +47,21 @@ struct ImportTimeline {
       oldest[event.participantId] = (event.time, joined)
     }
     return records.participants.values.sorted { $0.id < $1.id }.compactMap { record in
-      guard let first = oldest[record.id] else { return inferredJoin(of: record) }
-      guard !first.joined, let time = record.firstJoinTime, time < first.time else { return nil }
-      return inferredJoin(of: record)
+      inferredJoin(of: record, oldestOwn: oldest[record.id])
     }
   }
 
-  /// The join `record`'s `firstJoinTime` infers (never recorded, never compared); nil without
-  /// one.
-  static func inferredJoin(of record: ParticipantRecord) -> RecordedEvent? {
+  /// The join `record`'s `firstJoinTime` infers (never recorded, never compared) for a
+  /// participant whose oldest own event (not EventBridge's) is `oldest` — at what time, and
+  /// whether a JOINED is among those then: with none, or with one that is not a JOINED and
+  /// comes after it; nil otherwise, or without a `firstJoinTime`.
+  static func inferredJoin(
+    of record: ParticipantRecord, oldestOwn oldest: (time: Int64, joined: Bool)?
+  )
+    -> RecordedEvent?
+  {
     guard let time = record.firstJoinTime else { return nil }
+    if let oldest, oldest.joined || time >= oldest.time { return nil }
     var event = RecordedEvent(
       name: "JOINED", kind: .joined, participantId: record.id, time: time,
       viaEventBridge: false, place: RecordPlace(file: "\(record.id): firstJoinTime", path: ""))

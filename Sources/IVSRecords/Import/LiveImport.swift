@@ -267,15 +267,20 @@ public struct LiveImport {
     return ids
   }
 
-  /// Plans listed participant `id` anew from its own events among `events` and `record`; with
-  /// no events of its own, from the join its `firstJoinTime` infers, as the import plans it.
+  /// Plans listed participant `id` anew from its own events among `events` and `record`, with
+  /// the join its `firstJoinTime` infers when its own events do not start with one, as the
+  /// import plans it.
   private func planAnew(_ id: String, in events: [RecordedEvent], record: ParticipantRecord)
     -> ParticipantPlan
   {
-    guard !events.contains(where: { $0.participantId == id }),
-      let join = ImportTimeline.inferredJoin(of: record)
-    else { return plan(of: id, in: events, record: record) }
-    return plan(of: id, in: [join], record: record)
+    let own = events.filter { $0.participantId == id && !$0.viaEventBridge }
+    let oldest = own.first.map { first in
+      (first.time, own.contains { $0.time == first.time && $0.kind == .joined })
+    }
+    guard let join = ImportTimeline.inferredJoin(of: record, oldestOwn: oldest) else {
+      return plan(of: id, in: events, record: record)
+    }
+    return plan(of: id, in: RecordTimeline(events + [join]).events, record: record)
   }
 
   /// Plans `id` from its events so far and its record, with `--sdk` as the first import
