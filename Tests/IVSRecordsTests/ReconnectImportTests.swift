@@ -4,11 +4,11 @@ import StageEngine
 import Testing
 
 /// A subscriber's SDK reconnecting after a network drop (issue 29, soundness findings
-/// 38-divergence, 400339-divergence, 101574-divergence, 1054-divergence, 203170-divergence):
-/// its SUBSCRIBE_STOPPED and SUBSCRIBE_STARTED to every publisher within a second are
-/// imported as the model's network drop, and nothing else is: on the whole folder of a
-/// generated session the model reproduces every record, and without a restart of the burst
-/// the records part from the model where they did.
+/// 38-divergence, 400339-divergence, 101574-divergence, 1054-divergence, 203170-divergence,
+/// 220731-divergence): its SUBSCRIBE_STOPPED and SUBSCRIBE_STARTED to every publisher within
+/// a second are imported as the model's network drop, and nothing else is: on the whole
+/// folder of a generated session the model reproduces every record, and without a restart
+/// of the burst the records part from the model where they did.
 @Suite struct ReconnectImportTests {
   static let folder = "soundness/fixed/38-divergence"
 
@@ -112,6 +112,14 @@ import Testing
       Omission(
         file: "ghqoituENQov.events.json", time: "2026-11-04T01:07:06.760",
         remote: "RyNBN7T2ZD9x")
+    ),
+    // Its app had stopped publishing on its own a minute before, the stage quiet between:
+    // that PUBLISH_STOPPED is no part of the drop either.
+    (
+      "soundness/fixed/220731-divergence", "DtkLLEP6DwBQ",
+      Omission(
+        file: "DtkLLEP6DwBQ.events.json", time: "2026-03-25T19:02:58.220",
+        remote: "GCNNCKNcRrrr")
     ),
   ]
 

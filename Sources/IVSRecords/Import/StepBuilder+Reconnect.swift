@@ -122,16 +122,16 @@ extension StepBuilder {
   }
 
   /// The subscriber's publishing around its burst as a drop leaves it: not publishing
-  /// through it, or publishing stopped just before it (its PUBLISH_STOPPED followed by
-  /// nothing but stopped subscriptions), and started inside it when the app answered the
-  /// publish question yes. Nil when its publishing went on through the burst (a drop would have stopped it), or
-  /// when the model could not give the answer the records show (an app that publishes on its
-  /// own, `always`, answers yes).
+  /// through it, or publishing stopped just before it (its PUBLISH_STOPPED within a burst's
+  /// time before, followed by nothing but stopped subscriptions), and started inside it when
+  /// the app answered the publish question yes. Nil when its publishing went on through the
+  /// burst (a drop would have stopped it), or when the model could not give the answer the
+  /// records show (an app that publishes on its own, `always`, answers yes).
   private func publishing(of id: String, in burst: ReconnectBurst) -> Reconnection? {
+    let (earliest, overflow) = burst.start.subtractingReportingOverflow(Self.reconnectBurst)
+    let since = max(burst.quietSince, overflow ? .min : earliest)
     let held = republished[id]
-    let stop = held?.stop.flatMap {
-      burst.quietSince <= $0.time && $0.time <= burst.start ? $0 : nil
-    }
+    let stop = held?.stop.flatMap { since <= $0.time && $0.time <= burst.start ? $0 : nil }
     let start = held?.start.flatMap { $0.time >= burst.start ? $0 : nil }
     let publisher = publishing(id)
     guard publisher.now == (start != nil) else { return nil }
