@@ -34,8 +34,13 @@ public enum FolderRenderer {
     return RenderedFolder(files: files)
   }
 
-  /// Each server event's milliseconds within its second, in the order the model made them.
+  /// Each server event's milliseconds within its second, in the order the model made them:
+  /// 15 ms apart from .040, closer where a second holds more than 64 events, so that every
+  /// event of a second up to 960 has a time of its own, as IVS times each event (ties would
+  /// leave their order to the reader).
   static func eventTimes(_ events: [StageEvent]) -> [Int: Int] {
+    var perSecond: [Int64: Int] = [:]
+    for event in events where event.source == .server { perSecond[event.time, default: 0] += 1 }
     var milliseconds: [Int: Int] = [:]
     var second: Int64 = .min
     var count = 0
@@ -44,7 +49,9 @@ public enum FolderRenderer {
         second = event.time
         count = 0
       }
-      milliseconds[event.seq] = min(999, 40 + count * 15)
+      let total = perSecond[second] ?? 1
+      let step = total > 64 ? 960.0 / Double(total) : 15
+      milliseconds[event.seq] = min(999, 40 + Int(Double(count) * step))
       count += 1
     }
     return milliseconds

@@ -1,8 +1,9 @@
 import IVSRecords
 import JSONKit
-import SoundnessOracle
 import StageEngine
 import Testing
+
+@testable import SoundnessOracle
 
 /// The generator makes the same session from the same seed, renders folders the record
 /// reader takes whole, and its truth says who showed stale values when.
@@ -85,5 +86,26 @@ import Testing
       }
     }
     #expect(found, "no seed in 1…60 made a stale span")
+  }
+}
+
+/// The rendered folder times each server event of a second apart, as IVS does: seed 204082
+/// has a reconnection burst of more than 64 events in one model second, whose stops and
+/// starts once shared .999 and were read back in the wrong order (a divergence on a whole
+/// folder).
+@Suite struct EventTimeTests {
+  @Test func everyEventOfASecondHasATimeOfItsOwn() throws {
+    let session = try SessionGenerator.session(
+      seed: 204082, limits: .init(participants: 40, actions: 60))
+    let times = FolderRenderer.eventTimes(session.events)
+    var seen: [Int64: Set<Int>] = [:]
+    var busiest = 0
+    for event in session.events where event.source == .server {
+      let milliseconds = try #require(times[event.seq])
+      #expect((0...999).contains(milliseconds))
+      #expect(seen[event.time, default: []].insert(milliseconds).inserted, "\(event.time)")
+      busiest = max(busiest, seen[event.time]?.count ?? 0)
+    }
+    #expect(busiest > 64)
   }
 }
