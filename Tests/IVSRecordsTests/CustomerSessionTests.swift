@@ -444,36 +444,4 @@ extension CustomerSessionTests {
     #expect(totals.hasPrefix("stale views in all: 1 observer(s) affected"))
     #expect(totals.hasSuffix("; 2 more span(s) only if an unstated SDK version is old (below)"))
   }
-
-  /// Issue 29 item 2: a verdict a missing page leaves unknown is named beside the totals,
-  /// whatever the model's reading of the records there are: the viewer whose page before
-  /// 18:10 is missing reads as joining after the exchange, yet may have been stale.
-  @Test func totalsNameEveryVerdictAMissingPageLeavesUnknown() throws {
-    let viewer = """
-      {"events": [
-        {"name": "LEFT", "participantId": "viewer", "eventTime": "2026-03-14T18:10:00.300Z"},
-        {"name": "SUBSCRIBE_STOPPED", "participantId": "viewer", "remoteParticipantId": "host",
-         "eventTime": "2026-03-14T18:10:00.000Z"}],
-       "nextToken": "AYABeCdEfGhIjKlMnOpQrStUvWxYz0123456789"}
-      """
-    let host = """
-      {"events": [
-        {"name": "LEFT", "participantId": "host", "eventTime": "2026-03-14T18:20:00.200Z"},
-        {"name": "PUBLISH_STOPPED", "participantId": "host", "eventTime": "2026-03-14T18:20:00.000Z"},
-        {"name": "TOKEN_EXCHANGED", "participantId": "host", "eventTime": "2026-03-14T18:05:00.000Z",
-         "previousToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "1"}},
-         "newToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "2"}}},
-        {"name": "PUBLISH_STARTED", "participantId": "host", "eventTime": "2026-03-14T18:00:00.400Z"},
-        {"name": "JOINED", "participantId": "host", "eventTime": "2026-03-14T18:00:00.100Z"}]}
-      """
-    let records = try RecordFixtures.records([viewer, host])
-    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
-    let explanation = try Explanation.make(session, file: "x", toleranceSeconds: 5)
-    let sighting = try #require(explanation.exchanges.first?.sightings.first)
-    #expect(sighting.unsettledBy != nil && sighting.stale == nil)
-    #expect(
-      explanation.summary.contains(
-        "stale views in all: none certain; 1 more span(s) unknown (above)"),
-      "\(explanation.summary)")
-  }
 }

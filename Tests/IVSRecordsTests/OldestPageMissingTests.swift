@@ -3,11 +3,11 @@ import Testing
 @testable import IVSRecords
 
 /// A viewer whose oldest page of events is missing (its first event here stops a
-/// subscription) but whose get-participant states its `firstJoinTime` was on the stage from
-/// then, subscribed to the publisher (issue 29 case 2): the import joins it at that time, not
-/// at its first recorded event, so the model neither reads it as joining after the exchange
-/// nor reports its JOINED missing from the records at the wrong time or its stop missing from
-/// the model.
+/// subscription), issue 29 case 2. With get-participant's `firstJoinTime` it was on the stage
+/// from then, subscribed to the publisher: the import joins it at that time, not at its first
+/// recorded event, so the model neither reads it as joining after the exchange nor reports
+/// its JOINED missing from the records at the wrong time or its stop missing from the model.
+/// Without it, the verdict the page leaves open is unknown and counted so in the totals.
 @Suite struct OldestPageMissingTests {
   static let viewer = """
     {"events": [
@@ -49,5 +49,20 @@ import Testing
     // reading is the viewer's own: on the stage at the exchange, never told (iOS 1.36).
     #expect(sighting.unsettledBy != nil)
     #expect(sighting.cause != .joinedAfterExchange)
+  }
+
+  /// Without get-participant nothing says when the viewer joined: the model reads it as
+  /// joining after the exchange, yet it may have been stale, and the totals name that
+  /// verdict as unknown beside the certain ones.
+  @Test func theTotalsNameTheVerdictThePageLeavesUnknown() throws {
+    let records = try RecordFixtures.records([Self.viewer, Self.host])
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    let explanation = try Explanation.make(session, file: "x", toleranceSeconds: 5)
+    let sighting = try #require(explanation.exchanges.first?.sightings.first)
+    #expect(sighting.unsettledBy != nil && sighting.stale == nil)
+    #expect(
+      explanation.summary.contains(
+        "stale views in all: none certain; 1 more span(s) unknown (above)"),
+      "\(explanation.summary)")
   }
 }
