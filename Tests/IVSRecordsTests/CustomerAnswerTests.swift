@@ -54,16 +54,21 @@ import Testing
     #expect(explanation.text.contains("  - Fix: A PUBLISH_ERROR with INSUFFICIENT_CAPABILITIES"))
   }
 
+  /// A guest promoted to seller while not publishing, publishing a minute later.
+  static var promotedWhileNotPublishing: [String] {
+    [
+      event("JOINED", "viewer", "00:00"), event("JOINED", "guest", "00:05"),
+      exchange(
+        "guest", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
+        newAttributes: #"{"role": "seller"}"#),
+      event("PUBLISH_STARTED", "guest", "02:00"), event("LEFT", "viewer", "03:00"),
+      event("LEFT", "guest", "03:00"),
+    ]
+  }
+
   @Test func aChangeWhileNotPublishingIsExpectedBehaviour() throws {
     let explanation = try Self.explain(
-      [
-        Self.event("JOINED", "viewer", "00:00"), Self.event("JOINED", "guest", "00:05"),
-        Self.exchange(
-          "guest", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
-          newAttributes: #"{"role": "seller"}"#),
-        Self.event("PUBLISH_STARTED", "guest", "02:00"), Self.event("LEFT", "viewer", "03:00"),
-        Self.event("LEFT", "guest", "03:00"),
-      ], sdks: ["viewer=web@1.32.0", "guest=android@1.37.0"])
+      Self.promotedWhileNotPublishing, sdks: ["viewer=web@1.32.0", "guest=android@1.37.0"])
     let answer = explanation.forCustomer
     #expect(answer.causes.isEmpty)
     #expect(answer.expected.first?.rules == [.visibilityNotPublishingHeld])
@@ -81,14 +86,8 @@ import Testing
   /// would settle it (issue 29 item 3).
   @Test func anUnknownVerdictIsNoCertainNobody() throws {
     let explanation = try Self.explain(
-      [
-        Self.event("JOINED", "viewer", "00:00"), Self.event("JOINED", "guest", "00:05"),
-        Self.exchange(
-          "guest", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
-          newAttributes: #"{"role": "seller"}"#),
-        Self.event("PUBLISH_STARTED", "guest", "02:00"), Self.event("LEFT", "viewer", "03:00"),
-        Self.event("LEFT", "guest", "03:00"),
-      ], sdks: ["viewer=web@1.32.0", "guest=android@1.37.0", "late=web@1.32.0"],
+      Self.promotedWhileNotPublishing,
+      sdks: ["viewer=web@1.32.0", "guest=android@1.37.0", "late=web@1.32.0"],
       more: [
         #"{"events": ["# + Self.event("LEFT", "late", "03:00") + ","
           + Self.event(
