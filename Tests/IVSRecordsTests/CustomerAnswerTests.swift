@@ -136,20 +136,28 @@ import Testing
 /// A verdict that rests on a subscription the observer's whole records do not hold is unknown
 /// (findings 101837, 102103).
 extension CustomerAnswerTests {
+  /// A subscription's `remoteParticipantId`: the host.
+  static let toHost = #", "remoteParticipantId": "host""#
+
+  /// A host publishing from the start and a viewer joined and subscribed to it a second later.
+  static var hostWatchedByViewer: [String] {
+    [
+      event("JOINED", "host", "00:00"), event("PUBLISH_STARTED", "host", "00:00.100"),
+      event("JOINED", "viewer", "00:01"),
+      event("SUBSCRIBE_STARTED", "viewer", "00:01.100", extra: toHost),
+    ]
+  }
+
   @Test func aSubscriptionTheObserversRecordsLackLeavesItsVerdictUnknown() throws {
-    let subscription = #", "remoteParticipantId": "host""#
     let explanation = try Self.explain(
-      [
-        Self.event("JOINED", "host", "00:00"), Self.event("PUBLISH_STARTED", "host", "00:00.100"),
-        Self.event("JOINED", "viewer", "00:01"),
-        Self.event("SUBSCRIBE_STARTED", "viewer", "00:01.100", extra: subscription),
+      Self.hostWatchedByViewer + [
         Self.event("JOINED", "guest", "00:05"),
         Self.exchange(
           "guest", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
           newAttributes: #"{"role": "seller"}"#),
         Self.event("PUBLISH_STARTED", "guest", "01:00.200"),
         // The viewer leaves before subscribing to the guest: its records have no such start.
-        Self.event("SUBSCRIBE_STOPPED", "viewer", "01:00.800", extra: subscription),
+        Self.event("SUBSCRIBE_STOPPED", "viewer", "01:00.800", extra: Self.toHost),
         Self.event("LEFT", "viewer", "01:00.900"), Self.event("LEFT", "guest", "03:00"),
         Self.event("LEFT", "host", "03:00"),
       ], sdks: ["viewer=web@1.34.0", "guest=android@1.37.0", "host=web@1.34.0"])
@@ -164,16 +172,12 @@ extension CustomerAnswerTests {
 extension CustomerAnswerTests {
   /// Held until it publishes, and it never did: expected behaviour, said as such.
   @Test func aChangeNeverPublishedIsHeldAndSaidSo() throws {
-    let subscription = #", "remoteParticipantId": "host""#
     let explanation = try Self.explain(
-      [
-        Self.event("JOINED", "host", "00:00"), Self.event("PUBLISH_STARTED", "host", "00:00.100"),
-        Self.event("JOINED", "viewer", "00:01"),
-        Self.event("SUBSCRIBE_STARTED", "viewer", "00:01.100", extra: subscription),
+      Self.hostWatchedByViewer + [
         Self.exchange(
           "viewer", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["SUBSCRIBE"]"#,
           newAttributes: #"{"name": "Vic"}"#),
-        Self.event("SUBSCRIBE_STOPPED", "viewer", "03:00", extra: subscription),
+        Self.event("SUBSCRIBE_STOPPED", "viewer", "03:00", extra: Self.toHost),
         Self.event("LEFT", "viewer", "03:00.100"), Self.event("PUBLISH_STOPPED", "host", "03:01"),
         Self.event("LEFT", "host", "03:01.100"),
       ], sdks: ["viewer=ios@1.37.0", "host=web@1.34.0"])
