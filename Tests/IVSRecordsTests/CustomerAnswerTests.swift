@@ -62,7 +62,7 @@ import Testing
         "guest", "01:00", from: #"["SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
         newAttributes: #"{"role": "seller"}"#),
       event("PUBLISH_STARTED", "guest", "02:00"), event("LEFT", "viewer", "03:00"),
-      event("LEFT", "guest", "03:00"),
+      event("PUBLISH_STOPPED", "guest", "03:00"), event("LEFT", "guest", "03:00"),
     ]
   }
 
@@ -158,12 +158,44 @@ extension CustomerAnswerTests {
         Self.event("PUBLISH_STARTED", "guest", "01:00.200"),
         // The viewer leaves before subscribing to the guest: its records have no such start.
         Self.event("SUBSCRIBE_STOPPED", "viewer", "01:00.800", extra: Self.toHost),
-        Self.event("LEFT", "viewer", "01:00.900"), Self.event("LEFT", "guest", "03:00"),
+        Self.event("LEFT", "viewer", "01:00.900"), Self.event("PUBLISH_STOPPED", "guest", "03:00"),
+        Self.event("LEFT", "guest", "03:00"), Self.event("PUBLISH_STOPPED", "host", "03:00"),
         Self.event("LEFT", "host", "03:00"),
       ], sdks: ["viewer=web@1.34.0", "guest=android@1.37.0", "host=web@1.34.0"])
     let story = try #require(explanation.exchanges.first { $0.participant == "guest" })
     let sighting = try #require(story.sightings.first { $0.observer == "viewer" })
     #expect(sighting.unsettledBy?.hasPrefix("the model has viewer subscribe to guest at") == true)
+    #expect(sighting.staleBounds?.atLeast == 0)
+  }
+}
+
+extension CustomerAnswerTests {
+  /// The viewer's records stop its subscription to the host half a minute before the host's
+  /// exchange, while the host's own events (a page of them left out) keep it publishing: the
+  /// model cannot follow the stop, so whether the viewer still watched the host is unknown,
+  /// never "stale" (finding 3007941).
+  @Test func aSubscriptionStopTheModelCannotFollowLeavesItsVerdictUnknown() throws {
+    func explain(stop: [String]) throws -> ExchangeStory.Sighting {
+      let explanation = try Self.explain(
+        Self.hostWatchedByViewer + stop + [
+          Self.exchange(
+            "host", "01:00", from: #"["PUBLISH","SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
+            newAttributes: #"{"seat": "2"}"#),
+          Self.event("PUBLISH_STOPPED", "host", "02:00"), Self.event("LEFT", "host", "02:00"),
+          Self.event("LEFT", "viewer", "03:00"),
+        ], sdks: ["viewer=web@1.32.0", "host=web@1.34.0"])
+      let story = try #require(explanation.exchanges.first { $0.participant == "host" })
+      return try #require(story.sightings.first { $0.observer == "viewer" })
+    }
+    let watching = try explain(
+      stop: [Self.event("SUBSCRIBE_STOPPED", "viewer", "02:00.100", extra: Self.toHost)])
+    #expect(watching.stale != nil && watching.unsettledBy == nil)
+    let stopped = [Self.event("SUBSCRIBE_STOPPED", "viewer", "00:30", extra: Self.toHost)]
+    let sighting = try explain(stop: stopped)
+    #expect(
+      sighting.unsettledBy?.hasPrefix(
+        "its own records stop its subscription to host at 2026-03-14T18:00:30Z, which the"
+          + " model could not follow") == true)
     #expect(sighting.staleBounds?.atLeast == 0)
   }
 }

@@ -115,6 +115,39 @@ import Testing
     #expect(gap.evidence.contains("previousToken"))
   }
 
+  /// A publisher leaving unpublishes first (SPEC: "unpublish first if publishing, then
+  /// `LEFT`"; AWS's examples give both one timestamp): a `LEFT` after a `PUBLISH_STARTED` with
+  /// no `PUBLISH_STOPPED` between shows the host's own events missing there, so whether it
+  /// was still publishing at its last exchange is unknown (oracle finding 3007941).
+  @Test func aLeaveWhilePublishingWithNoUnpublishShowsTheGap() throws {
+    func newest(_ unpublished: String) -> String {
+      """
+      {"events": [
+        {"name": "LEFT", "participantId": "host", "eventTime": "2026-03-14T18:30:00.000Z"},
+        \(unpublished)
+        {"name": "TOKEN_EXCHANGED", "participantId": "host", "eventTime": "2026-03-14T18:25:00.000Z",
+         "previousToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "2"}},
+         "newToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "3"}}}],
+       "nextToken": "AYABeCdEfGhIjKlMnOpQrStUvWxYz0123456789"}
+      """
+    }
+    let unpublished = """
+      {"name": "PUBLISH_STOPPED", "participantId": "host", "eventTime": "2026-03-14T18:30:00.000Z"},
+      """
+    let whole = try RecordImporter.makeSession(
+      from: try RecordFixtures.records([newest(unpublished), Self.host]), options: ImportOptions())
+    #expect(whole.historyGaps.isEmpty)
+    let session = try RecordImporter.makeSession(
+      from: try RecordFixtures.records([newest(""), Self.host]), options: ImportOptions())
+    let gap = try #require(session.historyGaps.first)
+    #expect(session.historyGaps.count == 1)
+    #expect(gap.participant == "host")
+    // From where its two pages meet to the LEFT.
+    #expect(gap.after == RecordTime.milliseconds("2026-03-14T18:05:00.000Z"))
+    #expect(gap.before == RecordTime.milliseconds("2026-03-14T18:30:00.000Z"))
+    #expect(gap.evidence.contains("with no PUBLISH_STOPPED between"))
+  }
+
   @Test func aWholeHistoryHasNoGap() throws {
     let whole = """
       {"events": [

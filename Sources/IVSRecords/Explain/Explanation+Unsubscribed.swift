@@ -1,15 +1,19 @@
 import StageEngine
 
-/// Verdicts that rest on a subscription the observer's own records do not hold (findings
-/// 101837, 102103): the model has the observer subscribe to the participant, but its records,
-/// given, show no such `SUBSCRIBE_STARTED`. Its newest page may be missing (a lost newest
-/// page leaves no `nextToken` unanswered, and get-participant may still say `CONNECTED`), or it
-/// left before a subscription the model starts in that same second; either way what it showed
-/// of the participant then is not known.
+/// Verdicts that rest on the model's picture of the observer's subscription to the
+/// participant where the observer's own records, given, say otherwise. Either the model has
+/// the observer subscribe and its records show no such `SUBSCRIBE_STARTED` (findings 101837,
+/// 102103: its newest page may be missing — a lost newest page leaves no `nextToken`
+/// unanswered, and get-participant may still say `CONNECTED` — or it left before a
+/// subscription the model starts in that same second), or its records start or stop the
+/// subscription where the model could not follow (finding 3007941: the participant's own
+/// `PUBLISH_STOPPED` on a page left out, its subscribers' `SUBSCRIBE_STOPPED`s kept). Either
+/// way what it showed of the participant then is not known.
 extension Explanation {
   /// `stories` with each such verdict marked unknown, changed in place: the subscription is
   /// one the model starts after the participant's exchange before this one and before the
-  /// observer was told (or the end).
+  /// observer was told (or the end), or the observer's last recorded start or stop of it at
+  /// the exchange, or one before it was told, is one the model did not follow.
   static func unsubscribed(
     _ stories: consuming [ExchangeStory], _ comparison: RecordComparison,
     _ session: ImportedSession
@@ -19,30 +23,81 @@ extension Explanation {
       guard let remote = event.remoteParticipantId else { continue }
       started[event.participant, default: [:]][remote, default: []].append(event.time)
     }
-    guard !started.isEmpty else { return stories }
+    let recorded = recordedSubscriptions(comparison.entries)
+    guard !started.isEmpty || recorded.unfollowed else { return stories }
     let heldFor = valuesHeld(stories)
     var previous: [String: Int64] = [:]
     for story in stories.indices {
       let participant = stories[story].participant
+      let exchanged = stories[story].time
       let since = previous[participant] ?? .min
-      previous[participant] = stories[story].time
+      previous[participant] = exchanged
       for index in stories[story].sightings.indices {
         let sighting = stories[story].sightings[index]
-        guard !sighting.isComposition,
-          let times = started[sighting.observer]?[participant]
-        else { continue }
+        guard !sighting.isComposition else { continue }
         let reach =
           sighting.verdict == .never
           ? Int64.max : max(sighting.time ?? .max, sighting.stale?.until ?? .min)
-        guard let time = times.first(where: { $0 >= since && $0 <= reach }) else { continue }
-        stories[story].sightings[index].unsettle(
-          "the model has \(session.name(sighting.observer)) subscribe to \(participant) at"
-            + " \(VirtualTime.iso8601(time)), which its own records do not show (its newest events"
-            + " missing, or it left first): what it showed of \(participant) then is not known"
-            + " (fetch its list-participant-events pages again)",
-          Sighting.StaleBounds(atLeast: 0, atMost: heldFor[story]))
+        let bounds = Sighting.StaleBounds(atLeast: 0, atMost: heldFor[story])
+        if let times = started[sighting.observer]?[participant],
+          let time = times.first(where: { $0 >= since && $0 <= reach })
+        {
+          stories[story].sightings[index].unsettle(
+            "the model has \(session.name(sighting.observer)) subscribe to \(participant) at"
+              + " \(VirtualTime.iso8601(time)), which its own records do not show (its newest"
+              + " events missing, or it left first): what it showed of \(participant) then is"
+              + " not known (fetch its list-participant-events pages again)", bounds)
+        } else if let event = recorded.events[sighting.observer]?[participant].flatMap({
+          unfollowed(in: $0, at: exchanged, reach: reach)
+        }) {
+          stories[story].sightings[index].unsettle(
+            "its own records \(event.started ? "start" : "stop") its subscription to"
+              + " \(participant) at \(RecordTime.iso8601(milliseconds: event.time)), which the"
+              + " model could not follow (its app changing its subscribe strategy, or events of"
+              + " \(participant) missing, such as a publish starting or stopping then): whether"
+              + " it watched \(participant) at the exchange is not known (fetch"
+              + " \(participant)'s list-participant-events pages)", bounds)
+        }
       }
     }
     return stories
+  }
+
+  /// A recorded start or stop of a subscription: when (milliseconds), which, and whether
+  /// the model made it too.
+  typealias RecordedSubscription = (time: Int64, started: Bool, followed: Bool)
+
+  /// Each observer's recorded subscription events per publisher, oldest first, and whether
+  /// any is one the model did not follow.
+  static func recordedSubscriptions(_ entries: RecordComparison.Entries)
+    -> (events: [String: [String: [RecordedSubscription]]], unfollowed: Bool)
+  {
+    var events: [String: [String: [RecordedSubscription]]] = [:]
+    var unfollowed = false
+    // By position: iterating would copy every recorded event.
+    for index in entries.recorded.indices {
+      let kind = entries.recorded[index].kind
+      guard kind == .subscribeStarted || kind == .subscribeStopped,
+        let remote = entries.recorded[index].remoteParticipantId
+      else { continue }
+      let followed = entries.matches[index] != nil
+      unfollowed = unfollowed || !followed
+      events[entries.recorded[index].participantId, default: [:]][remote, default: []].append(
+        (entries.recorded[index].time, kind == .subscribeStarted, followed))
+    }
+    return (events, unfollowed)
+  }
+
+  /// The first of `events` (one pair's, oldest first) the model did not follow that a verdict
+  /// about an exchange at `exchanged` (seconds) reaching to `reach` rests on: the last one
+  /// before the exchange's second (the state the exchange found), or one up to `reach`.
+  static func unfollowed(in events: [RecordedSubscription], at exchanged: Int64, reach: Int64)
+    -> RecordedSubscription?
+  {
+    let before = events.lastIndex { $0.time.floorDivided(by: 1000) < exchanged }
+    let first = before ?? events.startIndex
+    return events[first...].first {
+      !$0.followed && $0.time.floorDivided(by: 1000) <= reach
+    }
   }
 }

@@ -1,7 +1,8 @@
 /// A stretch of one participant's own ListParticipantEvents history in which some of its
 /// events are missing, told by two of its events that cannot follow each other (a
 /// `SUBSCRIBE_STOPPED` with no `SUBSCRIBE_STARTED` before it, a `JOINED` with no `LEFT`, a
-/// `previousToken` unlike the `newToken` before it), or by an EventBridge event they lack
+/// `LEFT` while publishing with no `PUBLISH_STOPPED`, a `previousToken` unlike the `newToken`
+/// before it), or by an EventBridge event they lack
 /// (a publish EventBridge tells that no own event does). A page left out between two others
 /// leaves no `nextToken` unanswered (each page names only the page after it), so this is
 /// what shows it, where anything does: what the participant did meanwhile (token exchanges
@@ -137,6 +138,8 @@ extension RecordImporter {
       case .joined?, .left?:
         let on = event.kind == .joined
         if let connected, connected.on == on { missing(connected, no: on ? "LEFT" : "JOINED") }
+        // A publisher leaving unpublishes first (`PUBLISH_STOPPED`, then `LEFT`).
+        if !on, let publishing, publishing.on { missing(publishing, no: "PUBLISH_STOPPED") }
         connected = (on, time, name)
         publishing = (false, time, name)
         subscriptions = [:]
