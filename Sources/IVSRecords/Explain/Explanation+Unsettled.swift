@@ -168,6 +168,12 @@ extension Explanation {
   private static func unendedReason(_ id: String, _ last: Int64, _ session: ImportedSession)
     -> String
   {
+    if session.endsLeaving.contains(id) {
+      return "\(session.name(id))'s own events end with a LEFT at \(VirtualTime.iso8601(last)),"
+        + " though get-participant says CONNECTED: it joined again and its newest events are"
+        + " missing, token exchanges among them, or get-participant was read before it left"
+        + " (fetch its first list-participant-events page again)"
+    }
     guard session.endsUnconfirmed.contains(id) else {
       return "\(session.name(id))'s own events end at \(VirtualTime.iso8601(last)) without a LEFT,"
         + " though get-participant says DISCONNECTED: its newest events are missing, token"

@@ -48,12 +48,17 @@ public struct ImportedSession: Sendable {
   /// Pages whose `nextToken` no input answers (older events of that participant missing).
   public internal(set) var unansweredPages: [RecordSet.UnansweredPage] = []
   /// Participants get-participant calls `DISCONNECTED` whose own events end without a
-  /// `LEFT` (their newest events are missing), with the second of their last own event.
+  /// `LEFT` (their newest events are missing), or `CONNECTED` whose own events end with one
+  /// (`endsLeaving`), with the second of their last own event.
   public internal(set) var endsUnrecorded: [String: Int64] = [:]
   /// Those of `endsUnrecorded` no get-participant or list-participants speaks of: whether
   /// they were still on the stage after their last event, or their newest events are
   /// missing, is unknown (the two look the same in their own events).
   public internal(set) var endsUnconfirmed: Set<String> = []
+  /// Those of `endsUnrecorded` whose own events end with a `LEFT` though get-participant
+  /// says `CONNECTED`: they joined again and their newest events are missing, or
+  /// get-participant was read before they left (finding 3101580).
+  public internal(set) var endsLeaving: Set<String> = []
   /// Stretches of participants' own events that are missing, shown by events on either side
   /// that cannot follow each other (a page left out between two others leaves no trace else).
   public internal(set) var historyGaps: [HistoryGap] = []
@@ -230,6 +235,7 @@ public enum RecordImporter {
         "\(imported.merged) EventBridge event(s) are the same events as ListParticipantEvents "
           + "ones (matched at EventBridge's whole seconds): each counted once")
     }
+    let ends = endsUnrecorded(recorded, records)
     return ImportedSession(
       runnable: scenario, attachesRecorded: true, recorded: recorded, guessedSDKs: guessed,
       issues: records.issues,
@@ -243,10 +249,9 @@ public enum RecordImporter {
         }
       },
       unansweredPages: records.unansweredPages,
-      endsUnrecorded: endsUnrecorded(recorded, records),
-      endsUnconfirmed: Set(endsUnrecorded(recorded, records).keys).filter {
-        records.participants[$0]?.state == nil
-      },
+      endsUnrecorded: ends,
+      endsUnconfirmed: Set(ends.keys).filter { records.participants[$0]?.state == nil },
+      endsLeaving: Set(ends.keys).filter { records.participants[$0]?.state == "CONNECTED" },
       historyGaps: historyGaps(recorded, records),
       inferredAnswers: plans.mapValues { plan in
         Dictionary(
@@ -260,7 +265,8 @@ public enum RecordImporter {
   }
 
   /// Participants `DISCONNECTED` by get-participant (or whose state nothing gives) whose
-  /// last own ListParticipantEvents event is not a `LEFT`, with that event's second.
+  /// last own ListParticipantEvents event is not a `LEFT`, and those `CONNECTED` by it whose
+  /// last own event is a `LEFT`, with that event's second.
   static func endsUnrecorded(_ recorded: [RecordedEvent], _ records: RecordSet) -> [String: Int64] {
     var last: [String: (second: Int64, left: Bool)] = [:]
     for index in recorded.indices where !recorded[index].viaEventBridge {
@@ -272,7 +278,8 @@ public enum RecordImporter {
     // LEFT was still on the stage.
     let unstated = records.manifest?.complete == true ? "CONNECTED" : "DISCONNECTED"
     return last.filter { id, end in
-      !end.left && (records.participants[id]?.state ?? unstated) == "DISCONNECTED"
+      let state = records.participants[id]?.state
+      return end.left ? state == "CONNECTED" : (state ?? unstated) == "DISCONNECTED"
     }.mapValues(\.second)
   }
 
