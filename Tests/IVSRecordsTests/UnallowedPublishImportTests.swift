@@ -25,4 +25,24 @@ import Testing
     }
     #expect(note.count == 1, "\(session.scenario.notes)")
   }
+
+  /// The converse (soundness finding 3009029-divergence): a PUBLISH_ERROR
+  /// INSUFFICIENT_CAPABILITIES of a participant whose token, as the records show it, allows
+  /// publishing (the exchange that removed it is on the page left out) is no publish step:
+  /// the model's would succeed, a PUBLISH_STARTED the participant never had.
+  @Test func noPublishIsMadeUpForARefusalWhoseDemotionIsMissing() throws {
+    let folder = "soundness/fixed/3009029-divergence"
+    let session = try ReconnectImportTests.session(folder)
+    let comparison = try RecordComparison.run(session, file: folder, toleranceSeconds: 5)
+    let published = comparison.entries.filter { $0.modelled?.kind == .publishStarted }
+    #expect(published.isEmpty, "\(published)")
+    let refused = comparison.entries.filter {
+      $0.status == .missingInModel && $0.recorded?.name == "PUBLISH_ERROR"
+    }
+    #expect(refused.count == 1, "\(comparison.entries)")
+    let note = session.scenario.notes.filter {
+      $0.hasPrefix("oquNMhKZwhd5: PUBLISH_ERROR INSUFFICIENT_CAPABILITIES")
+    }
+    #expect(note.count == 1, "\(session.scenario.notes)")
+  }
 }

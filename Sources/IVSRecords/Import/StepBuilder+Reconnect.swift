@@ -125,8 +125,7 @@ extension StepBuilder {
   /// through it, or publishing stopped just before it (its PUBLISH_STOPPED within a burst's
   /// time before, followed by nothing but stopped subscriptions), and started inside it when
   /// the app answered the publish question yes. Nil when its publishing went on through the
-  /// burst (a drop would have stopped it), or when the model could not give the answer the
-  /// records show (an app that publishes on its own, `always`, answers yes).
+  /// burst (a drop would have stopped it).
   private func publishing(of id: String, in burst: ReconnectBurst) -> Reconnection? {
     let (earliest, overflow) = burst.start.subtractingReportingOverflow(Self.reconnectBurst)
     let since = max(burst.quietSince, overflow ? .min : earliest)
@@ -135,7 +134,6 @@ extension StepBuilder {
     let start = held?.start.flatMap { $0.time >= burst.start ? $0 : nil }
     let publisher = publishing(id)
     guard publisher.now == (start != nil) else { return nil }
-    if publisher.allowed, publisher.strategy == .always, !publisher.now { return nil }
     return Reconnection(
       replaced: [stop?.step, start?.step].compactMap { $0 }, publishes: publisher.now)
   }

@@ -126,7 +126,7 @@ struct StepBuilder {
       }
     case .publishError?:
       ensureJoined(id, event)
-      if event.isModelled, mirrors[id]?.publishing == false { publish(id) }
+      if event.isModelled, mirrors[id]?.publishing == false, mayFail(id, event) { publish(id) }
     case .publishStopped?:
       ensureJoinedBefore(id, event)
       if mirrors[id]?.publishing == true {
@@ -140,7 +140,7 @@ struct StepBuilder {
       ensureJoined(id, event)
       if let remote = event.remoteParticipantId { ensurePublishing(remote, event) }
       if let reconnection = reconnection(after: event) {
-        dropNetwork(id, reconnection)
+        dropNetwork(id, reconnection, at: event.time)
       }
     case .subscribeStopped?:
       ensureJoinedBefore(id, event)
@@ -179,9 +179,12 @@ struct StepBuilder {
   }
 
   /// Steps `id`'s network drop in place of the held steps it stands for (its unpublish and
-  /// publish), then the app's answer to the publish question the reconnection asks, as the
-  /// records show it, where the model's strategy for it does not give that answer itself.
-  private mutating func dropNetwork(_ id: String, _ reconnection: Reconnection) {
+  /// publish), with the app's answer to the publish question the reconnection asks as the
+  /// records show it, where the model's strategy for it does not give that answer itself:
+  /// an `ask` answered, a publish of its own after a `never`, and an app that publishes on
+  /// its own (`always`, inferred from an earlier question's answer) answering no this time
+  /// (no PUBLISH_STARTED in the burst: the records show the answer, not the strategy).
+  private mutating func dropNetwork(_ id: String, _ reconnection: Reconnection, at time: Int64) {
     let held = reconnection.replaced.sorted(by: >)
     let publishSteps = held.allSatisfy { index in
       guard steps.indices.contains(index) else { return false }
@@ -193,10 +196,19 @@ struct StepBuilder {
     guard publishSteps else { return }
     for index in held { removeStep(at: index) }
     republished[id] = nil
-    step(.media(.networkDrop(id)))
     let publisher = publishing(id)
-    guard publisher.allowed else { return }
-    switch publisher.strategy {
+    let strategy = publisher.allowed ? publisher.strategy : nil
+    if strategy == .always, !reconnection.publishes {
+      notes.append(
+        "\(id): no PUBLISH_STARTED in its reconnection at \(RecordTime.iso8601(milliseconds: time)):"
+          + " its app answered the publish question no this time (inferred, not recorded)")
+      step(.setStrategy(id, publish: .never, subscribe: nil))
+      step(.media(.networkDrop(id)))
+      step(.setStrategy(id, publish: .always, subscribe: nil))
+      return
+    }
+    step(.media(.networkDrop(id)))
+    switch strategy {
     case .ask?: step(.answer(id, publish: reconnection.publishes))
     case .never? where reconnection.publishes: step(.publish(id))
     default: break
@@ -280,6 +292,23 @@ struct StepBuilder {
           + " allow publishing (an exchange that allowed it is missing from the records); no"
           + " publish step")
     }
+    return false
+  }
+
+  /// Whether the model, publishing `id` now, can fail as its recorded PUBLISH_ERROR says:
+  /// INSUFFICIENT_CAPABILITIES needs a token without PUBLISH. When the token as the records
+  /// show it allows publishing, the exchange that took it away is missing from the records:
+  /// no publish is stepped (the model's would succeed, a PUBLISH_STARTED nobody had), the
+  /// comparison shows the error the model then lacks, and a note says why.
+  private mutating func mayFail(_ id: String, _ event: RecordedEvent) -> Bool {
+    guard event.errorCode == "INSUFFICIENT_CAPABILITIES",
+      mirrors[id]?.token.capabilities.publish == true
+    else { return true }
+    notes.append(
+      "\(id): PUBLISH_ERROR INSUFFICIENT_CAPABILITIES at "
+        + "\(RecordTime.iso8601(milliseconds: event.time)), but its token as the records show it"
+        + " allowed publishing (an exchange that removed it is missing from the records); no"
+        + " publish step")
     return false
   }
 
