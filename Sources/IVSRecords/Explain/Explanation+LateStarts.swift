@@ -36,9 +36,12 @@ extension Explanation {
 
   /// Each subscriber's late starts, oldest first: none when `stagemon fetch`'s manifest
   /// vouches that every page was fetched. A subscription to a publisher with no recorded
-  /// PUBLISH_STARTED before it is not judged (its lateness is not known).
+  /// PUBLISH_STARTED before it is not judged (its lateness is not known), nor one that ends
+  /// a `HistoryGap` of its subscriber (the gap tells the events missing there).
   static func lateStarts(_ session: ImportedSession) -> [String: [LateStart]] {
     guard session.manifest?.complete != true else { return [:] }
+    var gaps: [String: [HistoryGap]] = [:]
+    for gap in session.historyGaps { gaps[gap.participant, default: []].append(gap) }
     var published: [String: Int64] = [:]
     var joined: [String: Int64] = [:]
     var stopped: [String: [String: Int64]] = [:]
@@ -60,7 +63,8 @@ extension Explanation {
           (stopped[id]?[remote] ?? .min, "its SUBSCRIBE_STOPPED"),
         ]
         guard let cause = causes.max(by: { $0.0 < $1.0 }), cause.0 <= event.time,
-          VirtualDuration.distance(from: cause.0, to: event.time) > lateStartSlack
+          VirtualDuration.distance(from: cause.0, to: event.time) > lateStartSlack,
+          !(gaps[id] ?? []).contains(where: { $0.after <= event.time && event.time <= $0.before })
         else { continue }
         late[id, default: []].append(
           LateStart(
