@@ -148,6 +148,43 @@ import Testing
     #expect(gap.evidence.contains("with no PUBLISH_STOPPED between"))
   }
 
+  /// Its first exchange in the records names a previousToken without PUBLISH, but it
+  /// published before it: the token it published with was another, so an exchange between
+  /// them is missing (finding 3003326). One whose previousToken has PUBLISH shows none.
+  @Test(arguments: [(["SUBSCRIBE"], true), (["PUBLISH", "SUBSCRIBE"], false)])
+  func aPreviousTokenWithoutACapabilityUsedBeforeShowsAMissingExchange(
+    previous: [String], missing: Bool
+  ) throws {
+    let older = """
+      {"events": [
+        {"name": "PUBLISH_STOPPED", "participantId": "guest", "eventTime": "2026-03-14T18:02:00.000Z"},
+        {"name": "PUBLISH_STARTED", "participantId": "guest", "eventTime": "2026-03-14T18:00:00.100Z"},
+        {"name": "JOINED", "participantId": "guest", "eventTime": "2026-03-14T18:00:00.000Z"}]}
+      """
+    let capabilities = previous.map { "\"\($0)\"" }.joined(separator: ", ")
+    let newer = """
+      {"events": [
+        {"name": "LEFT", "participantId": "guest", "eventTime": "2026-03-14T18:20:00.000Z"},
+        {"name": "TOKEN_EXCHANGED", "participantId": "guest", "eventTime": "2026-03-14T18:10:00.000Z",
+         "previousToken": {"capabilities": [\(capabilities)], "attributes": {"role": "viewer"}},
+         "newToken": {"capabilities": [\(capabilities)], "attributes": {"role": "viewer", "seat": "1"}}}],
+       "nextToken": "AYABeCdEfGhIjKlMnOpQrStUvWxYz0123456789"}
+      """
+    let records = try RecordFixtures.records([newer, older])
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    guard missing else {
+      #expect(session.historyGaps.isEmpty)
+      return
+    }
+    let gap = try #require(session.historyGaps.first)
+    #expect(session.historyGaps.count == 1)
+    #expect(gap.participant == "guest")
+    // From where its pages meet to the exchange.
+    #expect(gap.after == RecordTime.milliseconds("2026-03-14T18:02:00.000Z"))
+    #expect(gap.before == RecordTime.milliseconds("2026-03-14T18:10:00.000Z"))
+    #expect(gap.evidence.contains("previousToken it names (without PUBLISH)"))
+  }
+
   @Test func aWholeHistoryHasNoGap() throws {
     let whole = """
       {"events": [

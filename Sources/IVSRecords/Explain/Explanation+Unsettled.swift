@@ -22,9 +22,10 @@ extension Explanation {
     let pages = session.unansweredPages
     let unrecorded = unrecordedObservers(session)
     let drops = possibleDrops(session.recorded)
+    let late = lateStarts(session)
     guard
-      !pages.isEmpty || !unrecorded.isEmpty || !drops.isEmpty || !session.endsUnrecorded.isEmpty
-        || session.composition != nil
+      !pages.isEmpty || !unrecorded.isEmpty || !drops.isEmpty || !late.isEmpty
+        || !session.endsUnrecorded.isEmpty || session.composition != nil
     else { return stories }
     let heldFor = valuesHeld(stories)
     for story in stories.indices {
@@ -92,6 +93,16 @@ extension Explanation {
           }
         }
         guard let stale = sighting.stale else { continue }
+        if let start = late[observer]?.first(where: { $0.reaches(into: stale) }) {
+          // Told as it reconnected, between the start's cause and the start.
+          let cause = start.cause.floorDivided(by: 1000)
+          stories[story].sightings[index].unsettle(
+            lateStartReason(start, session),
+            Sighting.StaleBounds(
+              atLeast: sighting.dependsOn == nil
+                ? VirtualDuration.distance(from: stale.since, to: max(stale.since, cause)) : 0,
+              atMost: stale.end == .sessionEnded ? nil : stale.seconds))
+        }
         if stale.end == .observerLeft,
           let drop = drops[observer]?.first(where: { $0.floorDivided(by: 1000) == stale.until })
         {
@@ -129,7 +140,8 @@ extension Explanation {
     var moments: [String] = []
     for sighting in stories.lazy.flatMap(\.sightings) {
       guard let reason = sighting.unsettledBy else { continue }
-      if reason.hasPrefix(dropPrefix) || reason.hasPrefix(compositionPrefix),
+      if reason.hasPrefix(dropPrefix) || reason.hasPrefix(compositionPrefix)
+        || reason.hasPrefix(lateStartPrefix),
         counts[reason] == nil
       {
         moments.append(reason)

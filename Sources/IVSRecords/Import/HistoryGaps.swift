@@ -2,7 +2,8 @@
 /// events are missing, told by two of its events that cannot follow each other (a
 /// `SUBSCRIBE_STOPPED` with no `SUBSCRIBE_STARTED` before it, a `JOINED` with no `LEFT`, a
 /// `LEFT` while publishing with no `PUBLISH_STOPPED`, a `previousToken` unlike the `newToken`
-/// before it), or by an EventBridge event they lack
+/// before it or without a capability the participant used since its last exchange or join),
+/// or by an EventBridge event they lack
 /// (a publish EventBridge tells that no own event does). A page left out between two others
 /// leaves no `nextToken` unanswered (each page names only the page after it), so this is
 /// what shows it, where anything does: what the participant did meanwhile (token exchanges
@@ -121,6 +122,10 @@ extension RecordImporter {
     /// Since a JOINED or LEFT: a publisher missing from `subscriptions` is not subscribed to.
     var subscriptionsKnown = false
     var token: (token: RecordedToken, since: Int64)?
+    /// Its last PUBLISH_STARTED and SUBSCRIBE_STARTED since its last exchange or join: the
+    /// token it held then had the capability (finding 3003326).
+    var published: State?
+    var subscribed: State?
 
     /// Takes the next event; the gap before it, if it cannot follow what came before.
     mutating func take(_ event: RecordedEvent) -> HistoryGap? {
@@ -144,6 +149,8 @@ extension RecordImporter {
         publishing = (false, time, name)
         subscriptions = [:]
         subscriptionsKnown = true
+        published = nil
+        subscribed = nil
         return gap
       case nil: return nil
       default: break
@@ -160,6 +167,7 @@ extension RecordImporter {
           missing(publishing, no: on ? "PUBLISH_STOPPED" : "PUBLISH_STARTED")
         }
         publishing = (on, time, name)
+        if on { published = (true, time, name) }
       case .subscribeStarted?, .subscribeStopped?:
         guard let remote = event.remoteParticipantId else { break }
         let on = event.kind == .subscribeStarted
@@ -170,6 +178,7 @@ extension RecordImporter {
           missing(known, no: "\(on ? "SUBSCRIBE_STOPPED" : "SUBSCRIBE_STARTED") of \(remote)")
         }
         subscriptions[remote] = (on, time, name)
+        if on { subscribed = (true, time, name) }
       case .tokenExchanged?:
         if let previous = event.previousToken, let known = token,
           StepBuilder.contradiction(previous, known.token) != nil
@@ -178,6 +187,18 @@ extension RecordImporter {
             (true, known.since, "TOKEN_EXCHANGED"),
             no: "exchange to the previousToken it names")
         }
+        // A token without the capability cannot have been the one it published or
+        // subscribed with: an exchange between them is missing.
+        if let previous = event.previousToken?.capabilities {
+          if !previous.publish, let published {
+            missing(published, no: "exchange to the previousToken it names (without PUBLISH)")
+          }
+          if !previous.subscribe, let subscribed {
+            missing(subscribed, no: "exchange to the previousToken it names (without SUBSCRIBE)")
+          }
+        }
+        published = nil
+        subscribed = nil
         if let new = event.newToken { token = (new, time) }
       default: break
       }
