@@ -73,9 +73,8 @@ extension Explanation {
   }
 
   /// One sentence per observer and exchange whose verdict is a range.
-  static func rangeLines(_ stories: [ExchangeStory], _ session: ImportedSession) -> [String] {
-    let labels = ParticipantLabels(stories, session)
-    return stories.flatMap { story in
+  static func rangeLines(_ stories: [ExchangeStory], _ labels: ParticipantLabels) -> [String] {
+    stories.flatMap { story in
       story.sightings.compactMap { sighting -> String? in
         guard let sdk = sighting.dependsOn, let stale = sighting.stale,
           let threshold = sdk.threshold
