@@ -51,7 +51,9 @@ extension Explanation {
             ? "" : " (\(touched.map { VirtualTime.iso8601($0.time) }.joined(separator: ", ")))")
           + ", and exchanges it held are not in this report")
     }
-    lines += gapLines(stories, session) + unsettledLines(stories, session)
+    lines +=
+      gapLines(stories, session) + unsettledLines(stories, session)
+      + unsubscribedLines(stories, session)
     var counts: [String: Int] = [:]
     var order: [ParticipantSDK] = []
     for story in stories {
