@@ -88,8 +88,9 @@ extension Explanation {
     }
     return order.map { observer in
       "\(counts[observer] ?? 0) verdict(s) about what \(session.name(observer)) showed are"
-        + " unknown: its subscriptions in the model are not those its own records show; the"
-        + " first: \(first[observer] ?? "")"
+        + " unknown: its subscriptions in the model are not those its own records show, so"
+        + " events of its own or of a publisher's may be missing, exchanges among them not in"
+        + " this report; the first: \(first[observer] ?? "")"
     }
   }
 

@@ -61,12 +61,17 @@ public struct ParticipantLabels: Sendable {
   /// whose neighbours are consistent (its exchanges among it), so its events are missing from
   /// the last own event it has before each such one to the first after (the end when none
   /// follows: get-participant's `CONNECTED` does not tell a lost newest page). Only for
-  /// participants with own events among the inputs: one without is labelled as it joined.
+  /// participants with own events among the inputs (one without is labelled as it joined),
+  /// and a subscription only to a publisher with its own among them too: where the model
+  /// infers when a publisher published, a subscription it adds may be the inference's.
   private static func unrecorded(
     _ events: [RecordComparison.ModelledEvent], _ session: ImportedSession
   ) -> [String: Set<Unseen>] {
     var times: [String: [Int64]] = [:]
-    for event in events where session.covered.contains(event.participant) {
+    for event in events
+    where session.covered.contains(event.participant)
+      && event.remoteParticipantId.map(session.covered.contains) != false
+    {
       times[event.participant, default: []].append(event.time)
     }
     guard !times.isEmpty else { return [:] }
