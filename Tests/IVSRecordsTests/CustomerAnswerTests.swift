@@ -166,6 +166,11 @@ extension CustomerAnswerTests {
     let sighting = try #require(story.sightings.first { $0.observer == "viewer" })
     #expect(sighting.unsettledBy?.hasPrefix("the model has viewer subscribe to guest at") == true)
     #expect(sighting.staleBounds?.atLeast == 0)
+    // The summary says what the totals count as unknown (finding 238039-totals).
+    #expect(
+      explanation.summary.contains {
+        $0.hasPrefix("1 verdict(s) about what viewer showed are unknown: its subscriptions")
+      }, "\(explanation.summary)")
   }
 }
 

@@ -28,11 +28,13 @@ public struct CustomerAnswer: Sendable {
   /// How sure all this is: which observers' verdicts are certain, and what settles the rest.
   public let certainty: Certainty
 
-  /// The answer for `stories` of `session`; empty when nothing needs telling.
-  static func make(_ stories: [ExchangeStory], _ session: ImportedSession) -> CustomerAnswer {
+  /// The answer for `stories` of `session`, each participant named as `labels` has it then;
+  /// empty when nothing needs telling.
+  static func make(
+    _ stories: [ExchangeStory], _ session: ImportedSession, _ labels: ParticipantLabels
+  ) -> CustomerAnswer {
     var groups: [String: Group] = [:]
     var order: [String] = []
-    let labels = ParticipantLabels(stories, session)
     for story in stories {
       for sighting in story.sightings {
         // An observer the records cannot show was stale at all is nobody's cause.

@@ -51,7 +51,9 @@ extension Explanation {
             ? "" : " (\(touched.map { VirtualTime.iso8601($0.time) }.joined(separator: ", ")))")
           + ", and exchanges it held are not in this report")
     }
-    lines += gapLines(stories, session) + unsettledLines(stories, session)
+    lines +=
+      gapLines(stories, session) + unsettledLines(stories, session)
+      + unsubscribedLines(stories, session)
     var counts: [String: Int] = [:]
     var order: [ParticipantSDK] = []
     for story in stories {
@@ -73,9 +75,8 @@ extension Explanation {
   }
 
   /// One sentence per observer and exchange whose verdict is a range.
-  static func rangeLines(_ stories: [ExchangeStory], _ session: ImportedSession) -> [String] {
-    let labels = ParticipantLabels(stories, session)
-    return stories.flatMap { story in
+  static func rangeLines(_ stories: [ExchangeStory], _ labels: ParticipantLabels) -> [String] {
+    stories.flatMap { story in
       story.sightings.compactMap { sighting -> String? in
         guard let sdk = sighting.dependsOn, let stale = sighting.stale,
           let threshold = sdk.threshold

@@ -43,7 +43,7 @@ extension Explanation {
           let time = times.first(where: { $0 >= since && $0 <= reach })
         {
           stories[story].sightings[index].unsettle(
-            "the model has \(session.name(sighting.observer)) subscribe to \(participant) at"
+            "\(modelSubscribes)\(session.name(sighting.observer)) subscribe to \(participant) at"
               + " \(VirtualTime.iso8601(time)), which its own records do not show (its newest"
               + " events missing, or it left first): what it showed of \(participant) then is"
               + " not known (fetch its list-participant-events pages again)", bounds)
@@ -51,7 +51,7 @@ extension Explanation {
           unfollowed(in: $0, at: exchanged, reach: reach)
         }) {
           stories[story].sightings[index].unsettle(
-            "its own records \(event.started ? "start" : "stop") its subscription to"
+            "\(recordsSubscribe)\(event.started ? "start" : "stop") its subscription to"
               + " \(participant) at \(RecordTime.iso8601(milliseconds: event.time)), which the"
               + " model could not follow (its app changing its subscribe strategy, or events of"
               + " \(participant) missing, such as a publish starting or stopping then): whether"
@@ -61,6 +61,37 @@ extension Explanation {
       }
     }
     return stories
+  }
+
+  /// How the reasons `unsubscribed` gives begin.
+  private static let modelSubscribes = "the model has "
+  private static let recordsSubscribe = "its own records "
+
+  /// The summary's sentence for each observer with verdicts `unsubscribed` left unknown (the
+  /// stale totals count them as unknown "above": finding 238039-totals), with its first
+  /// such reason.
+  static func unsubscribedLines(_ stories: [ExchangeStory], _ session: ImportedSession)
+    -> [String]
+  {
+    var first: [String: String] = [:]
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for sighting in stories.lazy.flatMap(\.sightings) {
+      guard let reason = sighting.unsettledBy,
+        reason.hasPrefix(modelSubscribes) || reason.hasPrefix(recordsSubscribe)
+      else { continue }
+      if first[sighting.observer] == nil {
+        first[sighting.observer] = reason
+        order.append(sighting.observer)
+      }
+      counts[sighting.observer, default: 0] += 1
+    }
+    return order.map { observer in
+      "\(counts[observer] ?? 0) verdict(s) about what \(session.name(observer)) showed are"
+        + " unknown: its subscriptions in the model are not those its own records show, so"
+        + " events of its own or of a publisher's may be missing, exchanges among them not in"
+        + " this report; the first: \(first[observer] ?? "")"
+    }
   }
 
   /// A recorded start or stop of a subscription: when (milliseconds), which, and whether

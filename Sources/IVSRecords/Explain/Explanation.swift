@@ -20,9 +20,9 @@ public struct Explanation: Sendable {
   /// Each observer's stale time, back-to-back exchanges joined (longest first).
   public var staleTimes: [ObserverStaleTime] { ObserverStaleTime.all(exchanges) }
   /// Each participant as it was at a moment of the session, as the report labels it.
-  public var labels: ParticipantLabels { ParticipantLabels(exchanges, session) }
+  public var labels: ParticipantLabels { ParticipantLabels(exchanges, session, comparison) }
   /// What to tell the customer: causes, fixes, workarounds, each with its source.
-  public var forCustomer: CustomerAnswer { CustomerAnswer.make(exchanges, session) }
+  public var forCustomer: CustomerAnswer { CustomerAnswer.make(exchanges, session, labels) }
 
   /// Whether the records are reproduced, valid and consistent (exit 0).
   public var isClean: Bool {
@@ -133,6 +133,7 @@ public struct Explanation: Sendable {
     _ divergences: [Divergence]
   ) -> [String] {
     var lines = unknownsFirst(exchanges, session)
+    let labels = ParticipantLabels(exchanges, session, comparison)
     let recordedCount = session.recorded.count
     // Counted from the list `--json` gives as `divergences`: one source for both.
     var counts: [Divergence.Kind: Int] = [:]
@@ -146,9 +147,8 @@ public struct Explanation: Sendable {
     lines +=
       staleLines(exchanges)
       + ObserverStaleTime.summaryLine(
-        ObserverStaleTime.all(exchanges), ParticipantLabels(exchanges, session),
-        day: exchanges.first?.time ?? 0)
-      + rangeLines(exchanges, session)
+        ObserverStaleTime.all(exchanges), labels, day: exchanges.first?.time ?? 0)
+      + rangeLines(exchanges, labels)
     if let contradictions = counts[.contradiction] {
       lines.append("\(contradictions) record(s) contradict earlier ones (listed below)")
     }

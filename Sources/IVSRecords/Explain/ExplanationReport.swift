@@ -42,7 +42,7 @@ extension Explanation {
       lines.append("Token exchanges: what changed, what the strategy was asked, who saw it")
     }
     // Each participant as it was at the exchange, not as its last token left it.
-    let labels = ParticipantLabels(exchanges, session)
+    let labels = self.labels
     for story in exchanges {
       lines.append("  \(VirtualTime.iso8601(story.time)) \(labels.exchanging(story))")
       lines.append("    changes: \(story.changes.joined(separator: "; "))")

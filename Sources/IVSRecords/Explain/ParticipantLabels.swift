@@ -15,7 +15,7 @@ public struct ParticipantLabels: Sendable {
   }
 
   /// Seconds (both ends included) in which some of a participant's own events are missing.
-  private struct Unseen: Sendable {
+  private struct Unseen: Sendable, Hashable {
     let from: Int64
     let to: Int64
   }
@@ -24,11 +24,11 @@ public struct ParticipantLabels: Sendable {
   private let changes: [String: [Change]]
   /// Per participant, where its own events are missing: before a page whose `nextToken` no
   /// input answers, a `HistoryGap`, after its last event when it ends without the `LEFT`
-  /// get-participant implies.
+  /// get-participant implies, around an event of its own the model has and its records lack.
   private let unseen: [String: [Unseen]]
   private let session: ImportedSession
 
-  init(_ stories: [ExchangeStory], _ session: ImportedSession) {
+  init(_ stories: [ExchangeStory], _ session: ImportedSession, _ comparison: RecordComparison) {
     var changes: [String: [Change]] = [:]
     for story in stories {
       changes[story.participant, default: []].append(
@@ -48,9 +48,56 @@ public struct ParticipantLabels: Sendable {
     for (id, last) in session.endsUnrecorded {
       unseen[id, default: []].append(Unseen(from: last, to: .max))
     }
+    for (id, spans) in Self.unrecorded(comparison.entries.unrecorded, session) {
+      unseen[id, default: []] += spans
+    }
     self.changes = changes
     self.unseen = unseen
     self.session = session
+  }
+
+  /// Where the model has a participant's own events that its records lack (findings 2022056,
+  /// 2025039, 2031653 and 2031998-label): a page of its own was left out, its newest or one
+  /// whose neighbours are consistent (its exchanges among it), so its events are missing from
+  /// the last own event it has before each such one to the first after (the end when none
+  /// follows: get-participant's `CONNECTED` does not tell a lost newest page). Only for
+  /// participants with own events among the inputs (one without is labelled as it joined),
+  /// and a subscription only to a publisher with its own among them too: where the model
+  /// infers when a publisher published, a subscription it adds may be the inference's.
+  private static func unrecorded(
+    _ events: [RecordComparison.ModelledEvent], _ session: ImportedSession
+  ) -> [String: Set<Unseen>] {
+    var times: [String: [Int64]] = [:]
+    for event in events
+    where session.covered.contains(event.participant)
+      && event.remoteParticipantId.map(session.covered.contains) != false
+    {
+      times[event.participant, default: []].append(event.time)
+    }
+    guard !times.isEmpty else { return [:] }
+    var own: [String: [Int64]] = [:]
+    // By index: a loop variable would copy every event.
+    for index in session.recorded.indices
+    where !session.recorded[index].viaEventBridge
+      && times[session.recorded[index].participantId] != nil
+    {
+      own[session.recorded[index].participantId, default: []].append(
+        session.recorded[index].second)
+    }
+    return times.reduce(into: [:]) { spans, entry in
+      // One walk through both, oldest first.
+      let seconds = (own[entry.key] ?? []).sorted()
+      var before = seconds.startIndex  // past the own events before `time`
+      for time in entry.value.sorted() {
+        while before < seconds.endIndex, seconds[before] < time { before += 1 }
+        var after = before  // at the first own event after `time`
+        while after < seconds.endIndex, seconds[after] == time { after += 1 }
+        spans[entry.key, default: []].insert(
+          Unseen(
+            from: before > seconds.startIndex ? seconds[before - 1] : .min,
+            to: after < seconds.endIndex ? seconds[after] : .max))
+      }
+    }
   }
 
   /// `id` as it was before second `time`: as its last exchange before then left it, or as

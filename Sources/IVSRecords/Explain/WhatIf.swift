@@ -14,7 +14,7 @@ public struct WhatIf: Sendable {
     self.label = label
     let stale =
       Explanation.staleLines(explanation.exchanges)
-      + Explanation.rangeLines(explanation.exchanges, explanation.session)
+      + Explanation.rangeLines(explanation.exchanges, explanation.labels)
     lines = stale.isEmpty ? ["no observer would have shown stale values"] : Array(stale.prefix(4))
   }
 
