@@ -24,7 +24,12 @@ extension Explanation {
         // values from every SDK until it publishes (visibility.not-publishing.held).
         let later: Bool
         switch sighting.cause {
-        case .joinedAfterExchange?, .observerRejoined?, .policyChanged?, .startedPublishing?, nil:
+        case .observerRejoined?:
+          // On the stage at the exchange while the participant published, and gone before a
+          // stale second passed (it left in the exchange's second): from the release it was
+          // told at once (finding 3001285).
+          later = sighting.verdict == .later && sighting.participantWasPublishing
+        case .joinedAfterExchange?, .policyChanged?, .startedPublishing?, nil:
           later = false
         default: later = sighting.verdict == .later
         }
