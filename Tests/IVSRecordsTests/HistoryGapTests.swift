@@ -185,6 +185,47 @@ import Testing
     #expect(gap.evidence.contains("previousToken it names (without PUBLISH)"))
   }
 
+  /// A viewer subscribes to the guest at 18:10, but the guest's own events have it not
+  /// publishing since its JOINED: its own events around then are missing (its newest page
+  /// lost, finding 7001392). Its own PUBLISH_STARTED just before the subscription (or in the
+  /// same second after it) is the one the subscription followed: no gap.
+  @Test(arguments: [("", true), ("18:09:59.900Z", false), ("18:10:00.300Z", false)])
+  func aSubscriptionToAParticipantWhoseOwnEventsSayItDidNotPublishShowsTheGap(
+    published: String, missing: Bool
+  ) throws {
+    let publish =
+      published.isEmpty
+      ? ""
+      : #"{"name": "PUBLISH_STARTED", "participantId": "guest", "eventTime": "2026-03-14T\#(published)"},"#
+    let guest = """
+      {"events": [
+        \(publish)
+        {"name": "JOINED", "participantId": "guest", "eventTime": "2026-03-14T18:02:00.000Z"}]}
+      """
+    let viewer = """
+      {"events": [
+        {"name": "SUBSCRIBE_STARTED", "participantId": "viewer", "remoteParticipantId": "guest",
+         "eventTime": "2026-03-14T18:10:00.100Z"},
+        {"name": "JOINED", "participantId": "viewer", "eventTime": "2026-03-14T18:01:00.000Z"}]}
+      """
+    let records = try RecordFixtures.records([guest, viewer])
+    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
+    guard missing else {
+      #expect(session.historyGaps.isEmpty)
+      return
+    }
+    let gap = try #require(session.historyGaps.first)
+    #expect(session.historyGaps.count == 1)
+    #expect(gap.participant == "guest")
+    // From its last own event to the end of the records.
+    #expect(gap.after == RecordTime.milliseconds("2026-03-14T18:02:00.000Z"))
+    #expect(gap.before == RecordTime.milliseconds("2026-03-14T18:10:00.100Z"))
+    #expect(
+      gap.evidence
+        == "viewer's SUBSCRIBE_STARTED of it at 2026-03-14T18:10:00.100Z has it publishing, but"
+        + " its own events have it not publishing since its JOINED at 2026-03-14T18:02:00Z")
+  }
+
   @Test func aWholeHistoryHasNoGap() throws {
     let whole = """
       {"events": [

@@ -1,3 +1,5 @@
+import StageEngine
+
 /// A stretch of one participant's own ListParticipantEvents history in which some of its
 /// events are missing, told by two of its events that cannot follow each other (a
 /// `SUBSCRIBE_STOPPED` with no `SUBSCRIBE_STARTED` before it, a `JOINED` with no `LEFT`, a
@@ -31,29 +33,48 @@ extension RecordImporter {
     var order: [String] = []
     // An EventBridge event left after `SourceMerge` is one the participant's own events do
     // not tell: those around it are missing (EventBridge tells what they do; finding 50619).
+    // So is another's subscription to it while its own events say it could not publish
+    // (finding 7001392).
     var lastOwn: [String: Int64] = [:]
-    var untold: [String: RecordedEvent] = [:]
+    var untold: [String: Untold] = [:]
     // By position: iterating would copy every event.
     for index in recorded.indices {
       let id = recorded[index].participantId
+      let time = recorded[index].time
       guard !recorded[index].viaEventBridge else {
-        if untold[id] == nil { untold[id] = recorded[index] }
+        if untold[id] == nil {
+          untold[id] = Untold(
+            time: time,
+            evidence: "EventBridge has its \(recorded[index].name) at"
+              + " \(RecordTime.iso8601(milliseconds: time)), which its own events lack")
+        }
         continue
       }
+      if recorded[index].kind == .subscribeStarted,
+        let remote = recorded[index].remoteParticipantId,
+        untold[remote] == nil, let why = histories[remote]?.notPublishing
+      {
+        untold[remote] = Untold(
+          time: time, isSubscription: true,
+          evidence: "\(id)'s SUBSCRIBE_STARTED of it at \(RecordTime.iso8601(milliseconds: time))"
+            + " has it publishing, but \(why)")
+      }
       if histories[id] == nil { order.append(id) }
-      let time = recorded[index].time
-      if let event = untold.removeValue(forKey: id) {
-        found[id, default: []].append(
-          untoldGap(event, after: lastOwn[id] ?? event.time, before: time))
+      if let told = untold.removeValue(forKey: id),
+        !(told.isSubscription && recorded[index].kind == .publishStarted
+          && VirtualDuration.distance(from: told.time, to: time)
+            <= UInt64(StepBuilder.reconnectBurst))
+      {
+        found[id, default: []].append(told.gap(id, after: lastOwn[id] ?? told.time, before: time))
       }
       lastOwn[id] = time
       guard let gap = histories[id, default: History()].take(recorded[index]) else { continue }
       found[id, default: []].append(gap)
     }
     // Past its last own event: missing to the end of the records.
-    for (id, event) in untold {
+    for (id, told) in untold {
       guard let last = lastOwn[id], let end = recorded.last?.time else { continue }
-      found[id, default: []].append(untoldGap(event, after: last, before: max(end, event.time)))
+      found[id, default: []].append(told.gap(id, after: last, before: max(end, told.time)))
     }
     guard !found.isEmpty else { return [] }
     // Each page once: a long record's pages are never searched per participant.
@@ -73,13 +94,20 @@ extension RecordImporter {
     }
   }
 
-  /// The gap around `event`, an EventBridge event its participant's own events lack.
-  private static func untoldGap(_ event: RecordedEvent, after: Int64, before: Int64) -> HistoryGap {
-    HistoryGap(
-      participant: event.participantId, after: after, before: before,
-      evidence:
-        "EventBridge has its \(event.name) at \(RecordTime.iso8601(milliseconds: event.time)),"
-        + " which its own events lack")
+  /// What another record tells of a participant that its own events lack: those around it
+  /// are missing.
+  private struct Untold {
+    /// When (milliseconds).
+    let time: Int64
+    /// Another's subscription to it (its own PUBLISH_STARTED within a second after is the
+    /// one the subscription followed).
+    var isSubscription = false
+    /// In words.
+    let evidence: String
+
+    func gap(_ participant: String, after: Int64, before: Int64) -> HistoryGap {
+      HistoryGap(participant: participant, after: after, before: before, evidence: evidence)
+    }
   }
 
   /// `gap` starting at the first meeting of pages within it, if any.
@@ -126,6 +154,20 @@ extension RecordImporter {
     /// token it held then had the capability (finding 3003326).
     var published: State?
     var subscribed: State?
+
+    /// Why its events so far say it could not be publishing now, if they do: its last
+    /// publish event stopped it, or its token has no PUBLISH.
+    var notPublishing: String? {
+      if let publishing, !publishing.on {
+        return "its own events have it not publishing since its \(publishing.name) at"
+          + " \(Self.clock(publishing.since))"
+      }
+      if let token, !token.token.capabilities.publish {
+        return
+          "its token has had no PUBLISH since its TOKEN_EXCHANGED at \(Self.clock(token.since))"
+      }
+      return nil
+    }
 
     /// Takes the next event; the gap before it, if it cannot follow what came before.
     mutating func take(_ event: RecordedEvent) -> HistoryGap? {
