@@ -138,12 +138,15 @@ struct ParticipantPlan {
     }
     // Each answer stands on its own evidence whichever strategy carries it: `always` or
     // `never` when every answer agrees (no prompt in the monitor), `ask` with one answer
-    // step per question when they differ.
+    // step per question when they differ, or when a yes published in a later second than
+    // its question (`always` would publish at the question, before the records show it).
     let yes = answers.values.filter(\.publish).count
-    strategy.publish = yes == answers.count ? .always : yes == 0 ? .never : .ask
+    let late = answers.contains { $0.value.publishedLater(than: $0.key) }
+    strategy.publish = yes == answers.count && !late ? .always : yes == 0 ? .never : .ask
     strategyReason =
       "publish=\(strategy.publish.rawValue): each \"publish?\" answered from that moment's own "
       + "records (\(yes) yes, \(answers.count - yes) no; inferred, not recorded)"
+      + (late ? "; a yes whose PUBLISH_STARTED came in a later second is answered then" : "")
   }
 
   /// The answer to the question asked at `events[index]`: yes when the participant's next
@@ -158,7 +161,8 @@ struct ParticipantPlan {
       let (delay, overflow) = event.time.subtractingReportingOverflow(asked)
       if !overflow, delay <= Self.answerWindow {
         answer = InferredAnswer(
-          publish: true, evidence: "inferred from PUBLISH_STARTED \(Self.seconds(delay)) s later")
+          publish: true, evidence: "inferred from PUBLISH_STARTED \(Self.seconds(delay)) s later",
+          publishedAt: event.time)
       } else {
         answer = InferredAnswer(
           publish: false,
@@ -194,4 +198,20 @@ public struct InferredAnswer: Sendable, Equatable {
   public let publish: Bool
   /// `inferred from PUBLISH_STARTED 0.64 s later`.
   public let evidence: String
+  /// When the PUBLISH_STARTED of a yes was recorded (Unix milliseconds).
+  var publishedAt: Int64?
+
+  init(publish: Bool, evidence: String, publishedAt: Int64? = nil) {
+    self.publish = publish
+    self.evidence = evidence
+    self.publishedAt = publishedAt
+  }
+
+  /// Whether it is a yes whose PUBLISH_STARTED was recorded in a later second than the
+  /// question asked at `asked` (Unix milliseconds): the model, stepping by seconds, then
+  /// publishes when it is answered, not at the question.
+  func publishedLater(than asked: Int64) -> Bool {
+    guard publish, let publishedAt else { return false }
+    return publishedAt.floorDivided(by: 1000) > asked.floorDivided(by: 1000)
+  }
 }

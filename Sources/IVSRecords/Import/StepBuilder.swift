@@ -34,6 +34,9 @@ struct StepBuilder {
   var subscribedSince: [String: [String: Int64]] = [:]
   /// Each publisher's last stop and start again as steps still held (StepBuilder+Reconnect).
   var republished: [String: PublishSteps] = [:]
+  /// Participants whose app answered a question yes, its PUBLISH_STARTED recorded in a later
+  /// second: the answer is stepped then (`answer(_:askedAt:)`).
+  private var answerAtPublish: Set<String> = []
   /// The newest second an exchange changed the user ID or attributes of a participant while it
   /// published: what observers see of it from then on depends on their SDKs.
   private var metadataChangedWhilePublishing: Int64?
@@ -114,13 +117,17 @@ struct StepBuilder {
         answer(id, askedAt: event.time)
       }
     case .left?:
+      answerAtPublish.remove(id)
       if mirrors[id]?.connected == true { step(.leave(id)) }
       if mirrors[id]?.publishing == true { publishingStopped = clock }
       mirrors[id]?.connected = false
       mirrors[id]?.publishing = false
     case .publishStarted?:
       ensureJoined(id, event)
-      if mirrors[id]?.publishing == false, mayPublish(id, event) {
+      if mirrors[id]?.publishing == false, answerAtPublish.remove(id) != nil {
+        step(.answer(id, publish: true))
+        mirrors[id]?.publishing = true
+      } else if mirrors[id]?.publishing == false, mayPublish(id, event) {
         publish(id)
         holdPublishStep(id, starts: true, at: event.time)
       }
@@ -196,6 +203,7 @@ struct StepBuilder {
     guard publishSteps else { return }
     for index in held { removeStep(at: index) }
     republished[id] = nil
+    answerAtPublish.remove(id)
     let publisher = publishing(id)
     let strategy = publisher.allowed ? publisher.strategy : nil
     if strategy == .always, !reconnection.publishes {
@@ -244,9 +252,15 @@ struct StepBuilder {
   }
 
   /// The app's inferred answer to the "publish?" the model asks `id` at the recorded
-  /// moment `askedAt` (strategy `ask`), as a step.
+  /// moment `askedAt` (strategy `ask`), as a step: now, or a yes whose PUBLISH_STARTED was
+  /// recorded in a later second at that PUBLISH_STARTED (the question pending till then),
+  /// so the model publishes when the records show it, not before.
   private mutating func answer(_ id: String, askedAt time: Int64) {
     guard plans[id]?.strategy.publish == .ask, let answer = plans[id]?.answers[time] else { return }
+    if answer.publishedLater(than: time) {
+      answerAtPublish.insert(id)
+      return
+    }
     step(.answer(id, publish: answer.publish))
     if answer.publish { mirrors[id]?.publishing = true }
   }
