@@ -169,7 +169,8 @@ extension CustomerAnswerTests {
     // The summary says what the totals count as unknown (finding 238039-totals).
     #expect(
       explanation.summary.contains {
-        $0.hasPrefix("1 verdict(s) about what viewer showed are unknown: its subscriptions")
+        $0.hasPrefix(
+          "1 verdict(s) about what viewer showed are unknown: the model has it subscribe")
       }, "\(explanation.summary)")
   }
 }

@@ -67,30 +67,51 @@ extension Explanation {
   private static let modelSubscribes = "the model has "
   private static let recordsSubscribe = "its own records "
 
-  /// The summary's sentence for each observer with verdicts `unsubscribed` left unknown (the
-  /// stale totals count them as unknown "above": finding 238039-totals), with its first
-  /// such reason.
+  /// The summary's sentences for the verdicts `unsubscribed` left unknown (the stale totals
+  /// count them as unknown "above": finding 238039-totals), each with its first reason: one
+  /// per observer the model has subscribe where its own records do not (its own events may be
+  /// missing), one per publisher whose subscribers' records start or stop a subscription the
+  /// model could not follow (the publisher's events may be missing), its observers named as
+  /// the stale sentences name them, so a thousand subscribers still make one sentence.
   static func unsubscribedLines(_ stories: [ExchangeStory], _ session: ImportedSession)
     -> [String]
   {
+    // Keyed by the observer or by the publisher; the observers in order, each once.
     var first: [String: String] = [:]
     var counts: [String: Int] = [:]
-    var order: [String] = []
-    for sighting in stories.lazy.flatMap(\.sightings) {
-      guard let reason = sighting.unsettledBy,
-        reason.hasPrefix(modelSubscribes) || reason.hasPrefix(recordsSubscribe)
-      else { continue }
-      if first[sighting.observer] == nil {
-        first[sighting.observer] = reason
-        order.append(sighting.observer)
+    var observers: [String: [String]] = [:]
+    var order: [(key: String, modelled: Bool)] = []
+    for story in stories {
+      for sighting in story.sightings {
+        guard let reason = sighting.unsettledBy else { continue }
+        let modelled = reason.hasPrefix(modelSubscribes)
+        guard modelled || reason.hasPrefix(recordsSubscribe) else { continue }
+        let key = modelled ? sighting.observer : story.participant
+        if first[key] == nil {
+          first[key] = reason
+          order.append((key, modelled))
+        }
+        counts[key, default: 0] += 1
+        if !(observers[key] ?? []).contains(sighting.observer) {
+          observers[key, default: []].append(sighting.observer)
+        }
       }
-      counts[sighting.observer, default: 0] += 1
     }
-    return order.map { observer in
-      "\(counts[observer] ?? 0) verdict(s) about what \(session.name(observer)) showed are"
-        + " unknown: its subscriptions in the model are not those its own records show, so"
-        + " events of its own or of a publisher's may be missing, exchanges among them not in"
-        + " this report; the first: \(first[observer] ?? "")"
+    return order.map { key, modelled in
+      let count = "\(counts[key] ?? 0) verdict(s)"
+      let reason = first[key] ?? ""
+      guard !modelled else {
+        return "\(count) about what \(session.name(key)) showed are unknown: the model has it"
+          + " subscribe where its own records do not, so its own events may be missing"
+          + " (exchanges among them not in this report), or it left first; the first: \(reason)"
+      }
+      let who = observers[key] ?? []
+      let named = who.prefix(3).map(session.name).joined(separator: ", ")
+      return "\(count) about what \(named)\(who.count > 3 ? " and \(who.count - 3) more" : "")"
+        + " showed of \(session.name(key)) are unknown: their own records start or stop"
+        + " subscriptions to it the model could not follow, so events of its own may be missing"
+        + " (exchanges among them not in this report), or their apps changed what they subscribe"
+        + " to; the first: \(reason)"
     }
   }
 

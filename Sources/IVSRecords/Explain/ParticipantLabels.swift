@@ -57,7 +57,7 @@ public struct ParticipantLabels: Sendable {
   }
 
   /// Where the model has a participant's own events that its records lack (findings 2022056,
-  /// 2025039, 2031653 and 2031998-label): a page of its own was left out, its newest or one
+  /// 2025039, 2031653, 2031998 and 3011905-label): a page of its own was left out, its newest or one
   /// whose neighbours are consistent (its exchanges among it), so its events are missing from
   /// the last own event it has before each such one to the first after (the end when none
   /// follows: get-participant's `CONNECTED` does not tell a lost newest page). Only for
