@@ -170,7 +170,8 @@ extension CustomerAnswerTests {
     #expect(
       explanation.summary.contains {
         $0.hasPrefix(
-          "1 verdict(s) about what viewer showed are unknown: the model has it subscribe")
+          "1 verdict(s) about what viewer showed are unknown: the model and its own records"
+            + " differ on what it subscribed to")
       }, "\(explanation.summary)")
   }
 }

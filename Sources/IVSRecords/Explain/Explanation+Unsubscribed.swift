@@ -8,7 +8,9 @@ import StageEngine
 /// subscription the model starts in that same second), or its records start or stop the
 /// subscription where the model could not follow (finding 3007941: the participant's own
 /// `PUBLISH_STOPPED` on a page left out, its subscribers' `SUBSCRIBE_STOPPED`s kept). Either
-/// way what it showed of the participant then is not known.
+/// way what it showed of the participant then is not known. And a stale span in which the
+/// observer's records start or stop a subscription to anyone the model could not follow
+/// (finding 5006648: its reconnection on a page left out) may have ended there.
 extension Explanation {
   /// `stories` with each such verdict marked unknown, changed in place: the subscription is
   /// one the model starts after the participant's exchange before this one and before the
@@ -57,6 +59,26 @@ extension Explanation {
               + " \(participant) missing, such as a publish starting or stopping then): whether"
               + " it watched \(participant) at the exchange is not known (fetch"
               + " \(participant)'s list-participant-events pages)", bounds)
+        } else if let stale = sighting.stale,
+          let other = recorded.unfollowedByObserver[sighting.observer]?.first(where: {
+            $0.time.floorDivided(by: 1000) >= stale.since
+              && $0.time.floorDivided(by: 1000) < stale.until
+          })
+        {
+          // Its connection may have dropped then (an SDK reconnecting is told the current
+          // values), or its app changed what it subscribes to (finding 5006648).
+          let before = VirtualDuration.distance(
+            from: stale.since, to: other.time.floorDivided(by: 1000))
+          stories[story].sightings[index].unsettle(
+            "\(recordsStopOther)\(other.started ? "start" : "stop") its subscription to"
+              + " \(other.publisher) at \(RecordTime.iso8601(milliseconds: other.time)), which"
+              + " the model could not follow: a network drop it recovered from (which tells the"
+              + " current values) or its app changing its subscribe strategy (which does not);"
+              + " how long it stayed stale after that is not known (fetch its"
+              + " list-participant-events pages again)",
+            Sighting.StaleBounds(
+              atLeast: sighting.dependsOn == nil ? before : 0,
+              atMost: stale.end == .sessionEnded ? nil : stale.seconds))
         }
       }
     }
@@ -66,6 +88,7 @@ extension Explanation {
   /// How the reasons `unsubscribed` gives begin.
   private static let modelSubscribes = "the model has "
   private static let recordsSubscribe = "its own records "
+  private static let recordsStopOther = "while it was stale, its own records "
 
   /// The summary's sentences for the verdicts `unsubscribed` left unknown (the stale totals
   /// count them as unknown "above": finding 238039-totals), each with its first reason: one
@@ -84,7 +107,7 @@ extension Explanation {
     for story in stories {
       for sighting in story.sightings {
         guard let reason = sighting.unsettledBy else { continue }
-        let modelled = reason.hasPrefix(modelSubscribes)
+        let modelled = reason.hasPrefix(modelSubscribes) || reason.hasPrefix(recordsStopOther)
         guard modelled || reason.hasPrefix(recordsSubscribe) else { continue }
         let key = modelled ? sighting.observer : story.participant
         if first[key] == nil {
@@ -101,9 +124,10 @@ extension Explanation {
       let count = "\(counts[key] ?? 0) verdict(s)"
       let reason = first[key] ?? ""
       guard !modelled else {
-        return "\(count) about what \(session.name(key)) showed are unknown: the model has it"
-          + " subscribe where its own records do not, so its own events may be missing"
-          + " (exchanges among them not in this report), or it left first; the first: \(reason)"
+        return "\(count) about what \(session.name(key)) showed are unknown: the model and its"
+          + " own records differ on what it subscribed to, so its own events may be missing"
+          + " (exchanges among them not in this report), it left first, its connection dropped"
+          + " or its app changed what it subscribes to; the first: \(reason)"
       }
       let who = observers[key] ?? []
       let named = who.prefix(3).map(session.name).joined(separator: ", ")
@@ -119,12 +143,16 @@ extension Explanation {
   /// the model made it too.
   typealias RecordedSubscription = (time: Int64, started: Bool, followed: Bool)
 
-  /// Each observer's recorded subscription events per publisher, oldest first, and whether
-  /// any is one the model did not follow.
+  /// Each observer's recorded subscription events per publisher, oldest first, whether any
+  /// is one the model did not follow, and those it did not follow by observer.
   static func recordedSubscriptions(_ entries: RecordComparison.Entries)
-    -> (events: [String: [String: [RecordedSubscription]]], unfollowed: Bool)
+    -> (
+      events: [String: [String: [RecordedSubscription]]], unfollowed: Bool,
+      unfollowedByObserver: [String: [(time: Int64, started: Bool, publisher: String)]]
+    )
   {
     var events: [String: [String: [RecordedSubscription]]] = [:]
+    var byObserver: [String: [(time: Int64, started: Bool, publisher: String)]] = [:]
     var unfollowed = false
     // By position: iterating would copy every recorded event.
     for index in entries.recorded.indices {
@@ -134,10 +162,14 @@ extension Explanation {
       else { continue }
       let followed = entries.matches[index] != nil
       unfollowed = unfollowed || !followed
+      if !followed {
+        byObserver[entries.recorded[index].participantId, default: []].append(
+          (entries.recorded[index].time, kind == .subscribeStarted, remote))
+      }
       events[entries.recorded[index].participantId, default: [:]][remote, default: []].append(
         (entries.recorded[index].time, kind == .subscribeStarted, followed))
     }
-    return (events, unfollowed)
+    return (events, unfollowed, byObserver)
   }
 
   /// The first of `events` (one pair's, oldest first) the model did not follow that a verdict
