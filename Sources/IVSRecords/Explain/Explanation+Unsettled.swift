@@ -8,7 +8,8 @@ import StageEngine
 /// stop and start again as its SDK's reconnection after a network drop would — IVS's
 /// records do not tell that from the app's own stop and start, and a reconnected SDK is told
 /// the current values at once — and a composition that get-composition says started or
-/// stopped, to the whole second, in the second of the exchange.
+/// stopped, to the whole second, in the second of the exchange or of the moment that told it
+/// (finding 7001342).
 extension Explanation {
   /// How long the SDK retries a network failure before it gives up: a stop and start again
   /// within it can be one drop (the Web error-handling page: "the SDK will retry internally
@@ -63,6 +64,16 @@ extension Explanation {
               Sighting.StaleBounds(
                 atLeast: 0,
                 atMost: sighting.stale.map { $0.end == .sessionEnded ? nil : $0.seconds } ?? 0))
+          } else if sighting.verdict == .later, let told = sighting.time,
+            let edge = session.composition?.edge(inSecond: told)
+          {
+            // Started or stopped before the moment that told it or after it: whether it saw
+            // the values then is unknown; its stale time is the same either way.
+            let seconds = sighting.stale?.seconds ?? 0
+            stories[story].sightings[index].unsettle(
+              compositionReason(edge, told: told, session),
+              Sighting.StaleBounds(
+                atLeast: sighting.dependsOn == nil ? seconds : 0, atMost: seconds))
           }
           continue
         }
@@ -210,6 +221,17 @@ extension Explanation {
       + " whole second, the second \(session.name(participant)) exchanged in: whether the"
       + " composition \(ran) at the exchange the records do not tell (the composition's"
       + " recording of that moment settles it)"
+  }
+
+  private static func compositionReason(
+    _ edge: (name: String, time: Int64), told: Int64, _ session: ImportedSession
+  ) -> String {
+    let ran = edge.name == "startTime" ? "had started" : "still ran"
+    return
+      "\(compositionPrefix)\(edge.name) \(RecordTime.iso8601(milliseconds: edge.time)) is to the"
+      + " whole second, the second of \(VirtualTime.iso8601(told)) that would have told it: whether"
+      + " the composition \(ran) then the records do not tell (the composition's recording of"
+      + " that moment settles it)"
   }
 
   private static func dropReason(_ observer: String, at time: Int64, _ session: ImportedSession)
