@@ -60,7 +60,9 @@ extension Explanation {
             // Started or stopped before the exchange or after it: either way it showed
             // the new values from when it ran, or stale ones as the model has it.
             stories[story].sightings[index].unsettle(
-              compositionReason(edge, participant, session),
+              compositionReason(
+                edge, in: "the second \(session.name(participant)) exchanged in",
+                then: "at the exchange"),
               Sighting.StaleBounds(
                 atLeast: 0,
                 atMost: sighting.stale.map { $0.end == .sessionEnded ? nil : $0.seconds } ?? 0))
@@ -71,7 +73,9 @@ extension Explanation {
             // the values then is unknown; its stale time is the same either way.
             let seconds = sighting.stale?.seconds ?? 0
             stories[story].sightings[index].unsettle(
-              compositionReason(edge, told: told, session),
+              compositionReason(
+                edge, in: "the second of \(VirtualTime.iso8601(told)) that would have told it",
+                then: "then"),
               Sighting.StaleBounds(
                 atLeast: sighting.dependsOn == nil ? seconds : 0, atMost: seconds))
           }
@@ -212,26 +216,17 @@ extension Explanation {
 
   private static let compositionPrefix = "get-composition's "
 
+  /// Why a composition's sighting is unknown: get-composition's `edge`, to the whole second,
+  /// falls in `second` (the exchange's, or that of the event that would have told it), and
+  /// whether it ran `then` the records do not tell.
   private static func compositionReason(
-    _ edge: (name: String, time: Int64), _ participant: String, _ session: ImportedSession
+    _ edge: (name: String, time: Int64), in second: String, then: String
   ) -> String {
     let ran = edge.name == "startTime" ? "had started" : "still ran"
     return
       "\(compositionPrefix)\(edge.name) \(RecordTime.iso8601(milliseconds: edge.time)) is to the"
-      + " whole second, the second \(session.name(participant)) exchanged in: whether the"
-      + " composition \(ran) at the exchange the records do not tell (the composition's"
-      + " recording of that moment settles it)"
-  }
-
-  private static func compositionReason(
-    _ edge: (name: String, time: Int64), told: Int64, _ session: ImportedSession
-  ) -> String {
-    let ran = edge.name == "startTime" ? "had started" : "still ran"
-    return
-      "\(compositionPrefix)\(edge.name) \(RecordTime.iso8601(milliseconds: edge.time)) is to the"
-      + " whole second, the second of \(VirtualTime.iso8601(told)) that would have told it: whether"
-      + " the composition \(ran) then the records do not tell (the composition's recording of"
-      + " that moment settles it)"
+      + " whole second, \(second): whether the composition \(ran) \(then) the records do not"
+      + " tell (the composition's recording of that moment settles it)"
   }
 
   private static func dropReason(_ observer: String, at time: Int64, _ session: ImportedSession)
