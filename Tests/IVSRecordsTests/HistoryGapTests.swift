@@ -31,6 +31,20 @@ import Testing
       {"name": "JOINED", "participantId": "host", "eventTime": "2026-03-14T18:00:30.000Z"}]}
     """
 
+  /// The one gap `texts` show: `participant`'s, from `after` to `before`.
+  static func onlyGap(
+    in texts: [String], of participant: String, after: String, before: String
+  ) throws -> HistoryGap {
+    let session = try RecordImporter.makeSession(
+      from: try RecordFixtures.records(texts), options: ImportOptions())
+    let gap = try #require(session.historyGaps.first)
+    #expect(session.historyGaps.count == 1)
+    #expect(gap.participant == participant)
+    #expect(gap.after == RecordTime.milliseconds(after))
+    #expect(gap.before == RecordTime.milliseconds(before))
+    return gap
+  }
+
   @Test func aSubscriptionStartedTwiceShowsTheGapWherePagesMeet() throws {
     let records = try RecordFixtures.records([Self.newer, Self.older, Self.host])
     let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
@@ -137,14 +151,10 @@ import Testing
     let whole = try RecordImporter.makeSession(
       from: try RecordFixtures.records([newest(unpublished), Self.host]), options: ImportOptions())
     #expect(whole.historyGaps.isEmpty)
-    let session = try RecordImporter.makeSession(
-      from: try RecordFixtures.records([newest(""), Self.host]), options: ImportOptions())
-    let gap = try #require(session.historyGaps.first)
-    #expect(session.historyGaps.count == 1)
-    #expect(gap.participant == "host")
     // From where its two pages meet to the LEFT.
-    #expect(gap.after == RecordTime.milliseconds("2026-03-14T18:05:00.000Z"))
-    #expect(gap.before == RecordTime.milliseconds("2026-03-14T18:30:00.000Z"))
+    let gap = try Self.onlyGap(
+      in: [newest(""), Self.host], of: "host", after: "2026-03-14T18:05:00.000Z",
+      before: "2026-03-14T18:30:00.000Z")
     #expect(gap.evidence.contains("with no PUBLISH_STOPPED between"))
   }
 
@@ -170,18 +180,16 @@ import Testing
          "newToken": {"capabilities": [\(capabilities)], "attributes": {"role": "viewer", "seat": "1"}}}],
        "nextToken": "AYABeCdEfGhIjKlMnOpQrStUvWxYz0123456789"}
       """
-    let records = try RecordFixtures.records([newer, older])
-    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
     guard missing else {
+      let session = try RecordImporter.makeSession(
+        from: try RecordFixtures.records([newer, older]), options: ImportOptions())
       #expect(session.historyGaps.isEmpty)
       return
     }
-    let gap = try #require(session.historyGaps.first)
-    #expect(session.historyGaps.count == 1)
-    #expect(gap.participant == "guest")
     // From where its pages meet to the exchange.
-    #expect(gap.after == RecordTime.milliseconds("2026-03-14T18:02:00.000Z"))
-    #expect(gap.before == RecordTime.milliseconds("2026-03-14T18:10:00.000Z"))
+    let gap = try Self.onlyGap(
+      in: [newer, older], of: "guest", after: "2026-03-14T18:02:00.000Z",
+      before: "2026-03-14T18:10:00.000Z")
     #expect(gap.evidence.contains("previousToken it names (without PUBLISH)"))
   }
 
@@ -208,18 +216,16 @@ import Testing
          "eventTime": "2026-03-14T18:10:00.100Z"},
         {"name": "JOINED", "participantId": "viewer", "eventTime": "2026-03-14T18:01:00.000Z"}]}
       """
-    let records = try RecordFixtures.records([guest, viewer])
-    let session = try RecordImporter.makeSession(from: records, options: ImportOptions())
     guard missing else {
+      let session = try RecordImporter.makeSession(
+        from: try RecordFixtures.records([guest, viewer]), options: ImportOptions())
       #expect(session.historyGaps.isEmpty)
       return
     }
-    let gap = try #require(session.historyGaps.first)
-    #expect(session.historyGaps.count == 1)
-    #expect(gap.participant == "guest")
-    // From its last own event to the end of the records.
-    #expect(gap.after == RecordTime.milliseconds("2026-03-14T18:02:00.000Z"))
-    #expect(gap.before == RecordTime.milliseconds("2026-03-14T18:10:00.100Z"))
+    // From its last own event to the subscription.
+    let gap = try Self.onlyGap(
+      in: [guest, viewer], of: "guest", after: "2026-03-14T18:02:00.000Z",
+      before: "2026-03-14T18:10:00.100Z")
     #expect(
       gap.evidence
         == "viewer's SUBSCRIBE_STARTED of it at 2026-03-14T18:10:00.100Z has it publishing, but"
