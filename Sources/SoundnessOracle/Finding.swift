@@ -51,6 +51,8 @@ public enum Finding {
       - blockers: \(result.blockers.joined(separator: "; "))
       - violations:
       \(result.violations.map { "  - \($0)" }.joined(separator: "\n"))
+      - traceless (not counted):
+      \(result.traceless.map { "  - \($0)" }.joined(separator: "\n"))
 
       \(truthText(result.session))
       """

@@ -56,11 +56,12 @@ extension SoundnessChecker {
     return Violation(
       kind: .label, subject: "\(id) \(time)", claim: "\(claimed) at \(what)",
       truth:
-        "it was \(then.map { ParticipantLabels.label(id, $0) }.joined(separator: ", then "))")
+        "it was \(then.map { ParticipantLabels.label(id, $0) }.joined(separator: ", then "))",
+      basis: .label(participant: id, claimed: claimed, at: time))
   }
 
   /// Whether `claimed` is `id`'s label with some of `real`'s labelled values left out.
-  private static func stated(_ claimed: String, _ id: String, _ real: ParticipantMetadata)
+  static func stated(_ claimed: String, _ id: String, _ real: ParticipantMetadata)
     -> Bool
   {
     let keys = ["role", "name"].filter { real.attributes[$0] != nil }

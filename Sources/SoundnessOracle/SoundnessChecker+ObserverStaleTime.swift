@@ -13,7 +13,7 @@ extension SoundnessChecker {
     _ explanation: Explanation, _ session: GeneratedSession, explained: Set<Int>
   ) -> [Violation] {
     let truth = session.truth
-    let caveats = explanation.summary.prefix { !$0.contains(" recorded events: ") }
+    let caveats = Self.caveats(explanation)
     let excused = explanation.exchanges.filter { story in
       caveats.contains { $0.contains(VirtualTime.iso8601(story.time)) }
     }

@@ -29,8 +29,8 @@ extension SoundnessChecker {
         kind: .exchangeMissing, subject: "\(exchange.participant) \(exchange.time)",
         claim: "no exchange of \(exchange.participant) at \(clock(exchange.time)) in the report",
         truth:
-          "it exchanged to \(describe(exchange.metadata)) and observers showed stale values for \(stale) s"
-      )
+          "it exchanged to \(describe(exchange.metadata)) and observers showed stale values for \(stale) s",
+        basis: .exchange(participant: exchange.participant, at: exchange.time))
     }
   }
 

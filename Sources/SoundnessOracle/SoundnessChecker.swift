@@ -21,7 +21,7 @@ public enum SoundnessChecker {
   ) -> [Violation] {
     var found: [Violation] = []
     let truth = session.truth
-    let caveats = explanation.summary.prefix { !$0.contains(" recorded events: ") }
+    let caveats = Self.caveats(explanation)
     var explained: Set<Int> = []
     let known = Set(explanation.session.sdks.map(\.id))
     for story in explanation.exchanges where story.changesMetadata {
@@ -72,7 +72,9 @@ public enum SoundnessChecker {
             kind: .staleMissed, subject: "\(span.observer) \(story.participant) \(story.time)",
             claim:
               "the exchange of \(story.participant) at \(clock(story.time)) names no sighting by \(span.observer)",
-            truth: "\(span.observer) showed stale values of \(story.participant) for \(seconds) s"))
+            truth: "\(span.observer) showed stale values of \(story.participant) for \(seconds) s",
+            basis: .sighting(
+              observer: span.observer, exchanger: story.participant, window: window)))
       }
     }
     found += missingExchanges(explanation, truth, explained: explained, caveats: Array(caveats))
@@ -175,6 +177,12 @@ public enum SoundnessChecker {
           truth: "\(observer) was connected at the exchange"))
     }
     return found
+  }
+
+  /// The summary's lines before its count of recorded events: what it names as unknown or
+  /// incomplete.
+  static func caveats(_ explanation: Explanation) -> ArraySlice<String> {
+    explanation.summary.prefix { !$0.contains(" recorded events: ") }
   }
 
   /// Whether `stale` is a lower bound: a span still open when the records end says the

@@ -51,6 +51,20 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
   /// What is true.
   public let truth: String
 
+  /// Whose records the claim rests on, for the three claims a page left out can make false
+  /// with no other record contradicting them (`TracelessLoss`); nil for every other claim.
+  public var basis: Basis? = nil
+
+  /// What a label, a missing exchange or a missing sighting rests on.
+  public enum Basis: Sendable, Equatable {
+    /// `participant` labelled `claimed` at `time`.
+    case label(participant: String, claimed: String, at: Int64)
+    /// No exchange of `participant` at `time` in the report.
+    case exchange(participant: String, at: Int64)
+    /// No sighting by `observer` of `exchanger`'s exchange, whose effects last over `window`.
+    case sighting(observer: String, exchanger: String, window: Range<Int64>)
+  }
+
   /// `kind: claim — truth: …`.
   public var description: String { "\(kind.rawValue): \(claim) — truth: \(truth)" }
 }

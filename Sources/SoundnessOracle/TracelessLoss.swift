@@ -1,0 +1,118 @@
+import IVSRecords
+import JSONKit
+import StageEngine
+
+/// Tells a false claim no report could avoid from a fault of explain's. The degrader can
+/// leave out a participant's list-participant-events page that nothing else in the folder
+/// contradicts: its pages either side stay consistent (an exchange, a viewer's stay, change no
+/// one else's records), and the folder is then the whole record of another session, one in
+/// which the claim is true (`traceless/13701-staleMissed`, `traceless/10017335-label`). The oracle counts
+/// such a claim apart, as traceless, so that a run's count is of faults; docs/TESTING.md,
+/// "Losses no folder shows", says why no reasoning over the records can hedge them without
+/// hedging every label and every last `LEFT` of every folder.
+///
+/// A claim is traceless only when every one of these holds, each checked, so a fault is never
+/// hidden behind a loss:
+/// - it is a label, a missing exchange or a missing sighting (`Violation.basis`);
+/// - the events left out include what makes it false, and the claim is true without them:
+///   the labelled participant's exchanges before the moment, its label then being the values
+///   it had without them; the missing exchange itself; the observer's join that began each
+///   stay in which it showed the replaced values;
+/// - explain's reading of the folder reproduces every recorded event and infers none the
+///   records lack (no divergence): nothing recorded points at what was lost;
+/// - the import marked none of the participant's records as missing (no history gap, no
+///   unanswered page, no end its get-participant contradicts, no finding), and no manifest of
+///   `stagemon fetch` vouched for the folder: a report that says the records are incomplete
+///   is held to the checker's own excuses, not excused here.
+public enum TracelessLoss {
+  /// Whether `violation`, of `explanation` of a folder that lacks `leftOut` (the model's
+  /// server events on pages the degrader dropped), is a loss no folder shows.
+  public static func isTraceless(
+    _ violation: Violation, _ explanation: Explanation, _ session: GeneratedSession,
+    leftOut: [StageEvent]
+  ) -> Bool {
+    guard let basis = violation.basis, explanation.divergences.isEmpty else { return false }
+    let participant: String
+    let undone: Bool
+    switch basis {
+    case .label(let id, let claimed, let time):
+      participant = id
+      undone = labelHolds(claimed, id, at: time, session, without: leftOut)
+    case .exchange(let id, let time):
+      participant = id
+      undone = leftOut.contains {
+        $0.kind == .tokenExchanged && $0.participant == id && $0.time == time
+      }
+    case .sighting(let observer, let exchanger, let window):
+      participant = observer
+      undone = staysLeftOut(observer, stale: exchanger, in: window, session.truth, leftOut)
+    }
+    let session = explanation.session
+    return undone && session.manifest == nil
+      && !session.historyGaps.contains { $0.participant == participant }
+      && !session.unansweredPages.contains { $0.participant == participant }
+      && session.endsUnrecorded[participant] == nil
+      && !session.findings.contains { $0.contains(participant) }
+  }
+
+  /// The model's server events on the list-participant-events pages of `whole` that
+  /// `degraded` lacks (a page, or a participant's pages, left out).
+  public static func leftOut(
+    _ whole: RenderedFolder, _ degraded: RenderedFolder, _ session: GeneratedSession
+  ) -> [StageEvent] {
+    let kept = Set(degraded.files.filter { $0.kind == .events }.map(\.name))
+    let lost = whole.files.filter { $0.kind == .events && !kept.contains($0.name) }
+    let records = Set(lost.flatMap { $0.json["events"]?.arrayValue ?? [] }.map(JSONWriter.compact))
+    guard !records.isEmpty else { return [] }
+    let times = FolderRenderer.eventTimes(session.events)
+    return session.events.filter {
+      $0.source == .server && $0.participant != nil
+        && records.contains(JSONWriter.compact(FolderRenderer.record($0, times)))
+    }
+  }
+
+  /// Whether `claimed` is `id`'s label at `time` once its exchanges in `leftOut` are undone,
+  /// and one of them came before `time` (else the loss is not what makes the label false).
+  private static func labelHolds(
+    _ claimed: String, _ id: String, at time: Int64, _ session: GeneratedSession,
+    without leftOut: [StageEvent]
+  ) -> Bool {
+    let exchanges = session.events.filter {
+      $0.source == .server && $0.kind == .tokenExchanged && $0.participant == id
+        && $0.time <= time
+    }
+    let lost = Set(leftOut.map(\.seq))
+    guard !claimed.hasSuffix(RecordImporter.asJoined),
+      exchanges.contains(where: { lost.contains($0.seq) }),
+      let joined = session.participants.first(where: { $0.id == id })
+    else { return false }
+    var values = [ParticipantMetadata(userId: joined.userId, attributes: joined.attributes)]
+    for exchange in exchanges where !lost.contains(exchange.seq) {
+      guard let token = exchange.exchange?.newToken else { continue }
+      let value = ParticipantMetadata(userId: token.userId, attributes: token.attributes)
+      // Values set in the labelled second count, as the checker counts them.
+      values = exchange.time == time ? values + [value] : [value]
+    }
+    return values.contains { SoundnessChecker.stated(claimed, id, $0) }
+  }
+
+  /// Whether every stay of `observer` in which it showed `participant`'s replaced values
+  /// within `window` began with a `JOINED` in `leftOut`: without those stays, it was not there.
+  private static func staysLeftOut(
+    _ observer: String, stale participant: String, in window: Range<Int64>,
+    _ truth: SessionTruth, _ leftOut: [StageEvent]
+  ) -> Bool {
+    let joins = Set(
+      leftOut.filter { $0.kind == .joined && $0.participant == observer }.map(\.time))
+    let spans = truth.spans.filter {
+      $0.observer == observer && $0.participant == participant && $0.until > window.lowerBound
+        && $0.from < window.upperBound
+    }
+    return !spans.isEmpty
+      && spans.allSatisfy { span in
+        truth.connected[observer]?.contains {
+          $0.contains(span.from) && joins.contains($0.lowerBound)
+        } ?? false
+      }
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SoundnessOracle
+import StageEngine
+import Testing
+
+@testable import IVSRecords
+
+/// The oracle counts a false claim apart as traceless only when a page left out made it false
+/// and nothing in the folder shows the loss: every `traceless/` finding is such a loss, and taking
+/// away any one of the conditions (the lost events, a reading that reproduces every record,
+/// a report silent about the participant's records, a claim true without the lost events)
+/// makes the same claim count again.
+@Suite struct TracelessLossTests {
+  static let traceless = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/soundness/traceless")
+
+  static var findings: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: traceless.path)) ?? [])
+      .filter { !$0.hasPrefix(".") }.sorted()
+  }
+
+  /// One seed's run, its explanation and the events its folder lost.
+  struct Case: CustomTestStringConvertible {
+    let result: Oracle.Result
+    let explanation: Explanation
+    let leftOut: [StageEvent]
+
+    init(seed: UInt64, limits: SessionGenerator.Limits = .init()) throws {
+      result = try Oracle.run(seed: seed, limits: limits)
+      guard case .explained(let explanation, _) = ExplainRun.explain(result.folder) else {
+        throw CaseError.refused
+      }
+      self.explanation = explanation
+      leftOut = TracelessLoss.leftOut(
+        FolderRenderer.folder(result.session), result.folder, result.session)
+    }
+
+    var testDescription: String { "seed \(result.seed)" }
+
+    func isTraceless(
+      _ violation: Violation, explanation: Explanation? = nil, leftOut: [StageEvent]? = nil
+    ) -> Bool {
+      TracelessLoss.isTraceless(
+        violation, explanation ?? self.explanation, result.session,
+        leftOut: leftOut ?? self.leftOut)
+    }
+  }
+
+  enum CaseError: Error { case refused }
+
+  @Test(arguments: findings)
+  func aTracelessFindingIsToldApartAndNothingElseOfItsSeedCounts(_ name: String) throws {
+    let account = try String(
+      contentsOf: Self.traceless.appendingPathComponent(name).appendingPathComponent("FINDING.md"),
+      encoding: .utf8)
+    let (seed, limits) = try #require(RegressionTests.generation(account), "\(name): no seed")
+    let kind = try #require(name.split(separator: "-").last.map(String.init))
+    let result = try Oracle.run(seed: seed, limits: limits)
+    #expect(result.violations.isEmpty, "\(name): \(result.violations)")
+    #expect(result.traceless.contains { $0.kind.rawValue == kind }, "\(name): \(result.traceless)")
+  }
+
+  @Test func aLabelCountsWithoutTheLostExchangeOrWhenItIsNotTheValueWithoutIt() throws {
+    let seen = try Case(seed: 10_017_335)
+    let label = try #require(seen.result.traceless.first { $0.kind == .label })
+    #expect(seen.isTraceless(label))
+    // Without the lost page's exchanges, the loss is not what made the label false.
+    #expect(!seen.isTraceless(label, leftOut: seen.leftOut.filter { $0.kind != .tokenExchanged }))
+    // A label that is not what the participant had without the lost exchanges is a fault.
+    guard case .label(let id, _, let time) = label.basis else {
+      Issue.record("a label without its basis: \(label)")
+      return
+    }
+    var wrong = label
+    wrong.basis = .label(participant: id, claimed: "\(id) (raj-9, role=viewer)", at: time)
+    #expect(!seen.isTraceless(wrong))
+    // One whose lost exchanges all came after the moment labelled.
+    wrong.basis = .label(
+      participant: id, claimed: "\(id) (raj, role=viewer)",
+      at: (seen.leftOut.map(\.time).min() ?? 0) - 1)
+    #expect(!seen.isTraceless(wrong))
+  }
+
+  @Test func aClaimCountsWhenTheRecordsShowTheLoss() throws {
+    let seen = try Case(seed: 10_017_335)
+    let label = try #require(seen.result.traceless.first { $0.kind == .label })
+    guard case .label(let id, _, _) = label.basis else {
+      Issue.record("a label without its basis: \(label)")
+      return
+    }
+    // A recorded event the reading does not reproduce points at the loss.
+    let divergent = Explanation(
+      summary: seen.explanation.summary, comparison: seen.explanation.comparison,
+      exchanges: seen.explanation.exchanges, session: seen.explanation.session,
+      divergences: [Divergence(kind: .missingInModel, time: 0, text: "an event")])
+    let divergentTraceless = seen.isTraceless(label, explanation: divergent)
+    #expect(!divergentTraceless)
+    // So does a history gap the import found in the participant's own events.
+    var session = seen.explanation.session
+    session.historyGaps = [HistoryGap(participant: id, after: 0, before: 1, evidence: "a gap")]
+    let gapped = Explanation(
+      summary: seen.explanation.summary, comparison: seen.explanation.comparison,
+      exchanges: seen.explanation.exchanges, session: session,
+      divergences: seen.explanation.divergences)
+    let gappedTraceless = seen.isTraceless(label, explanation: gapped)
+    #expect(!gappedTraceless)
+    // Another participant's gap leaves it traceless.
+    session.historyGaps = [HistoryGap(participant: "other", after: 0, before: 1, evidence: "")]
+    let elsewhere = Explanation(
+      summary: seen.explanation.summary, comparison: seen.explanation.comparison,
+      exchanges: seen.explanation.exchanges, session: session,
+      divergences: seen.explanation.divergences)
+    let elsewhereTraceless = seen.isTraceless(label, explanation: elsewhere)
+    #expect(elsewhereTraceless)
+  }
+
+  @Test func aMissingExchangeCountsUnlessItsOwnRecordWasLost() throws {
+    let seen = try Case(seed: 10_018_197)
+    let missing = try #require(seen.result.traceless.first { $0.kind == .exchangeMissing })
+    #expect(seen.isTraceless(missing))
+    guard case .exchange(let id, let time) = missing.basis else {
+      Issue.record("a missing exchange without its basis: \(missing)")
+      return
+    }
+    let kept = seen.leftOut.filter { !($0.kind == .tokenExchanged && $0.time == time) }
+    #expect(!seen.isTraceless(missing, leftOut: kept))
+    var other = missing
+    other.basis = .exchange(participant: id, at: time + 1)
+    #expect(!seen.isTraceless(other))
+  }
+
+  @Test func aMissingSightingCountsUnlessTheObserversStayWasLost() throws {
+    let seen = try Case(seed: 13701)
+    let missed = try #require(seen.result.traceless.first { $0.kind == .staleMissed })
+    #expect(seen.isTraceless(missed))
+    #expect(!seen.isTraceless(missed, leftOut: seen.leftOut.filter { $0.kind != .joined }))
+    // Without a basis (any other claim), nothing is traceless.
+    var bare = missed
+    bare.basis = nil
+    #expect(!seen.isTraceless(bare))
+  }
+}
