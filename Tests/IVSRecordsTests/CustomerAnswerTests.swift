@@ -78,7 +78,8 @@ import Testing
           + " observers got the new values when guest (role=seller) published") == true)
     #expect(
       explanation.text.contains(
-        "\nFor the customer\n  - How sure: 1 observer(s) certain\n  - Expected: guest exchanged"))
+        "\nFor the customer\n  - How sure: 1 observer(s) certain"
+          + CustomerAnswer.Certainty.unvouched + "\n  - Expected: guest exchanged"))
   }
 
   /// "Nobody showed old values" only where every verdict is certain: an observer whose events
@@ -107,7 +108,8 @@ import Testing
     #expect(expected.contains("; whether the other 1 did is not known (How sure, above)."))
     #expect(
       explanation.text.contains(
-        "\nFor the customer\n  - How sure: 1 observer(s) certain; 1 unknown (late), until what"
+        "\nFor the customer\n  - How sure: 1 observer(s) certain"
+          + CustomerAnswer.Certainty.unvouched + "; 1 unknown (late), until what"
           + " the records lack is sent: late's events before"))
     #expect(explanation.json["forCustomer"]?["certainty"]?["unknown"]?.arrayValue?.count == 1)
   }

@@ -272,6 +272,14 @@ extension CustomerSessionTests {
         "extra1.json: stagemon fetch says these records are incomplete: get-participant"
           + " aL6dF1gH3jKo: ThrottlingException"))
     #expect(!explanation.isClean)
+    // Incomplete, it vouches for nothing; complete, it vouches for every page: "certain" is
+    // then certain without "as far as the pages sent go".
+    #expect(explanation.text.contains(CustomerAnswer.Certainty.unvouched))
+    let complete = manifest.replacingOccurrences(
+      of: "\"complete\":false", with: "\"complete\":true")
+    let vouched = try F.explain(extra: [complete], sdks: Self.stated)
+    #expect(vouched.text.contains("\n  - How sure: 4 observer(s) certain\n"))
+    #expect(vouched.json["forCustomer"]?["certainty"]?["pagesVouched"] == .bool(true))
     let other = manifest.replacingOccurrences(of: "st-4Hq8Zt2Lm9Wx", with: "st-Other")
     #expect(throws: RecordError.self) { try F.session(extra: [other], sdks: Self.stated) }
   }
@@ -330,7 +338,11 @@ extension CustomerSessionTests {
     #expect(answer.fixes.first?.text == RuleBook.ivs.rule(.visibilityRepublishOnly).advice?.text)
     #expect(answer.causes.allSatisfy { $0.rules == [.visibilityRepublishOnly] })
     #expect((answer.causes + answer.fixes).allSatisfy { !$0.source.isEmpty })
-    #expect(explanation.text.contains("\nFor the customer\n  - How sure: 4 observer(s) certain\n"))
+    #expect(
+      explanation.text.contains(
+        "\nFor the customer\n  - How sure: 4 observer(s) certain"
+          + CustomerAnswer.Certainty.unvouched + "\n"))
+    #expect(explanation.json["forCustomer"]?["certainty"]?["pagesVouched"] == .bool(false))
     #expect(explanation.text.contains("\n  - Cause: viewers on the Web SDK"))
     #expect(explanation.json["forCustomer"]?["fixes"]?.arrayValue?.count == 1)
   }

@@ -16,9 +16,16 @@ extension CustomerAnswer {
     public let settledBy: [String]
     /// The `--sdk` flags that settle the ranges.
     public let flags: [String]
+    /// Whether `stagemon fetch`'s manifest says every request was answered. Without it, a
+    /// list-participant-events page left out that no other record contradicts is beyond any
+    /// report (docs/TESTING.md, "traceless loss"): the certain verdicts are certain as far as
+    /// the pages sent go, and the answer says so.
+    public let vouched: Bool
 
-    /// The observers of `stories`' sightings, sorted by how sure their verdicts are.
-    init(_ stories: [ExchangeStory]) {
+    /// The observers of `stories`' sightings, sorted by how sure their verdicts are;
+    /// `vouched`: a complete `stagemon fetch` manifest came with the records.
+    init(_ stories: [ExchangeStory], vouched: Bool) {
+      self.vouched = vouched
       var order: [String] = []
       var worst: [String: Int] = [:]
       var reasons: [String] = []
@@ -41,6 +48,11 @@ extension CustomerAnswer {
     /// Whether any verdict summed up is not certain.
     public var isOpen: Bool { !unknown.isEmpty || !ranged.isEmpty }
 
+    /// What "certain" rests on when no complete manifest vouches for the pages.
+    public static let unvouched =
+      " as far as the pages sent go (a page left out that no other record contradicts cannot"
+      + " be seen; `stagemon fetch` vouches for every page)"
+
     /// How many reasons and observers a line names before `and N more`.
     static let named = 3
 
@@ -50,7 +62,13 @@ extension CustomerAnswer {
         list.prefix(Self.named).joined(separator: ", ")
           + (list.count > Self.named ? " and \(list.count - Self.named) more" : "")
       }
-      var parts = ["\(certain.count) observer(s) certain"]
+      var parts = [
+        "\(certain.count) observer(s) certain"
+          + (vouched || certain.isEmpty
+            ? ""
+            : " as far as the pages sent go (a page left out that "
+              + "no other record contradicts cannot be seen; `stagemon fetch` vouches for every page)")
+      ]
       if !unknown.isEmpty {
         let more = settledBy.count > Self.named ? "; and \(settledBy.count - Self.named) more" : ""
         parts.append(
@@ -71,6 +89,7 @@ extension CustomerAnswer {
       return .object([
         ("certain", strings(certain)), ("unknown", strings(unknown)), ("ranged", strings(ranged)),
         ("settledBy", strings(settledBy)), ("flags", strings(flags)),
+        ("pagesVouched", .bool(vouched)),
       ])
     }
   }

@@ -76,7 +76,7 @@ public struct CustomerAnswer: Sendable {
     }
     return CustomerAnswer(
       causes: causes, expected: quietChanges(stories, labels), fixes: fixes,
-      certainty: Certainty(stories))
+      certainty: Certainty(stories, vouched: session.manifest?.complete == true))
   }
 
   /// Observers of one group: who, which fields, whose, and the rules that kept them stale.
