@@ -251,3 +251,82 @@ import Testing
     #expect(session.historyGaps.isEmpty)
   }
 }
+
+/// A publisher's subscribers stopping together while its own events have it publishing
+/// (findings 322040, 13003691): its unpublish, and what it did meanwhile, are missing. A
+/// subscriber that stops every subscription at once, or leaves, does it itself; so does one
+/// of several when the others stay subscribed.
+@Suite struct SubscribersStopTests {
+  /// The host's own events: joined and published at 18:00:30, then nothing until it left.
+  static let host = """
+    {"events": [
+      {"name": "LEFT", "participantId": "host", "eventTime": "2026-03-14T18:30:00.300Z"},
+      {"name": "PUBLISH_STOPPED", "participantId": "host", "eventTime": "2026-03-14T18:30:00.200Z"},
+      {"name": "PUBLISH_STARTED", "participantId": "host", "eventTime": "2026-03-14T18:00:30.100Z"},
+      {"name": "JOINED", "participantId": "host", "eventTime": "2026-03-14T18:00:30.000Z"}]}
+    """
+  static let guest = """
+    {"events": [
+      {"name": "PUBLISH_STARTED", "participantId": "guest", "eventTime": "2026-03-14T18:00:40.100Z"},
+      {"name": "JOINED", "participantId": "guest", "eventTime": "2026-03-14T18:00:40.000Z"}]}
+    """
+
+  /// `viewer`'s events: subscribed to the host (and `also`) from 18:01, and at 18:10:00 each
+  /// subscription in `stopsAt` stopped (and started again).
+  static func viewer(_ viewer: String, also: [String] = [], stopping: [String]) -> String {
+    let publishers = ["host"] + also
+    var events = [
+      #"{"name": "JOINED", "participantId": "\#(viewer)", "eventTime": "2026-03-14T18:01:00.000Z"}"#
+    ]
+    for (index, publisher) in publishers.enumerated() {
+      events.append(
+        #"{"name": "SUBSCRIBE_STARTED", "participantId": "\#(viewer)", "remoteParticipantId": "\#(publisher)", "eventTime": "2026-03-14T18:01:0\#(index + 1).000Z"}"#
+      )
+    }
+    for publisher in stopping {
+      events.append(
+        #"{"name": "SUBSCRIBE_STOPPED", "participantId": "\#(viewer)", "remoteParticipantId": "\#(publisher)", "eventTime": "2026-03-14T18:10:00.100Z"}"#
+      )
+      events.append(
+        #"{"name": "SUBSCRIBE_STARTED", "participantId": "\#(viewer)", "remoteParticipantId": "\#(publisher)", "eventTime": "2026-03-14T18:10:00.500Z"}"#
+      )
+    }
+    return #"{"events": [\#(events.reversed().joined(separator: ", "))]}"#
+  }
+
+  static func gaps(_ texts: [String]) throws -> [HistoryGap] {
+    try RecordImporter.makeSession(
+      from: try RecordFixtures.records(texts), options: ImportOptions()
+    ).historyGaps
+  }
+
+  @Test func everySubscriberStoppingTogetherShowsThePublishersGap() throws {
+    let gap = try HistoryGapTests.onlyGap(
+      in: [
+        Self.host, Self.viewer("v1", stopping: ["host"]), Self.viewer("v2", stopping: ["host"]),
+      ], of: "host", after: "2026-03-14T18:00:30.100Z", before: "2026-03-14T18:30:00.200Z")
+    #expect(gap.evidence.hasPrefix("2 participants' SUBSCRIBE_STOPPED of it at"))
+    #expect(gap.evidence.contains("with no PUBLISH_STOPPED"))
+  }
+
+  @Test func oneSubscriberAloneIsNoTrace() throws {
+    #expect(try Self.gaps([Self.host, Self.viewer("v1", stopping: ["host"])]).isEmpty)
+  }
+
+  @Test func subscribersStoppingEverySubscriptionDoItThemselves() throws {
+    let texts = [
+      Self.host, Self.guest,
+      Self.viewer("v1", also: ["guest"], stopping: ["host", "guest"]),
+      Self.viewer("v2", also: ["guest"], stopping: ["host", "guest"]),
+    ]
+    #expect(try Self.gaps(texts).isEmpty)
+  }
+
+  @Test func aSubscriberThatStaysSubscribedShowsThePublisherStillPublishing() throws {
+    let texts = [
+      Self.host, Self.viewer("v1", stopping: ["host"]), Self.viewer("v2", stopping: ["host"]),
+      Self.viewer("v3", stopping: []),
+    ]
+    #expect(try Self.gaps(texts).isEmpty)
+  }
+}

@@ -35,8 +35,11 @@ extension RecordImporter {
     // not tell: those around it are missing (EventBridge tells what they do; finding 50619).
     // So is another's subscription to it while its own events say it could not publish
     // (finding 7001392).
+    // So are its subscribers stopping together while its own events have it publishing
+    // (findings 322040, 13003691).
     var lastOwn: [String: Int64] = [:]
     var untold: [String: Untold] = [:]
+    let together = SubscribersStop(recorded)
     // By position: iterating would copy every event.
     for index in recorded.indices {
       let id = recorded[index].participantId
@@ -58,6 +61,18 @@ extension RecordImporter {
           time: time, isSubscription: true,
           evidence: "\(id)'s SUBSCRIBE_STARTED of it at \(RecordTime.iso8601(milliseconds: time))"
             + " has it publishing, but \(why)")
+      }
+      if recorded[index].kind == .subscribeStopped,
+        let remote = recorded[index].remoteParticipantId, untold[remote] == nil,
+        let publishing = histories[remote]?.publishing, publishing.on,
+        let count = together.unexplained(remote, at: time)
+      {
+        untold[remote] = Untold(
+          time: time,
+          evidence: "\(count) participants' SUBSCRIBE_STOPPED of it at"
+            + " \(RecordTime.iso8601(milliseconds: time)) have it stop publishing, but its own"
+            + " events have it publishing since its \(publishing.name) at"
+            + " \(RecordTime.iso8601(milliseconds: publishing.since)) with no PUBLISH_STOPPED")
       }
       if histories[id] == nil { order.append(id) }
       if let told = untold.removeValue(forKey: id),
