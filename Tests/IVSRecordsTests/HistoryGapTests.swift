@@ -329,4 +329,37 @@ import Testing
     ]
     #expect(try Self.gaps(texts).isEmpty)
   }
+
+  /// A host whose own records hold no publish event publishes as far as the model knows from
+  /// its subscribers' starts; every subscriber stopping together ends it (finding 14008652).
+  @Test func everySubscriberStoppingEndsAnInferredPublish() throws {
+    let host = """
+      {"events": [
+        {"name": "LEFT", "participantId": "host", "eventTime": "2026-03-14T18:30:00.300Z"},
+        {"name": "TOKEN_EXCHANGED", "participantId": "host", "eventTime": "2026-03-14T18:20:00.000Z",
+         "previousToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "1"}},
+         "newToken": {"capabilities": ["PUBLISH", "SUBSCRIBE"], "attributes": {"seat": "2"}}},
+        {"name": "JOINED", "participantId": "host", "eventTime": "2026-03-14T18:00:30.000Z"}]}
+      """
+    func viewer(_ id: String) -> String {
+      """
+      {"events": [
+        {"name": "SUBSCRIBE_STOPPED", "participantId": "\(id)", "remoteParticipantId": "host",
+         "eventTime": "2026-03-14T18:10:00.100Z"},
+        {"name": "SUBSCRIBE_STARTED", "participantId": "\(id)", "remoteParticipantId": "host",
+         "eventTime": "2026-03-14T18:01:00.100Z"},
+        {"name": "JOINED", "participantId": "\(id)", "eventTime": "2026-03-14T18:01:00.000Z"}]}
+      """
+    }
+    func unpublishes(_ texts: [String]) throws -> Bool {
+      let session = try RecordImporter.makeSession(
+        from: try RecordFixtures.records(texts), options: ImportOptions())
+      return session.runnable.steps.contains {
+        if case .unpublish("host") = $0 { true } else { false }
+      }
+    }
+    #expect(try unpublishes([host, viewer("v1"), viewer("v2")]))
+    // One subscriber stopping is its own doing: the host may still publish.
+    #expect(try !unpublishes([host, viewer("v1")]))
+  }
 }

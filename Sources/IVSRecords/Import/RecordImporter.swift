@@ -174,6 +174,7 @@ public enum RecordImporter {
       timeline.events.first?.second ?? .max)
     let start = earliest == .max ? VirtualTime.defaultStart : earliest
     var builder = StepBuilder(start: start, plans: plans)
+    builder.subscribersStop = SubscribersStop(timeline.events)
     for observer in options.observers { builder.joinObserver(observer.id) }
     // A composition that started after the records begin starts in the model then (before
     // the events its startTime precedes); one that stopped while they go on stops then too.

@@ -45,6 +45,9 @@ struct StepBuilder {
   /// The newest second a participant stopped publishing (unpublished, left, lost the
   /// capability): with those publishing now, whether anyone published while another watched.
   private var publishingStopped: Int64?
+  /// Whose subscribers stop together (a whole record's), to infer an unpublish the records
+  /// lack; nil for a live session read as it goes.
+  var subscribersStop: SubscribersStop?
 
   init(start: Int64, plans: [String: ParticipantPlan]) {
     clock = start
@@ -151,6 +154,7 @@ struct StepBuilder {
       }
     case .subscribeStopped?:
       ensureJoinedBefore(id, event)
+      if let remote = event.remoteParticipantId { inferUnpublish(remote, event) }
       noteStop(event)
     default: break
     }
@@ -284,6 +288,23 @@ struct StepBuilder {
   private mutating func ensureJoinedBefore(_ id: String, _ event: RecordedEvent) {
     guard !heard.contains(id) else { return }
     ensureJoined(id, event)
+  }
+
+  /// Unpublishes `id` when every subscriber of it stops together (`subscribersStop`) and the
+  /// records hold no publish event of its own: its publishing is then inferred from
+  /// subscriptions (`ensurePublishing`), and so is its end (finding 14008652: a composition
+  /// kept showing a publisher whose PUBLISH_STOPPED was on a page left out).
+  private mutating func inferUnpublish(_ id: String, _ event: RecordedEvent) {
+    guard mirrors[id]?.publishing == true, let together = subscribersStop,
+      !together.publishRecorded.contains(id), together.unexplained(id, at: event.time) != nil
+    else { return }
+    step(.unpublish(id))
+    mirrors[id]?.publishing = false
+    publishingStopped = clock
+    publishingChanged[id] = event.time
+    notes.append(
+      "\(id): unpublished at \(RecordTime.iso8601(milliseconds: event.time)), inferred: every"
+        + " subscriber of it stopped then, and the records hold no publish event of its own")
   }
 
   private mutating func ensurePublishing(_ id: String, _ event: RecordedEvent) {

@@ -14,8 +14,16 @@ struct SubscribersStop {
   /// By participant: the seconds of its own `PUBLISH_STOPPED` or `LEFT`.
   private var ends: [String: Set<Int64>] = [:]
 
-  /// Reads every recorded event once (the participants' own ones, not EventBridge's).
+  /// Participants whose publish events (`PUBLISH_STARTED`, `PUBLISH_STOPPED`, their own or
+  /// EventBridge's) the records hold: of the others, publishing is the import's inference.
+  private(set) var publishRecorded: Set<String> = []
+
+  /// Reads every recorded event once (the participants' own ones, not EventBridge's, but
+  /// EventBridge's publishes for `publishRecorded`).
   init(_ recorded: [RecordedEvent]) {
+    for event in recorded where event.kind == .publishStarted || event.kind == .publishStopped {
+      publishRecorded.insert(event.participantId)
+    }
     var moves: [String: Set<Int64>] = [:]
     var stops: [String: [Int64: Set<String>]] = [:]
     // Each subscriber's stops by second: one that stops several publishers at once lost its
