@@ -134,6 +134,7 @@ public struct Explanation: Sendable {
   ) -> [String] {
     var lines = unknownsFirst(exchanges, session)
     let labels = ParticipantLabels(exchanges, session, comparison)
+    lines += labels.unrecordedLines(besides: lines)
     let recordedCount = session.recorded.count
     // Counted from the list `--json` gives as `divergences`: one source for both.
     var counts: [Divergence.Kind: Int] = [:]

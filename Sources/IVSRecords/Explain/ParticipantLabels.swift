@@ -26,6 +26,8 @@ public struct ParticipantLabels: Sendable {
   /// input answers, a `HistoryGap`, after its last event when it ends without the `LEFT`
   /// get-participant implies, around an event of its own the model has and its records lack.
   private let unseen: [String: [Unseen]]
+  /// Those of `unseen` around events of its own the model has and its records lack.
+  private let unrecorded: [String: [Unseen]]
   private let session: ImportedSession
 
   init(_ stories: [ExchangeStory], _ session: ImportedSession, _ comparison: RecordComparison) {
@@ -48,11 +50,13 @@ public struct ParticipantLabels: Sendable {
     for (id, last) in session.endsUnrecorded {
       unseen[id, default: []].append(Unseen(from: last, to: .max))
     }
-    for (id, spans) in Self.unrecorded(comparison.entries.unrecorded, session) {
+    let unrecorded = Self.unrecorded(comparison.entries.unrecorded, session)
+    for (id, spans) in unrecorded {
       unseen[id, default: []] += spans
     }
     self.changes = changes
     self.unseen = unseen
+    self.unrecorded = unrecorded.mapValues { $0.sorted { $0.from < $1.from } }
     self.session = session
   }
 
@@ -97,6 +101,30 @@ public struct ParticipantLabels: Sendable {
             from: before > seconds.startIndex ? seconds[before - 1] : .min,
             to: after < seconds.endIndex ? seconds[after] : .max))
       }
+    }
+  }
+
+  /// One sentence per participant whose own events the model has and its records lack, that
+  /// no line of `told` names already: its own events there are missing, exchanges among them
+  /// too (findings 20019469, 20027188: a page left out between two consistent others, told by
+  /// the subscriptions the model has of it, not by any record that contradicts another).
+  func unrecordedLines(besides told: [String]) -> [String] {
+    func clock(_ second: Int64) -> String { VirtualTime.iso8601(second) }
+    return unrecorded.keys.sorted().compactMap { id in
+      guard let spans = unrecorded[id], !spans.isEmpty,
+        !told.contains(where: { $0.contains(id) })
+      else { return nil }
+      let stretches = spans.prefix(3).map { span in
+        span.from == .min
+          ? "before \(clock(span.to))"
+          : span.to == .max
+            ? "after \(clock(span.from))" : "between \(clock(span.from)) and \(clock(span.to))"
+      }
+      return "\(session.name(id))'s own events \(stretches.joined(separator: ", "))"
+        + (spans.count > 3 ? " and \(spans.count - 3) more stretch(es)" : "")
+        + " are missing: the model has events of its own there that its records lack (MISSING IN"
+        + " RECORDS below; a page left out? fetch its list-participant-events pages again), so"
+        + " exchanges it made then are not in this report"
     }
   }
 
