@@ -9,11 +9,19 @@ import Testing
 /// with the seed and limits that regenerate the session's truth). Explained now, none of its
 /// claims may be false of that truth.
 @Suite struct RegressionTests {
-  static let fixed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fixtures/soundness/fixed")
+  static let fixed = fixtures("fixed")
 
-  static var findings: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: fixed.path)) ?? [])
+  static var findings: [String] { folders(in: fixed) }
+
+  /// `Tests/Fixtures/soundness/KIND`.
+  static func fixtures(_ kind: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/soundness/\(kind)")
+  }
+
+  /// The finding folders in `directory`, by name.
+  static func folders(in directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
       .filter { !$0.hasPrefix(".") }.sorted()
   }
 

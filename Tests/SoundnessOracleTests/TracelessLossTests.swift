@@ -11,13 +11,9 @@ import Testing
 /// a report silent about the participant's records, a claim true without the lost events)
 /// makes the same claim count again.
 @Suite struct TracelessLossTests {
-  static let traceless = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fixtures/soundness/traceless")
+  static let traceless = RegressionTests.fixtures("traceless")
 
-  static var findings: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: traceless.path)) ?? [])
-      .filter { !$0.hasPrefix(".") }.sorted()
-  }
+  static var findings: [String] { RegressionTests.folders(in: traceless) }
 
   /// One seed's run, its explanation and the events its folder lost.
   struct Case: CustomTestStringConvertible {
