@@ -28,11 +28,12 @@ struct SubscribersStop {
     var stops: [String: [Int64: Set<String>]] = [:]
     // Each subscriber's stops by second: one that stops several publishers at once lost its
     // own connection, not they their publish.
-    var stopped: [String: [Int64: Set<String>]] = [:]
-    // Each publisher's subscribers as the records have them, and as they were when a second's
-    // first stop came: an unpublish stops every one of them.
+    var stopped: [String: [Int64: Int]] = [:]
+    // Each publisher's subscribers as the records have them, how many there were when a
+    // second's first stop came and how many of them stopped in it: an unpublish stops them all.
     var subscribed: [String: Set<String>] = [:]
-    var before: [String: [Int64: Set<String>]] = [:]
+    var before: [String: [Int64: Int]] = [:]
+    var stoppedOfThem: [String: [Int64: Int]] = [:]
     for event in recorded where !event.viaEventBridge {
       let second = event.time / 1000
       let id = event.participantId
@@ -49,11 +50,13 @@ struct SubscribersStop {
       case .subscribeStopped?:
         guard let remote = event.remoteParticipantId else { break }
         if before[remote]?[second] == nil {
-          before[remote, default: [:]][second] = subscribed[remote] ?? []
+          before[remote, default: [:]][second] = subscribed[remote]?.count ?? 0
         }
-        subscribed[remote]?.remove(id)
+        if subscribed[remote]?.remove(id) != nil {
+          stoppedOfThem[remote, default: [:]][second, default: 0] += 1
+        }
         stops[remote, default: [:]][second, default: []].insert(id)
-        stopped[id, default: [:]][second, default: []].insert(remote)
+        stopped[id, default: [:]][second, default: 0] += 1
       default: break
       }
     }
@@ -63,9 +66,9 @@ struct SubscribersStop {
         // stops them itself.
         let staying = subscribers.filter { subscriber in
           !(second - 1...second + 1).contains { moves[subscriber]?.contains($0) ?? false }
-            && stopped[subscriber]?[second]?.count == 1
+            && stopped[subscriber]?[second] == 1
         }
-        let all = before[publisher]?[second]?.isSubset(of: subscribers) ?? false
+        let all = (stoppedOfThem[publisher]?[second] ?? 0) >= (before[publisher]?[second] ?? 0)
         if all, staying.count >= 2 { together[publisher, default: [:]][second] = staying.count }
       }
     }
