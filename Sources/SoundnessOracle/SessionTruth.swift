@@ -231,11 +231,15 @@ public struct SessionTruth: Sendable {
     } ?? false
   }
 
-  /// When `observer` first began showing `value` of `participant` at or after `time`.
+  /// When `observer` first began showing `value` of `participant` at or after `time`, in a
+  /// second `kept` admits.
   public func firstShowing(
-    _ observer: String, _ participant: String, _ value: ParticipantMetadata, from time: Int64
+    _ observer: String, _ participant: String, _ value: ParticipantMetadata, from time: Int64,
+    where kept: (Int64) -> Bool = { _ in true }
   ) -> Int64? {
-    shown[Pair(observer, participant)]?.first { $0.time >= time && $0.value == value }?.time
+    shown[Pair(observer, participant)]?.first {
+      $0.time >= time && $0.value == value && kept($0.time)
+    }?.time
   }
 
   /// `participant`'s true `user_id` and attributes just before second `time` (changes at

@@ -13,11 +13,14 @@ import StageEngine
 ///
 /// A claim is traceless only when every one of these holds, each checked, so a fault is never
 /// hidden behind a loss:
-/// - it is a label, a missing exchange or a missing sighting (`Violation.basis`);
+/// - it is a label, a missing exchange, a missing sighting or a "saw it at"
+///   (`Violation.basis`);
 /// - the events left out include what makes it false, and the claim is true without them:
 ///   the labelled participant's exchanges before the moment, its label then being the values
 ///   it had without them; the missing exchange itself; the observer's join that began each
-///   stay in which it showed the replaced values;
+///   stay in which it showed the replaced values; the observer's join that began the stay in
+///   which it was first told the new values, "saw it at" naming what told it first in the
+///   stays left (`traceless/20027983-toldAt`);
 /// - explain's reading of the folder reproduces every recorded event and infers none the
 ///   records lack (no divergence): nothing recorded points at what was lost;
 /// - the import marked none of the participant's records as missing (no history gap, no
@@ -46,6 +49,10 @@ public enum TracelessLoss {
     case .sighting(let observer, let exchanger, let window):
       participant = observer
       undone = staysLeftOut(observer, stale: exchanger, in: window, session.truth, leftOut)
+    case .told(let observer, let exchanger, let values, let since, let told):
+      participant = observer
+      undone = toldWithout(
+        observer, of: exchanger, values, since: since, at: told, session, leftOut)
     }
     let session = explanation.session
     return undone && session.manifest == nil
@@ -94,6 +101,30 @@ public enum TracelessLoss {
       values = exchange.time == time ? values + [value] : [value]
     }
     return values.contains { SoundnessChecker.stated(claimed, id, $0) }
+  }
+
+  /// Whether `observer` was first told `participant`'s `values` (set in second `since`) in a
+  /// stay whose `JOINED` is in `leftOut`, and `told` (milliseconds) is what told it first in
+  /// the stays left: without the lost stay, "saw it at `told`" is true.
+  private static func toldWithout(
+    _ observer: String, of participant: String, _ values: ParticipantMetadata, since: Int64,
+    at told: Int64, _ session: GeneratedSession, _ leftOut: [StageEvent]
+  ) -> Bool {
+    let joins = Set(
+      leftOut.filter { $0.kind == .joined && $0.participant == observer }.map(\.time))
+    let stays = session.truth.connected[observer] ?? []
+    // A second two stays share (a leave and a join again) belongs to the later one.
+    let lost = { (second: Int64) -> Bool in
+      stays.last { $0.contains(second) }.map { joins.contains($0.lowerBound) } ?? false
+    }
+    let truth = session.truth
+    guard let first = truth.firstShowing(observer, participant, values, from: since),
+      lost(first),
+      let kept = truth.firstShowing(
+        observer, participant, values, from: since, where: { !lost($0) })
+    else { return false }
+    return SoundnessChecker.tellings(observer, about: participant, at: kept, session)
+      .contains(told)
   }
 
   /// Whether every stay of `observer` in which it showed `participant`'s replaced values

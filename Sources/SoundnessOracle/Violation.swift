@@ -1,3 +1,5 @@
+import StageEngine
+
 /// A claim `explain` made that the truth contradicts, stated as neither a range nor unknown.
 public struct Violation: Sendable, Equatable, CustomStringConvertible {
   /// Which kind of claim was false.
@@ -51,11 +53,11 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
   /// What is true.
   public let truth: String
 
-  /// Whose records the claim rests on, for the three claims a page left out can make false
+  /// Whose records the claim rests on, for the four claims a page left out can make false
   /// with no other record contradicting them (`TracelessLoss`); nil for every other claim.
   public var basis: Basis? = nil
 
-  /// What a label, a missing exchange or a missing sighting rests on.
+  /// What a label, a missing exchange, a missing sighting or a "saw it at" rests on.
   public enum Basis: Sendable, Equatable {
     /// `participant` labelled `claimed` at `time`.
     case label(participant: String, claimed: String, at: Int64)
@@ -63,6 +65,10 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
     case exchange(participant: String, at: Int64)
     /// No sighting by `observer` of `exchanger`'s exchange, whose effects last over `window`.
     case sighting(observer: String, exchanger: String, window: Range<Int64>)
+    /// `observer` told `exchanger`'s `values`, set by its exchange in second `since`, at
+    /// millisecond `at`.
+    case told(
+      observer: String, exchanger: String, values: ParticipantMetadata, since: Int64, at: Int64)
   }
 
   /// `kind: claim — truth: …`.

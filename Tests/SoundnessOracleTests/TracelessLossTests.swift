@@ -135,4 +135,22 @@ import Testing
     bare.basis = nil
     #expect(!seen.isTraceless(bare))
   }
+
+  @Test func aSawItAtCountsUnlessTheStayThatToldItFirstWasLost() throws {
+    let seen = try Case(seed: 20_027_983)
+    let told = try #require(seen.result.traceless.first { $0.kind == .toldAt })
+    #expect(seen.isTraceless(told))
+    // The observer's stay that told it first kept: the claim is false of what was sent.
+    #expect(!seen.isTraceless(told, leftOut: seen.leftOut.filter { $0.kind != .joined }))
+    // A time that told it in no stay left is a fault, lost stay or not.
+    guard case .told(let observer, let exchanger, let values, let since, let at) = told.basis
+    else {
+      Issue.record("a saw-it-at without its basis: \(told)")
+      return
+    }
+    var wrong = told
+    wrong.basis = .told(
+      observer: observer, exchanger: exchanger, values: values, since: since, at: at + 1)
+    #expect(!seen.isTraceless(wrong))
+  }
 }
