@@ -234,3 +234,25 @@ extension CustomerAnswerTests {
       "\(answer.expected)")
   }
 }
+
+/// Who kept showing whose old values: each participant named once, as it was at its first
+/// exchange that left someone stale, however its label changed after.
+extension CustomerAnswerTests {
+  @Test func aCauseNamesAParticipantOnceHoweverItsLabelChanged() throws {
+    let explanation = try Self.explain(
+      Self.hostWatchedByViewer + [
+        Self.exchange(
+          "host", "01:00", from: #"["PUBLISH","SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
+          attributes: #"{"role": "host"}"#, newAttributes: #"{"role": "seller"}"#),
+        Self.exchange(
+          "host", "02:00", from: #"["PUBLISH","SUBSCRIBE"]"#, to: #"["PUBLISH","SUBSCRIBE"]"#,
+          attributes: #"{"role": "seller"}"#, newAttributes: #"{"role": "guest"}"#),
+        Self.event("PUBLISH_STOPPED", "host", "03:00"),
+        Self.event("SUBSCRIBE_STOPPED", "viewer", "03:00.100", extra: Self.toHost),
+        Self.event("LEFT", "host", "03:00.200"), Self.event("LEFT", "viewer", "03:01"),
+      ], sdks: ["viewer=android@1.36.0", "host=ios@1.37.0"])
+    let cause = try #require(explanation.forCustomer.causes.first?.text)
+    #expect(cause.components(separatedBy: "host (").count == 2, "\(cause)")
+    #expect(cause.contains(" of host (role=host) after a token exchange"), "\(cause)")
+  }
+}

@@ -300,4 +300,37 @@ struct TemporaryFolder: ~Copyable {
     #expect(join < start)
     #expect(session.runnable.notes.contains { $0.hasSuffix("the model runs it from its start") })
   }
+
+  /// An endTime with milliseconds orders the stop among the events of its second: a join
+  /// 300 ms after it is not the composition's to show.
+  @Test func anEndTimeWithMillisecondsStopsBeforeTheEventsAfterIt() throws {
+    func steps(ending end: String) throws -> (stop: Int, join: Int) {
+      let ended = Self.composition.replacingOccurrences(
+        of: #""startTime""#, with: #""endTime": "\#(end)", "startTime""#)
+      let events = """
+        {"events": [
+          {"name": "JOINED", "participantId": "a", "eventTime": "2026-03-14T18:10:20Z"},
+          {"name": "JOINED", "participantId": "b", "eventTime": "2026-03-14T18:10:20.800Z"},
+          {"name": "LEFT", "participantId": "b", "eventTime": "2026-03-14T18:10:25Z"},
+          {"name": "LEFT", "participantId": "a", "eventTime": "2026-03-14T18:10:26Z"}]}
+        """
+      let records = try RecordFixtures.records([events, ended])
+      let steps = try RecordImporter.makeSession(from: records, options: ImportOptions())
+        .runnable.steps
+      let stop = try #require(
+        steps.firstIndex {
+          if case .composition(.stop) = $0 { true } else { false }
+        })
+      let join = try #require(
+        steps.firstIndex {
+          if case .join("b") = $0 { true } else { false }
+        })
+      return (stop, join)
+    }
+    let between = try steps(ending: "2026-03-14T18:10:20.500Z")
+    #expect(between.stop < between.join)
+    // Given to the whole second, it is not known to precede the events of its second.
+    let whole = try steps(ending: "2026-03-14T18:10:20Z")
+    #expect(whole.stop > whole.join)
+  }
 }

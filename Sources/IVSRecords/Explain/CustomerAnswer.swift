@@ -44,12 +44,15 @@ public struct CustomerAnswer: Sendable {
         // A stale composition: the rule that kept it, and the one that since replaced it.
         let rules = sighting.rules + (sighting.isComposition ? [.compositionLayoutLive] : [])
         var entry = groups[key] ?? Group(rules: rules)
-        // Each as it was then (issue 29 item 5), named once however its label changed.
+        // Each as it was then (issue 29 item 5), named once however its label changed:
+        // stories come oldest first.
         if entry.observerIDs.insert(sighting.observer).inserted {
           entry.observers.append(labels.name(sighting.observer, before: story.time))
         }
         entry.fields.formUnion(changed(stale.believed, story.truth))
-        entry.participants.insert(labels.name(story.participant, before: story.time))
+        if entry.participants[story.participant] == nil {
+          entry.participants[story.participant] = labels.name(story.participant, before: story.time)
+        }
         groups[key] = entry
       }
     }
@@ -59,7 +62,7 @@ public struct CustomerAnswer: Sendable {
       let who =
         entry.observers.prefix(5).joined(separator: "; ")
         + (entry.observers.count > 5 ? " and \(entry.observers.count - 5) more" : "")
-      let whose = entry.participants.sorted().joined(separator: ", ")
+      let whose = entry.participants.values.sorted().joined(separator: ", ")
       let statement = entry.rules.prefix(1).map { RuleBook.ivs.rule($0).statement }
         .joined(separator: " ")
       return Rule(
@@ -85,7 +88,8 @@ public struct CustomerAnswer: Sendable {
     var observers: [String] = []
     var observerIDs: Set<String> = []
     var fields: Set<String> = []
-    var participants: Set<String> = []
+    /// Each participant's name as it was at the first exchange of it in the group.
+    var participants: [String: String] = [:]
   }
 
   /// How long after an exchange that removed publish a refused publish still counts as the

@@ -177,10 +177,12 @@ public enum RecordImporter {
     builder.subscribersStop = SubscribersStop(timeline.events)
     for observer in options.observers { builder.joinObserver(observer.id) }
     // A composition that started after the records begin starts in the model then (before
-    // the events its startTime precedes); one that stopped while they go on stops then too.
+    // the events its startTime precedes); one that stopped while they go on stops then too
+    // (after the events of its endTime's second when that is given to the whole second: the
+    // records do not order them, `RecordedComposition.edge(inSecond:)`).
     let recordedComposition = options.composition == nil ? records.composition : nil
     var begin = recordedComposition?.start.flatMap { $0.floorDivided(by: 1000) > start ? $0 : nil }
-    var stop = recordedComposition?.end.map { $0.floorDivided(by: 1000) }
+    var stop = recordedComposition?.end
     // By position: iterating would copy every event.
     for index in timeline.events.indices {
       if let time = begin, let configuration = recordedComposition?.configuration,
@@ -189,8 +191,12 @@ public enum RecordImporter {
         builder.startComposition(configuration, at: time.floorDivided(by: 1000))
         begin = nil
       }
-      if let second = stop, timeline.events[index].second > second {
-        builder.stopComposition(at: second)
+      if let end = stop,
+        end % 1000 == 0
+          ? timeline.events[index].second > end.floorDivided(by: 1000)
+          : timeline.events[index].time > end
+      {
+        builder.stopComposition(at: end.floorDivided(by: 1000))
         stop = nil
       }
       builder.apply(timeline.events[index])
