@@ -10,7 +10,9 @@ import StageEngine
 /// `PUBLISH_STOPPED` on a page left out, its subscribers' `SUBSCRIBE_STOPPED`s kept). Either
 /// way what it showed of the participant then is not known. And a stale span in which the
 /// observer's records start or stop a subscription to anyone the model could not follow
-/// (finding 5006648: its reconnection on a page left out) may have ended there.
+/// (finding 5006648: its reconnection on a page left out) may have ended there, and so may
+/// one in which the model has events of the observer's own that its records lack (finding
+/// 40003896: a page left out between two consistent others, its reconnection among it).
 extension Explanation {
   /// `stories` with each such verdict marked unknown, changed in place: the subscription is
   /// one the model starts after the participant's exchange before this one and before the
@@ -26,7 +28,9 @@ extension Explanation {
       started[event.participant, default: [:]][remote, default: []].append(event.time)
     }
     let recorded = recordedSubscriptions(comparison.entries)
-    guard !started.isEmpty || recorded.unfollowed else { return stories }
+    let missing = ParticipantLabels.unrecorded(comparison.entries.unrecorded, session)
+      .mapValues { $0.sorted { $0.from < $1.from } }
+    guard !started.isEmpty || recorded.unfollowed || !missing.isEmpty else { return stories }
     let heldFor = valuesHeld(stories)
     var previous: [String: Int64] = [:]
     for story in stories.indices {
@@ -79,6 +83,30 @@ extension Explanation {
             Sighting.StaleBounds(
               atLeast: sighting.dependsOn == nil ? before : 0,
               atMost: stale.end == .sessionEnded ? nil : stale.seconds))
+        } else if let stale = sighting.stale,
+          let stretch = missing[sighting.observer]?.first(where: {
+            $0.from < stale.until && $0.to > stale.since
+          })
+        {
+          // Its own events there are missing: it may have reconnected among them, told the
+          // current values then.
+          let before = VirtualDuration.distance(
+            from: stale.since, to: max(stale.since, stretch.from))
+          let stretchText =
+            stretch.from == .min
+            ? "before \(VirtualTime.iso8601(stretch.to))"
+            : stretch.to == .max
+              ? "after \(VirtualTime.iso8601(stretch.from))"
+              : "between \(VirtualTime.iso8601(stretch.from)) and \(VirtualTime.iso8601(stretch.to))"
+          stories[story].sightings[index].unsettle(
+            "\(modelHasOwn)\(session.name(sighting.observer))'s own \(stretchText) that"
+              + " its records lack (MISSING IN RECORDS): a page of its events left out, on which it"
+              + " may have reconnected (which tells the current values); how long it stayed"
+              + " stale in that stretch is not known (fetch its list-participant-events pages"
+              + " again)",
+            Sighting.StaleBounds(
+              atLeast: sighting.dependsOn == nil ? before : 0,
+              atMost: stale.end == .sessionEnded ? nil : stale.seconds))
         }
       }
     }
@@ -89,6 +117,7 @@ extension Explanation {
   private static let modelSubscribes = "the model has "
   private static let recordsSubscribe = "its own records "
   private static let recordsStopOther = "while it was stale, its own records "
+  private static let modelHasOwn = "while it was stale, the model has events of "
 
   /// The summary's sentences for the verdicts `unsubscribed` left unknown (the stale totals
   /// count them as unknown "above": finding 238039-totals), each with its first reason: one
@@ -107,7 +136,9 @@ extension Explanation {
     for story in stories {
       for sighting in story.sightings {
         guard let reason = sighting.unsettledBy else { continue }
-        let modelled = reason.hasPrefix(modelSubscribes) || reason.hasPrefix(recordsStopOther)
+        let modelled =
+          reason.hasPrefix(modelSubscribes) || reason.hasPrefix(recordsStopOther)
+          || reason.hasPrefix(modelHasOwn)
         guard modelled || reason.hasPrefix(recordsSubscribe) else { continue }
         let key = modelled ? sighting.observer : story.participant
         if first[key] == nil {
