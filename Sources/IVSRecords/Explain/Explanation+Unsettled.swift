@@ -1,3 +1,4 @@
+import IVSRules
 import StageEngine
 
 /// Verdicts the records cannot settle, told as unknown with what would settle them and the
@@ -56,7 +57,13 @@ extension Explanation {
             Sighting.StaleBounds(atLeast: 0, atMost: held))
         }
         guard !sighting.isComposition else {
-          if let edge = session.composition?.edge(inSecond: time) {
+          if let stale = sighting.stale, session.composition?.changeUnknown(at: time) == true {
+            // Old behaviour or new: as the model has it, or at once.
+            stories[story].sightings[index].unsettle(
+              changeDayReason(time),
+              Sighting.StaleBounds(
+                atLeast: 0, atMost: stale.end == .sessionEnded ? nil : stale.seconds))
+          } else if let edge = session.composition?.edge(inSecond: time) {
             // Started or stopped before the exchange or after it: either way it showed
             // the new values from when it ran, or stale ones as the model has it.
             stories[story].sightings[index].unsettle(
@@ -227,6 +234,17 @@ extension Explanation {
       "\(compositionPrefix)\(edge.name) \(RecordTime.iso8601(milliseconds: edge.time)) is to the"
       + " whole second, \(second): whether the composition \(ran) \(then) the records do not"
       + " tell (the composition's recording of that moment settles it)"
+  }
+
+  /// Why a composition's sighting of an exchange at `second` is unknown: IVS changed how
+  /// compositions follow exchanges that day or before, dated to the day.
+  private static func changeDayReason(_ second: Int64) -> String {
+    "\(compositionPrefix)startTime is on or before \(Releases.liveCompositionLayouts), the day IVS"
+      + " began moving composition layouts at once after an exchange"
+      + " (composition.layout.live; before, on republish or reconnect), and the exchange at"
+      + " \(VirtualTime.iso8601(second)) on or after it: the change is dated to the day, not the"
+      + " hour, so whether this composition followed it at once is not known (the composition's"
+      + " recording of that moment settles it)"
   }
 
   private static func dropReason(_ observer: String, at time: Int64, _ session: ImportedSession)

@@ -484,10 +484,15 @@ extension RecordImporter {
     ] where !value.isEmpty {
       parts.append("\(name) attribute \(value)")
     }
+    let onChangeDay = recorded.start.map { recorded.changeUnknown(at: $0.floorDivided(by: 1000)) }
     let moves =
       configuration.updates == .live
       ? "layouts move at once (composition.layout.live, from 2026-04-16)"
-      : "layouts move on republish or reconnect (composition.layout.on-reconnect, before 2026-04-16)"
+      : onChangeDay == true
+        ? "started on 2026-04-16, the day IVS began moving layouts at once (dated to the day, not"
+          + " the hour): the model runs the old behaviour (composition.layout.on-reconnect) and"
+          + " verdicts about it are ranges"
+        : "layouts move on republish or reconnect (composition.layout.on-reconnect, before 2026-04-16)"
     let start = recorded.start.map { ", started \(RecordTime.iso8601(milliseconds: $0))" } ?? ""
     let end = recorded.end.map { " to its end (\(RecordTime.iso8601(milliseconds: $0)))" } ?? ""
     return

@@ -6,7 +6,10 @@ import StageEngine
 /// "startTime", "endTime", "state", …}}`): the layout and the attributes it orders by, so the
 /// report follows the composition the customer ran without `--composition` flags. When IVS
 /// moved its layouts (on republish or reconnect, or at once) is the rule in force on the day
-/// it started (`composition.layout.live` from 2026-04-16).
+/// it started (`composition.layout.live` from 2026-04-16); on that day itself, and for a
+/// composition that started before it and ran into it, IVS's change is dated to the day, not
+/// the hour, so the import runs the old behaviour and the report gives ranges
+/// (`changeUnknown(at:)`, finding 40011546).
 public struct RecordedComposition: Sendable {
   /// The layout and attributes, with the update rule of its start's day.
   public let configuration: CompositionConfiguration
@@ -16,6 +19,18 @@ public struct RecordedComposition: Sendable {
   public let end: Int64?
   /// The file it was read from.
   public let origin: String
+
+  /// Whether the records cannot tell if IVS moved this composition's layout at once after an
+  /// exchange in `second` (Unix seconds): the exchange was on or after the day of the change
+  /// (`Releases.liveCompositionLayouts`) and the composition started on or before it. The model
+  /// runs the old behaviour then: its stale time is the most, at once the least.
+  func changeUnknown(at second: Int64) -> Bool {
+    let change = Releases.liveCompositionLayouts
+    guard let started = start.flatMap({ ServiceDate(secondsSince1970: $0.floorDivided(by: 1000)) }),
+      let day = ServiceDate(secondsSince1970: second)
+    else { return false }
+    return started <= change && day >= change
+  }
 
   /// `startTime` or `endTime`, given to the whole second, in `second` (Unix seconds), named
   /// as get-composition names it: the records do not tell whether the composition started or
@@ -52,7 +67,7 @@ extension RecordSet {
       featuredParticipantAttribute: layout?["featuredParticipantAttribute"]?.stringValue ?? "",
       pipParticipantAttribute: layout?["pipParticipantAttribute"]?.stringValue ?? "",
       participantOrderAttribute: layout?["participantOrderAttribute"]?.stringValue ?? "",
-      updates: (day.map { $0 >= Releases.liveCompositionLayouts } ?? true) ? .live : .onReconnect)
+      updates: (day.map { $0 > Releases.liveCompositionLayouts } ?? true) ? .live : .onReconnect)
     if let behavior = layout?["pipBehavior"]?.stringValue.flatMap(
       CompositionConfiguration.PipBehavior.init(rawValue:))
     {
