@@ -131,6 +131,38 @@ struct TemporaryFolder: ~Copyable {
     #expect(kept.records.events.count == 3)
   }
 
+  /// Finding 40015328: another stage's session at the same hours, its file beside a whole
+  /// list-participants that does not list its participant.
+  @Test func aFileOfParticipantsAWholeListingDoesNotListIsAnotherSessions() throws {
+    let same = """
+      {"events": [{"name": "JOINED", "participantId": "x", "eventTime": "2026-03-14T18:10:30Z"},
+                  {"name": "SUBSCRIBE_STARTED", "participantId": "x", "remoteParticipantId": "y",
+                   "eventTime": "2026-03-14T18:10:31Z"}]}
+      """
+    let listing = #"{"participants": [{"participantId": "a", "userId": "ana"}]}"#
+    let folder = try TemporaryFolder(["a.json": Self.events, "l.json": listing, "x.json": same])
+    #expect {
+      try RecordFolder.read([folder.path])
+    } throws: { error in
+      "\(error)".hasSuffix(
+        "x.json: 2 event(s) of x from 2026-03-14T18:10:30Z to 2026-03-14T18:10:31Z, whom the"
+          + " session's list-participants (\(folder.path)/l.json) does not list and no other"
+          + " record names: another session's? Leave the file out, or keep it with"
+          + " --allow-other-sessions")
+    }
+    #expect(
+      try RecordFolder.read([folder.path], allowsOtherSessions: true).records.events.count == 4)
+    // A listing with a nextToken is not whole; a participant another record names is known.
+    let paged = #"{"participants": [{"participantId": "a"}], "nextToken": "more"}"#
+    let pagedFolder = try TemporaryFolder(["a.json": Self.events, "l.json": paged, "x.json": same])
+    #expect(try RecordFolder.read([pagedFolder.path]).records.events.count == 4)
+    let named = #"{"participant": {"participantId": "y", "userId": "yan"}}"#
+    let namedFolder = try TemporaryFolder([
+      "a.json": Self.events, "l.json": listing, "x.json": same, "y.json": named,
+    ])
+    #expect(try RecordFolder.read([namedFolder.path]).records.events.count == 4)
+  }
+
   @Test func aRejoinHoursLaterBySomeoneKnownIsTheSameSession() throws {
     let later = """
       {"events": [{"name": "JOINED", "participantId": "a", "eventTime": "2026-03-14T21:00:00Z"}]}

@@ -8,6 +8,7 @@ struct RecordCheckpoint {
   let issues: Int
   let blockers: Int
   let pages: Int
+  let listings: Int
   let repeatedDeliveries: Int
   let envelopeTimedEvents: Int
   let stage: (arn: String, origin: String)?
@@ -32,7 +33,7 @@ extension RecordSet {
     journal = RecordJournal()
     return RecordCheckpoint(
       files: files.count, events: events.count, issues: issues.count, blockers: blockers.count,
-      pages: pages.count,
+      pages: pages.count, listings: listings.count,
       repeatedDeliveries: repeatedDeliveries, envelopeTimedEvents: envelopeTimedEvents,
       stage: stage, session: session, sessionStart: sessionStart, sessionEnd: sessionEnd,
       sessionBoundsOrigin: sessionBoundsOrigin, manifest: manifest, composition: composition)
@@ -53,6 +54,7 @@ extension RecordSet {
     issues.removeSubrange(mark.issues...)
     blockers.removeSubrange(mark.blockers...)
     pages.removeSubrange(mark.pages...)
+    listings.removeSubrange(mark.listings...)
     repeatedDeliveries = mark.repeatedDeliveries
     envelopeTimedEvents = mark.envelopeTimedEvents
     stage = mark.stage

@@ -91,7 +91,8 @@ public struct RecordFolder: Sendable {
   }
 
   /// Notes the skipped files, checks the session's bounds (or, without them, looks for
-  /// another session's files) and throws every blocker at once.
+  /// another session's files), looks for files of participants a whole list-participants does
+  /// not list (`unlisted`) and throws every blocker at once.
   private static func finish(
     _ records: consuming RecordSet, _ skipped: [Skipped], allowsOtherSessions: Bool
   ) throws(RecordFolderError) -> RecordFolder {
@@ -108,17 +109,20 @@ public struct RecordFolder: Sendable {
     } catch {
       records.blockers.append(error)
     }
-    if records.sessionStart == nil, records.sessionEnd == nil {
-      for other in otherSessions(records) {
-        guard allowsOtherSessions else {
-          records.blockers.append(other)
-          continue
-        }
-        records.issues.append(
-          RecordIssue(
-            origin: other.file, message: other.message + "; kept (--allow-other-sessions)",
-            isInvalid: false))
+    let others =
+      records.sessionStart == nil && records.sessionEnd == nil
+      ? otherSessions(records) : []
+    // A file refused already (outside the session's times) is named once.
+    let flagged = Set(others.map(\.file) + records.blockers.map(\.file))
+    for other in others + unlisted(records).filter({ !flagged.contains($0.file) }) {
+      guard allowsOtherSessions else {
+        records.blockers.append(other)
+        continue
       }
+      records.issues.append(
+        RecordIssue(
+          origin: other.file, message: other.message + "; kept (--allow-other-sessions)",
+          isInvalid: false))
     }
     guard records.blockers.isEmpty else {
       throw .otherSessions(records.blockers, skipped: skipped)

@@ -45,6 +45,11 @@ extension RecordSet {
         for (index, summary) in list.enumerated() {
           readParticipant(summary, at: place.member("participants").index(index))
         }
+        listings.append(
+          ParticipantListing(
+            origin: place.description,
+            ids: Set(list.compactMap { $0["participantId"]?.stringValue }),
+            isPaged: !(json["nextToken"]?.stringValue ?? "").isEmpty))
       } else if let composition = json["composition"], composition["layout"] != nil {
         try readComposition(composition, at: place.member("composition"))
       } else if let session = json["stageSession"] {

@@ -23,6 +23,8 @@ public struct RecordSet: Sendable {
   public var allowsOtherSessions = false
   /// Each ListParticipantEvents page read: its participant, oldest event and `nextToken`.
   var pages: [EventPage] = []
+  /// Each list-participants output read.
+  var listings: [ParticipantListing] = []
   /// The server-side composition a get-composition output described, if one was read.
   public var composition: RecordedComposition?
   /// What `stagemon fetch` said about the folder it wrote, when its manifest was read.
