@@ -92,14 +92,8 @@ extension Explanation {
           // current values then.
           let before = VirtualDuration.distance(
             from: stale.since, to: max(stale.since, stretch.from))
-          let stretchText =
-            stretch.from == .min
-            ? "before \(VirtualTime.iso8601(stretch.to))"
-            : stretch.to == .max
-              ? "after \(VirtualTime.iso8601(stretch.from))"
-              : "between \(VirtualTime.iso8601(stretch.from)) and \(VirtualTime.iso8601(stretch.to))"
           stories[story].sightings[index].unsettle(
-            "\(modelHasOwn)\(session.name(sighting.observer))'s own \(stretchText) that"
+            "\(modelHasOwn)\(session.name(sighting.observer))'s own \(stretch.text) that"
               + " its records lack (MISSING IN RECORDS): a page of its events left out, on which it"
               + " may have reconnected (which tells the current values); how long it stayed"
               + " stale in that stretch is not known (fetch its list-participant-events pages"

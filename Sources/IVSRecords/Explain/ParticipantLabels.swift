@@ -18,6 +18,15 @@ public struct ParticipantLabels: Sendable {
   struct Unseen: Sendable, Hashable {
     let from: Int64
     let to: Int64
+
+    /// The stretch in words: "before T", "after T" or "between T and U".
+    var text: String {
+      from == .min
+        ? "before \(VirtualTime.iso8601(to))"
+        : to == .max
+          ? "after \(VirtualTime.iso8601(from))"
+          : "between \(VirtualTime.iso8601(from)) and \(VirtualTime.iso8601(to))"
+    }
   }
 
   /// Per participant, its exchanges' labels in time order.
@@ -109,19 +118,13 @@ public struct ParticipantLabels: Sendable {
   /// too (findings 20019469, 20027188: a page left out between two consistent others, told by
   /// the subscriptions the model has of it, not by any record that contradicts another).
   func unrecordedLines(besides told: [String]) -> [String] {
-    func clock(_ second: Int64) -> String { VirtualTime.iso8601(second) }
-    return unrecorded.keys.sorted().compactMap { id in
+    unrecorded.keys.sorted().compactMap { id in
       // Not besides a line that names it for another reason (an SDK not stated: finding
       // 40003896).
       guard let spans = unrecorded[id], !spans.isEmpty,
         !told.contains(where: { $0.contains(id) && $0.contains("'s own events") })
       else { return nil }
-      let stretches = spans.prefix(3).map { span in
-        span.from == .min
-          ? "before \(clock(span.to))"
-          : span.to == .max
-            ? "after \(clock(span.from))" : "between \(clock(span.from)) and \(clock(span.to))"
-      }
+      let stretches = spans.prefix(3).map(\.text)
       return "\(session.name(id))'s own events \(stretches.joined(separator: ", "))"
         + (spans.count > 3 ? " and \(spans.count - 3) more stretch(es)" : "")
         + " are missing: the model has events of its own there that its records lack (MISSING IN"
