@@ -12,7 +12,9 @@ import StageEngine
 /// observer's records start or stop a subscription to anyone the model could not follow
 /// (finding 5006648: its reconnection on a page left out) may have ended there, and so may
 /// one in which the model has events of the observer's own that its records lack (finding
-/// 40003896: a page left out between two consistent others, its reconnection among it).
+/// 40003896: a page left out between two consistent others, its reconnection among it), or
+/// of the participant's own before the observer was told (finding 41035775: its next
+/// exchange among them).
 extension Explanation {
   /// `stories` with each such verdict marked unknown, changed in place: the subscription is
   /// one the model starts after the participant's exchange before this one and before the
@@ -101,6 +103,27 @@ extension Explanation {
             Sighting.StaleBounds(
               atLeast: sighting.dependsOn == nil ? before : 0,
               atMost: stale.end == .sessionEnded ? nil : stale.seconds))
+        } else if let stretch = missing[participant]?.first(where: {
+          $0.from < (sighting.stale.map { max($0.until, sighting.time ?? .min) } ?? reach)
+            && $0.to > exchanged
+        }) {
+          // The participant's own events there are missing: a later exchange, unpublish or
+          // leave of its among them may have ended the span (finding 41035775); not once the
+          // observer had left.
+          var least: UInt64 = 0
+          if sighting.dependsOn == nil, let stale = sighting.stale, stale.since < stretch.from {
+            least = VirtualDuration.distance(
+              from: stale.since, to: min(stale.until, stretch.from))
+          }
+          stories[story].sightings[index].unsettle(
+            "\(exchangerHasOwn)\(session.name(participant))'s own \(stretch.text) that its"
+              + " records lack (MISSING IN RECORDS): a page of its events left out, on which a"
+              + " later exchange, unpublish or leave of its may have ended this span; when is not"
+              + " known (fetch its list-participant-events pages again)",
+            Sighting.StaleBounds(
+              atLeast: least,
+              atMost: sighting.stale.map { $0.end == .sessionEnded ? nil : $0.seconds }
+                ?? heldFor[story]))
         }
       }
     }
@@ -112,6 +135,7 @@ extension Explanation {
   private static let recordsSubscribe = "its own records "
   private static let recordsStopOther = "while it was stale, its own records "
   private static let modelHasOwn = "while it was stale, the model has events of "
+  private static let exchangerHasOwn = "before it was told, the model has events of "
 
   /// The summary's sentences for the verdicts `unsubscribed` left unknown (the stale totals
   /// count them as unknown "above": finding 238039-totals), each with its first reason: one
