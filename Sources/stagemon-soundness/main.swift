@@ -140,7 +140,10 @@ while Date().timeIntervalSince(started) < seconds {
     byKind[violation.kind, default: 0] += 1
     Console.out("seed \(seed) [\(degradations)] \(violation)")
   }
+  // One folder per seed and kind (`SEED-KIND`): a second of the kind would replace the first.
+  var kinds: Set<Violation.Kind> = []
   for violation in result.violations where (written[violation.kind] ?? 0) < minimisedPerKind {
+    guard kinds.insert(violation.kind).inserted else { continue }
     written[violation.kind, default: 0] += 1
     let same = { (other: Violation) in
       other.kind == violation.kind && other.subject == violation.subject

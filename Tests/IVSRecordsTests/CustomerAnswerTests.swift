@@ -110,7 +110,7 @@ import Testing
       explanation.text.contains(
         "\nFor the customer\n  - How sure: 1 observer(s) certain"
           + CustomerAnswer.Certainty.unvouched + "; 1 unknown (late), until what"
-          + " the records lack is sent: late's events before"))
+          + " each reason names settles it: late's events before"))
     #expect(explanation.json["forCustomer"]?["certainty"]?["unknown"]?.arrayValue?.count == 1)
   }
 

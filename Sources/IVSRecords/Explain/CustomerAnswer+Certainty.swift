@@ -64,15 +64,12 @@ extension CustomerAnswer {
       }
       var parts = [
         "\(certain.count) observer(s) certain"
-          + (vouched || certain.isEmpty
-            ? ""
-            : " as far as the pages sent go (a page left out that "
-              + "no other record contradicts cannot be seen; `stagemon fetch` vouches for every page)")
+          + (vouched || certain.isEmpty ? "" : Self.unvouched)
       ]
       if !unknown.isEmpty {
         let more = settledBy.count > Self.named ? "; and \(settledBy.count - Self.named) more" : ""
         parts.append(
-          "\(unknown.count) unknown (\(some(unknown))), until what the records lack is sent: "
+          "\(unknown.count) unknown (\(some(unknown))), until what each reason names settles it: "
             + settledBy.prefix(Self.named).joined(separator: "; ") + more)
       }
       if !ranged.isEmpty {
