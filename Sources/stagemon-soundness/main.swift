@@ -67,12 +67,7 @@ if let show {
 if let check {
   do {
     let session = try SessionGenerator.session(seed: firstSeed, limits: limits)
-    var files: [(name: String, bytes: [UInt8])] = []
-    for name in try FileManager.default.contentsOfDirectory(atPath: check).sorted()
-    where name.hasSuffix(".json") {
-      let url = URL(fileURLWithPath: check).appendingPathComponent(name)
-      files.append((name, Array(try Data(contentsOf: url))))
-    }
+    let files = try Finding.records(inFolder: check)
     guard case .explained(let explanation, _) = ExplainRun.explain(files: files) else {
       Console.error("stagemon-soundness: explain refused \(check)")
       exit(1)

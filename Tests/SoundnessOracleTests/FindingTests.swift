@@ -31,4 +31,29 @@ import Testing
         "\(result.seed)-label"
       ])
   }
+
+  @Test func aFindingIsReadBackAsWrittenAndAPathThatNamesNoFolderSaysSo() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("finding-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = try Oracle.run(seed: 3, limits: .init(participants: 6, actions: 12))
+    let violation = Violation(kind: .label, subject: "s", claim: "c", truth: "t")
+    let path = try Finding.write(
+      result.folder, violation: violation, result: result, limits: .init(), into: directory)
+    let read = try Finding.records(inFolder: path)
+    let written = result.folder.files.filter { $0.name.hasSuffix(".json") }
+      .sorted { $0.name < $1.name }
+    #expect(read.map(\.name) == written.map(\.name))
+    #expect(read.map(\.bytes) == written.map(\.bytes))
+
+    let missing = directory + "/nowhere"
+    let none = #expect(throws: Finding.NotAFolder.self) {
+      try Finding.records(inFolder: missing)
+    }
+    #expect(none.map { "\($0)" }?.hasPrefix("\(missing): no such folder;") == true)
+    let file = #expect(throws: Finding.NotAFolder.self) {
+      try Finding.records(inFolder: path + "/FINDING.md")
+    }
+    #expect(file.map { "\($0)" }?.hasPrefix("\(path)/FINDING.md: not a folder;") == true)
+  }
 }

@@ -38,11 +38,7 @@ import Testing
       contentsOf: folder.appendingPathComponent("FINDING.md"), encoding: .utf8)
     let (seed, limits) = try #require(Self.generation(account), "\(name): no seed and limits")
     let session = try SessionGenerator.session(seed: seed, limits: limits)
-    var files: [(name: String, bytes: [UInt8])] = []
-    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    where file.hasSuffix(".json") {
-      files.append((file, Array(try Data(contentsOf: folder.appendingPathComponent(file)))))
-    }
+    let files = try Finding.records(inFolder: folder.path)
     // The folder is the one FINDING.md describes: no file it does not name (one left there
     // by an earlier minimisation of the same seed and kind would change the case).
     let unnamed = files.map(\.name).filter { !account.contains($0) }
@@ -75,11 +71,7 @@ import Testing
     let folder = RegressionTests.fixed.appendingPathComponent("38-staleWhenCurrent")
     let session = try SessionGenerator.session(
       seed: 38, limits: .init(participants: 12, actions: 30))
-    var files: [(name: String, bytes: [UInt8])] = []
-    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    where file.hasSuffix(".json") {
-      files.append((file, Array(try Data(contentsOf: folder.appendingPathComponent(file)))))
-    }
+    let files = try Finding.records(inFolder: folder.path)
     guard case .explained(let explanation, _) = ExplainRun.explain(files: files) else {
       Issue.record("explain refused the fixture")
       return
