@@ -22,7 +22,7 @@ public struct GeneratedSession: Sendable {
   /// The composition the session ran, if any.
   public let composition: GeneratedComposition?
   /// Who saw which values when.
-  public let truth: SessionTruth
+  public internal(set) var truth: SessionTruth
 }
 
 /// One participant as get-participant would describe it.

@@ -86,6 +86,10 @@ public enum Oracle {
           checked.violations.append(violation)
         }
       }
+      let derived = TracelessLoss.derived(
+        checked.violations, of: checked.traceless, explanation, session, complete: complete)
+      checked.violations.removeAll { derived.contains($0) }
+      checked.traceless += derived
       return checked
     case .refused(let reason, let blockers):
       return Checked(blockers: blockers, refusal: reason)

@@ -38,7 +38,7 @@ public struct SessionTruth: Sendable {
   /// Every metadata-changing exchange, in order.
   public let exchanges: [Exchange]
   /// Every stale span, by observer then participant.
-  public let spans: [StaleSpan]
+  public private(set) var spans: [StaleSpan]
   /// Each participant's connected intervals (JOINED to LEFT; open ones end at `end`).
   public let connected: [String: [ClosedRange<Int64>]]
   /// When the session ended.
@@ -205,6 +205,35 @@ public struct SessionTruth: Sendable {
       .reduce(0) { total, span in
         total + max(0, min(span.until, window.upperBound) - max(span.from, window.lowerBound))
       }
+  }
+
+  /// This truth without what `observer` showed of `participant` within `window`: the truth
+  /// a folder tells where the stay in which it showed it was lost without a trace
+  /// (`TracelessLoss`), so a total is held to what the folder can show.
+  func clipping(_ observer: String, _ participant: String, to window: Range<Int64>)
+    -> SessionTruth
+  {
+    var clipped = self
+    clipped.spans = spans.flatMap { span -> [StaleSpan] in
+      guard span.observer == observer, span.participant == participant,
+        span.from < window.upperBound, span.until > window.lowerBound
+      else { return [span] }
+      var parts: [StaleSpan] = []
+      if span.from < window.lowerBound {
+        parts.append(
+          StaleSpan(
+            observer: span.observer, participant: span.participant, from: span.from,
+            until: window.lowerBound, believed: span.believed, isComposition: span.isComposition))
+      }
+      if span.until > window.upperBound {
+        parts.append(
+          StaleSpan(
+            observer: span.observer, participant: span.participant, from: window.upperBound,
+            until: span.until, believed: span.believed, isComposition: span.isComposition))
+      }
+      return parts
+    }
+    return clipped
   }
 
   /// The window in which `exchange`'s values were the participant's true ones.

@@ -12,7 +12,8 @@ import StageEngine
 /// hedging every label and every last `LEFT` of every folder.
 ///
 /// A claim is traceless only when every one of these holds, each checked, so a fault is never
-/// hidden behind a loss:
+/// hidden behind a loss (and a total or other claim without a basis of its own only when the
+/// traceless missing sightings alone make it false: `derived`):
 /// - it is a label, a missing exchange, a missing sighting or a "saw it at"
 ///   (`Violation.basis`);
 /// - the events left out include what makes it false, and the claim is true without them:
@@ -60,6 +61,33 @@ public enum TracelessLoss {
       && !session.unansweredPages.contains { $0.participant == participant }
       && session.endsUnrecorded[participant] == nil
       && !session.findings.contains { $0.contains(participant) }
+  }
+
+  /// Those of `violations` (claims with no basis of their own: a total, an observer's stale
+  /// time, the customer answer) that only the `traceless` missing sightings make false: checked
+  /// again against the truth without what those observers showed in those windows, they hold
+  /// (finding 43001007: an observer's lost stay left out of its total as of its sighting).
+  public static func derived(
+    _ violations: [Violation], of traceless: [Violation], _ explanation: Explanation,
+    _ session: GeneratedSession, complete: Bool
+  ) -> [Violation] {
+    let candidates = violations.filter { $0.basis == nil }
+    guard !candidates.isEmpty else { return [] }
+    var told = session
+    for violation in traceless {
+      guard case .sighting(let observer, let exchanger, let window) = violation.basis else {
+        continue
+      }
+      told.truth = told.truth.clipping(observer, exchanger, to: window)
+    }
+    guard
+      told.truth.spans.count != session.truth.spans.count
+        || told.truth.totalStaleSeconds != session.truth.totalStaleSeconds
+    else { return [] }
+    let again = SoundnessChecker.violations(explanation, told, complete: complete)
+    return candidates.filter { candidate in
+      !again.contains { $0.kind == candidate.kind && $0.subject == candidate.subject }
+    }
   }
 
   /// The model's server events on the list-participant-events pages of `whole` that

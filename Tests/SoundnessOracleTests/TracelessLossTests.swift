@@ -153,4 +153,29 @@ import Testing
       observer: observer, exchanger: exchanger, values: values, since: since, at: at + 1)
     #expect(!seen.isTraceless(wrong))
   }
+
+  @Test func aTotalCountsUnlessOnlyATracelessMissingSightingMakesItFalse() throws {
+    let seen = try Case(seed: 43_001_007, limits: .init(participants: 12, actions: 150))
+    #expect(seen.result.violations.isEmpty, "\(seen.result.violations)")
+    let kinds = Set(seen.result.traceless.map(\.kind))
+    #expect(kinds.isSuperset(of: [.staleMissed, .observerStaleTime, .totals]), "\(kinds)")
+    let totals = seen.result.traceless.filter { $0.basis == nil }
+    let sightings = seen.result.traceless.filter { $0.basis != nil }
+    func derived(_ traceless: [Violation]) -> [Violation] {
+      TracelessLoss.derived(
+        totals, of: traceless, seen.explanation, seen.result.session, complete: false)
+    }
+    #expect(derived(sightings) == totals)
+    // Without the lost sighting, or with it in a window where the observer showed nothing
+    // stale, the totals are false of what was sent.
+    #expect(derived([]).isEmpty)
+    let moved = sightings.map { sighting -> Violation in
+      guard case .sighting(let observer, let exchanger, _) = sighting.basis else { return sighting }
+      var moved = sighting
+      let end = seen.result.session.end
+      moved.basis = .sighting(observer: observer, exchanger: exchanger, window: end..<(end + 1))
+      return moved
+    }
+    #expect(derived(moved).isEmpty)
+  }
 }
