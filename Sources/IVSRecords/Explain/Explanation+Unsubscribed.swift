@@ -10,11 +10,12 @@ import StageEngine
 /// `PUBLISH_STOPPED` on a page left out, its subscribers' `SUBSCRIBE_STOPPED`s kept). Either
 /// way what it showed of the participant then is not known. And a stale span in which the
 /// observer's records start or stop a subscription to anyone the model could not follow
-/// (finding 5006648: its reconnection on a page left out) may have ended there, and so may
-/// one in which the model has events of the observer's own that its records lack (finding
-/// 40003896: a page left out between two consistent others, its reconnection among it), or
-/// of the participant's own before the observer was told (finding 41035775: its next
-/// exchange among them).
+/// (finding 5006648: its reconnection on a page left out) may have ended there. And a verdict
+/// whose stretch, from the exchange until the observer was told, reaches into events of the
+/// observer's own that the model has and its records lack is unknown (findings 40003896,
+/// 43003981: a page left out, its reconnection or its leaving among them), as is one that
+/// reaches into such events of the participant's own (finding 41035775: its next exchange
+/// among them).
 extension Explanation {
   /// `stories` with each such verdict marked unknown, changed in place: the subscription is
   /// one the model starts after the participant's exchange before this one and before the
@@ -85,24 +86,27 @@ extension Explanation {
             Sighting.StaleBounds(
               atLeast: sighting.dependsOn == nil ? before : 0,
               atMost: stale.end == .sessionEnded ? nil : stale.seconds))
-        } else if let stale = sighting.stale,
-          let stretch = missing[sighting.observer]?.first(where: {
-            $0.from < stale.until && $0.to > stale.since
-          })
-        {
-          // Its own events there are missing: it may have reconnected among them, told the
-          // current values then.
-          let before = VirtualDuration.distance(
-            from: stale.since, to: max(stale.since, stretch.from))
+        } else if let stretch = missing[sighting.observer]?.first(where: { stretch in
+          stretch.from <= reach && stretch.to >= exchanged
+            || sighting.stale.map { stretch.from < $0.until && stretch.to > $0.since } == true
+        }) {
+          // Its own events there are missing: it may have left, joined again or reconnected
+          // among them (a reconnection tells the current values), so it showed at most what
+          // the model has (findings 40003896, 43003981).
+          var least: UInt64 = 0
+          if sighting.dependsOn == nil, let stale = sighting.stale {
+            least = VirtualDuration.distance(
+              from: stale.since, to: min(stale.until, max(stale.since, stretch.from)))
+          }
           stories[story].sightings[index].unsettle(
-            "\(modelHasOwn)\(session.name(sighting.observer))'s own \(stretch.text) that"
-              + " its records lack (MISSING IN RECORDS): a page of its events left out, on which it"
-              + " may have reconnected (which tells the current values); how long it stayed"
-              + " stale in that stretch is not known (fetch its list-participant-events pages"
+            "\(modelHasOwn)\(session.name(sighting.observer))'s own \(stretch.text) that its"
+              + " records lack (MISSING IN RECORDS): a page of its events left out, on which it"
+              + " may have left, joined again or reconnected (which tells the current values);"
+              + " what it showed then is not known (fetch its list-participant-events pages"
               + " again)",
             Sighting.StaleBounds(
-              atLeast: sighting.dependsOn == nil ? before : 0,
-              atMost: stale.end == .sessionEnded ? nil : stale.seconds))
+              atLeast: least,
+              atMost: sighting.stale.map { $0.end == .sessionEnded ? nil : $0.seconds } ?? 0))
         } else if let stretch = missing[participant]?.first(where: {
           $0.from < (sighting.stale.map { max($0.until, sighting.time ?? .min) } ?? reach)
             && $0.to > exchanged
@@ -116,10 +120,10 @@ extension Explanation {
               from: stale.since, to: min(stale.until, stretch.from))
           }
           stories[story].sightings[index].unsettle(
-            "\(exchangerHasOwn)\(session.name(participant))'s own \(stretch.text) that its"
-              + " records lack (MISSING IN RECORDS): a page of its events left out, on which a"
-              + " later exchange, unpublish or leave of its may have ended this span; when is not"
-              + " known (fetch its list-participant-events pages again)",
+            "\(exchangerHasOwn)\(session.name(participant)) may have ended the span: the"
+              + " model has events of its own \(stretch.text) that its records lack (MISSING IN"
+              + " RECORDS), a page of its events left out (fetch its list-participant-events"
+              + " pages again)",
             Sighting.StaleBounds(
               atLeast: least,
               atMost: sighting.stale.map { $0.end == .sessionEnded ? nil : $0.seconds }
@@ -134,8 +138,9 @@ extension Explanation {
   private static let modelSubscribes = "the model has "
   private static let recordsSubscribe = "its own records "
   private static let recordsStopOther = "while it was stale, its own records "
-  private static let modelHasOwn = "while it was stale, the model has events of "
-  private static let exchangerHasOwn = "before it was told, the model has events of "
+  /// Keyed by the observer, as `modelSubscribes` (which it begins with) is.
+  private static let modelHasOwn = "the model has events of "
+  private static let exchangerHasOwn = "a later exchange, unpublish or leave of "
 
   /// The summary's sentences for the verdicts `unsubscribed` left unknown (the stale totals
   /// count them as unknown "above": finding 238039-totals), each with its first reason: one
@@ -156,7 +161,6 @@ extension Explanation {
         guard let reason = sighting.unsettledBy else { continue }
         let modelled =
           reason.hasPrefix(modelSubscribes) || reason.hasPrefix(recordsStopOther)
-          || reason.hasPrefix(modelHasOwn)
         guard modelled || reason.hasPrefix(recordsSubscribe) else { continue }
         let key = modelled ? sighting.observer : story.participant
         if first[key] == nil {
