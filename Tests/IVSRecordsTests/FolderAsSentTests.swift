@@ -163,6 +163,65 @@ struct TemporaryFolder: ~Copyable {
     #expect(try RecordFolder.read([namedFolder.path]).records.events.count == 4)
   }
 
+  @Test func aPublisherNobodyWatchedThatNamesNobodyKnownIsAnotherSessions() throws {
+    func events(_ id: String, _ list: [(String, String?, String)]) -> String {
+      let items = list.map { name, remote, time in
+        "{\"name\": \"\(name)\", \"participantId\": \"\(id)\","
+          + (remote.map { " \"remoteParticipantId\": \"\($0)\"," } ?? "")
+          + " \"eventTime\": \"2026-03-14T\(time)Z\"}"
+      }
+      return "{\"events\": [\(items.joined(separator: ", "))]}"
+    }
+    let host = events("h", [("JOINED", nil, "18:00:00"), ("PUBLISH_STARTED", nil, "18:00:01")])
+    func watcher(until stop: String, from start: String = "18:00:02") -> String {
+      events(
+        "w",
+        [
+          ("JOINED", nil, "18:00:00"), ("SUBSCRIBE_STARTED", "h", start),
+          ("SUBSCRIBE_STOPPED", "h", stop), ("LEFT", nil, stop),
+        ])
+    }
+    let other = events(
+      "z",
+      [
+        ("JOINED", nil, "18:10:00"), ("PUBLISH_STARTED", nil, "18:10:00"),
+        ("SUBSCRIBE_STARTED", "q", "18:10:05"), ("PUBLISH_STOPPED", nil, "18:12:00"),
+        ("LEFT", nil, "18:12:00"),
+      ])
+    let folder = try TemporaryFolder([
+      "h.json": host, "w.json": watcher(until: "18:30:00"), "z.json": other,
+    ])
+    #expect {
+      try RecordFolder.read([folder.path])
+    } throws: { error in
+      "\(error)".hasSuffix(
+        "z.json: 5 event(s) of z, whom no other record names: it published from"
+          + " 2026-03-14T18:10:00Z and nobody subscribed to it, though w was subscribed to h"
+          + " then (\(folder.path)/w.json): another session's? Leave the file out, add"
+          + " get-stage-session's or list-participants' output, or keep it with"
+          + " --allow-other-sessions")
+    }
+    #expect(
+      try RecordFolder.read([folder.path], allowsOtherSessions: true).records.events.count == 11)
+    // Watched by nobody for long enough, watched by someone, or no publisher at all: kept.
+    let cases = [
+      ["h.json": host, "w.json": watcher(until: "18:10:05"), "z.json": other],
+      ["h.json": host, "w.json": watcher(until: "18:30:00", from: "18:10:01"), "z.json": other],
+      [
+        "h.json": host, "w.json": watcher(until: "18:30:00"),
+        "z.json": other.replacingOccurrences(of: "\"q\"", with: "\"h\""),
+      ],
+      [
+        "h.json": host, "w.json": watcher(until: "18:30:00"),
+        "z.json": other.replacingOccurrences(of: "PUBLISH_", with: "X_"),
+      ],
+    ]
+    for files in cases {
+      let kept = try TemporaryFolder(files)
+      #expect(try RecordFolder.read([kept.path]).records.events.count == 11)
+    }
+  }
+
   @Test func aRejoinHoursLaterBySomeoneKnownIsTheSameSession() throws {
     let later = """
       {"events": [{"name": "JOINED", "participantId": "a", "eventTime": "2026-03-14T21:00:00Z"}]}

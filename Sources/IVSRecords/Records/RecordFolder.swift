@@ -92,7 +92,7 @@ public struct RecordFolder: Sendable {
 
   /// Notes the skipped files, checks the session's bounds (or, without them, looks for
   /// another session's files), looks for files of participants a whole list-participants does
-  /// not list (`unlisted`) and throws every blocker at once.
+  /// not list (`unlisted`) or nobody watched (`unwatched`) and throws every blocker at once.
   private static func finish(
     _ records: consuming RecordSet, _ skipped: [Skipped], allowsOtherSessions: Bool
   ) throws(RecordFolderError) -> RecordFolder {
@@ -113,8 +113,11 @@ public struct RecordFolder: Sendable {
       records.sessionStart == nil && records.sessionEnd == nil
       ? otherSessions(records) : []
     // A file refused already (outside the session's times) is named once.
-    let flagged = Set(others.map(\.file) + records.blockers.map(\.file))
-    for other in others + unlisted(records).filter({ !flagged.contains($0.file) }) {
+    var flagged = Set(others.map(\.file) + records.blockers.map(\.file))
+    let listed = unlisted(records).filter { !flagged.contains($0.file) }
+    flagged.formUnion(listed.map(\.file))
+    let unwatched = unwatched(records).filter { !flagged.contains($0.file) }
+    for other in others + listed + unwatched {
       guard allowsOtherSessions else {
         records.blockers.append(other)
         continue
