@@ -16,20 +16,15 @@ struct ParticipantListing {
 extension RecordFolder {
   /// The files of ListParticipantEvents events of participants a whole list-participants
   /// does not list, naming only participants no other record names.
-  static func unlisted(_ records: RecordSet) -> [RecordError] {
+  static func unlisted(_ records: RecordSet, _ names: FileNames) -> [RecordError] {
     guard let listing = records.listings.first, !records.listings.contains(where: \.isPaged)
     else { return [] }
     let listed = records.listings.reduce(into: Set<String>()) { $0.formUnion($1.ids) }
-    var named: [String: Set<String>] = [:]
     var own: [String: (ids: Set<String>, count: Int, first: Int64, last: Int64)] = [:]
     var order: [String] = []
     // By position: iterating would copy every event.
     for index in records.events.indices {
       let event = records.events[index]
-      named[event.place.file, default: []].insert(event.participantId)
-      if let remote = event.remoteParticipantId {
-        named[event.place.file, default: []].insert(remote)
-      }
       guard !event.viaEventBridge else { continue }
       if own[event.place.file] == nil { order.append(event.place.file) }
       var span = own[event.place.file] ?? ([], 0, event.time, event.time)
@@ -41,10 +36,9 @@ extension RecordFolder {
     }
     var found: [RecordError] = []
     for file in order {
-      guard let span = own[file], span.ids.isDisjoint(with: listed) else { continue }
-      let names = named[file] ?? []
-      let elsewhere = named.contains { $0.key != file && !$0.value.isDisjoint(with: names) }
-      guard !elsewhere, names.isDisjoint(with: records.participants.keys) else { continue }
+      guard let span = own[file], span.ids.isDisjoint(with: listed),
+        names.namesNobodyElse(file, records)
+      else { continue }
       let ids = span.ids.sorted().joined(separator: ", ")
       found.append(
         RecordError(

@@ -114,9 +114,10 @@ public struct RecordFolder: Sendable {
       ? otherSessions(records) : []
     // A file refused already (outside the session's times) is named once.
     var flagged = Set(others.map(\.file) + records.blockers.map(\.file))
-    let listed = unlisted(records).filter { !flagged.contains($0.file) }
+    let names = FileNames(records)
+    let listed = unlisted(records, names).filter { !flagged.contains($0.file) }
     flagged.formUnion(listed.map(\.file))
-    let unwatched = unwatched(records).filter { !flagged.contains($0.file) }
+    let unwatched = unwatched(records, names).filter { !flagged.contains($0.file) }
     for other in others + listed + unwatched {
       guard allowsOtherSessions else {
         records.blockers.append(other)

@@ -14,19 +14,15 @@ extension RecordFolder {
 
   /// The ListParticipantEvents files of a publisher nobody subscribed to while another
   /// participant kept a subscription, naming only participants no other record names.
-  static func unwatched(_ records: RecordSet) -> [RecordError] {
-    var named: [String: Set<String>] = [:]
+  static func unwatched(_ records: RecordSet, _ names: FileNames) -> [RecordError] {
+    let candidates = Set(names.byFile.keys.filter { names.namesNobodyElse($0, records) })
+    guard !candidates.isEmpty else { return [] }
     var own: [String: [Int]] = [:]
     var subscriptions: [String: [Int]] = [:]
     // By position: iterating would copy every event.
-    for index in records.events.indices {
+    for index in records.events.indices where !records.events[index].viaEventBridge {
       let event = records.events[index]
-      named[event.place.file, default: []].insert(event.participantId)
-      if let remote = event.remoteParticipantId {
-        named[event.place.file, default: []].insert(remote)
-      }
-      guard !event.viaEventBridge else { continue }
-      own[event.place.file, default: []].append(index)
+      if candidates.contains(event.place.file) { own[event.place.file, default: []].append(index) }
       if event.kind == .subscribeStarted || event.kind == .subscribeStopped
         || event.kind == .left
       {
@@ -35,11 +31,9 @@ extension RecordFolder {
     }
     var found: [RecordError] = []
     for (file, indices) in own.sorted(by: { $0.key < $1.key }) {
-      let names = named[file] ?? []
-      guard !named.contains(where: { $0.key != file && !$0.value.isDisjoint(with: names) }),
-        names.isDisjoint(with: records.participants.keys),
-        let publish = firstPublish(indices, records),
-        let watcher = watcher(of: publish, besides: names, subscriptions, records)
+      guard let publish = firstPublish(indices, records),
+        let watcher = watcher(
+          of: publish, besides: names.byFile[file] ?? [], subscriptions, records)
       else { continue }
       found.append(
         RecordError(
