@@ -93,11 +93,6 @@ extension Explanation {
           // Its own events there are missing: it may have left, joined again or reconnected
           // among them (a reconnection tells the current values), so it showed at most what
           // the model has (findings 40003896, 43003981).
-          var least: UInt64 = 0
-          if sighting.dependsOn == nil, let stale = sighting.stale {
-            least = VirtualDuration.distance(
-              from: stale.since, to: min(stale.until, max(stale.since, stretch.from)))
-          }
           stories[story].sightings[index].unsettle(
             "\(modelHasOwn)\(session.name(sighting.observer))'s own \(stretch.text) that its"
               + " records lack (MISSING IN RECORDS): a page of its events left out, on which it"
@@ -105,7 +100,7 @@ extension Explanation {
               + " what it showed then is not known (fetch its list-participant-events pages"
               + " again)",
             Sighting.StaleBounds(
-              atLeast: least,
+              atLeast: staleUpTo(stretch.from, sighting),
               atMost: sighting.stale.map { $0.end == .sessionEnded ? nil : $0.seconds } ?? 0))
         } else if let stretch = missing[participant]?.first(where: {
           $0.from < (sighting.stale.map { max($0.until, sighting.time ?? .min) } ?? reach)
@@ -114,24 +109,28 @@ extension Explanation {
           // The participant's own events there are missing: a later exchange, unpublish or
           // leave of its among them may have ended the span (finding 41035775); not once the
           // observer had left.
-          var least: UInt64 = 0
-          if sighting.dependsOn == nil, let stale = sighting.stale, stale.since < stretch.from {
-            least = VirtualDuration.distance(
-              from: stale.since, to: min(stale.until, stretch.from))
-          }
           stories[story].sightings[index].unsettle(
             "\(exchangerHasOwn)\(session.name(participant)) may have ended the span: the"
               + " model has events of its own \(stretch.text) that its records lack (MISSING IN"
               + " RECORDS), a page of its events left out (fetch its list-participant-events"
               + " pages again)",
             Sighting.StaleBounds(
-              atLeast: least,
+              atLeast: staleUpTo(stretch.from, sighting),
               atMost: sighting.stale.map { $0.end == .sessionEnded ? nil : $0.seconds }
                 ?? heldFor[story]))
         }
       }
     }
     return stories
+  }
+
+  /// How long `sighting`'s stale span lasted up to `second`, where events the records lack
+  /// begin: what the records before them settle (none when the verdict hangs on more).
+  private static func staleUpTo(_ second: Int64, _ sighting: ExchangeStory.Sighting) -> UInt64 {
+    guard sighting.dependsOn == nil, let stale = sighting.stale, stale.since < second else {
+      return 0
+    }
+    return VirtualDuration.distance(from: stale.since, to: min(stale.until, second))
   }
 
   /// How the reasons `unsubscribed` gives begin.
