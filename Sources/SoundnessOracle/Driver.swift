@@ -11,6 +11,8 @@ struct Driver {
   var cast: Cast
   private(set) var events: [StageEvent] = []
   private(set) var composition: GeneratedComposition?
+  /// Each step that ran, with the events it made (`Counterfactual` plays them again).
+  private(set) var played: [PlayedStep] = []
   private var connected: Set<String> = []
   private var publishing: Set<String> = []
   private var left: [String] = []
@@ -169,7 +171,9 @@ struct Driver {
     } catch {
       return false
     }
+    let first = events.count
     drain()
+    played.append(PlayedStep(step: step, events: first..<events.count))
     return true
   }
 
@@ -182,7 +186,9 @@ struct Driver {
     }
   }
 
-  private static func kept(_ event: StageEvent) -> Bool {
+  /// Whether the session keeps `event`: the server's, beliefs, compositions and what the
+  /// renderers show.
+  static func kept(_ event: StageEvent) -> Bool {
     switch event.source {
     case .server, .belief, .composition: true
     case .client:

@@ -112,16 +112,16 @@ public enum FolderRenderer {
     return .object(members)
   }
 
-  private static func firstJoin(_ id: String, _ server: [StageEvent]) -> Int64? {
+  static func firstJoin(_ id: String, _ server: [StageEvent]) -> Int64? {
     server.first { $0.participant == id && $0.kind == .joined }?.time
   }
 
-  private static func state(_ id: String, _ server: [StageEvent]) -> String {
+  static func state(_ id: String, _ server: [StageEvent]) -> String {
     server.last { $0.participant == id && ($0.kind == .joined || $0.kind == .left) }?.kind
       == .joined ? "CONNECTED" : "DISCONNECTED"
   }
 
-  private static func published(_ id: String, _ server: [StageEvent]) -> Bool {
+  static func published(_ id: String, _ server: [StageEvent]) -> Bool {
     server.contains { $0.participant == id && $0.kind == .publishStarted }
   }
 

@@ -23,6 +23,24 @@ public struct GeneratedSession: Sendable {
   public let composition: GeneratedComposition?
   /// Who saw which values when.
   public internal(set) var truth: SessionTruth
+  /// How the session was played (nil for one built from events alone).
+  public internal(set) var script: PlayedScript? = nil
+}
+
+/// The steps a generated session played from its scenario, each with the events it made, so
+/// that it can be played again without some of them: the session a folder that lost their
+/// records would be the whole record of (`Counterfactual`).
+public struct PlayedScript: Sendable {
+  /// The cast, stage and day the session started from.
+  let scenario: Scenario
+  /// Each step that ran, in order.
+  let steps: [PlayedStep]
+}
+
+/// One step a generated session played, and the range of its events the step made.
+struct PlayedStep: Sendable {
+  let step: ScenarioStep
+  let events: Range<Int>
 }
 
 /// One participant as get-participant would describe it.

@@ -77,7 +77,7 @@ public enum Oracle {
         $0 + $1.sightings.count
       }
       let found = SoundnessChecker.violations(explanation, session, complete: complete)
-      let lost = found.contains { $0.basis != nil } ? leftOut() : []
+      let lost = found.isEmpty ? [] : leftOut()
       for violation in found {
         if !lost.isEmpty, TracelessLoss.isTraceless(violation, explanation, session, leftOut: lost)
         {
@@ -90,6 +90,10 @@ public enum Oracle {
         checked.violations, of: checked.traceless, explanation, session, complete: complete)
       checked.violations.removeAll { derived.contains($0) }
       checked.traceless += derived
+      let unseen = TracelessLoss.unseen(
+        checked.violations, explanation, session, leftOut: lost, complete: complete)
+      checked.violations.removeAll { unseen.contains($0) }
+      checked.traceless += unseen
       return checked
     case .refused(let reason, let blockers):
       return Checked(blockers: blockers, refusal: reason)

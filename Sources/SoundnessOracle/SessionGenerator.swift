@@ -58,7 +58,8 @@ public enum SessionGenerator {
       participants: cast.members.map(\.described), events: driver.events,
       composition: driver.composition,
       truth: SessionTruth(
-        events: driver.events, participants: cast.members.map(\.described), end: end))
+        events: driver.events, participants: cast.members.map(\.described), end: end),
+      script: PlayedScript(scenario: scenario, steps: driver.played))
   }
 }
 

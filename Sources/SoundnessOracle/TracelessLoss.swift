@@ -28,6 +28,9 @@ import StageEngine
 ///   unanswered page, no end its get-participant contradicts, no finding), and no manifest of
 ///   `stagemon fetch` vouched for the folder: a report that says the records are incomplete
 ///   is held to the checker's own excuses, not excused here.
+///
+/// Any claim is traceless, too, when it is true of the session the folder is the whole record
+/// of without the steps it lost (`unseen`, `Counterfactual`), under the last two conditions.
 public enum TracelessLoss {
   /// Whether `violation`, of `explanation` of a folder that lacks `leftOut` (the model's
   /// server events on pages the degrader dropped), is a loss no folder shows.
@@ -55,9 +58,36 @@ public enum TracelessLoss {
       undone = toldWithout(
         observer, of: exchanger, values, since: since, at: told, session, leftOut)
     }
-    let session = explanation.session
-    return undone && session.manifest == nil
-      && !session.historyGaps.contains { $0.participant == participant }
+    return undone && explanation.session.manifest == nil
+      && silent(about: participant, explanation.session)
+  }
+
+  /// Those of `violations` that are true of the session `Counterfactual` finds the folder to
+  /// be the whole record of: the session played again without the steps all of whose events
+  /// were on the pages left out (`leftOut`), its events exactly those the folder holds, its
+  /// other files the same (finding 47000227: an observer's reconnect lost with its one page,
+  /// after which the observer stayed connected as far as any record tells). The reading must
+  /// reproduce every recorded event and the import mark none of those participants' records
+  /// as missing, as for `isTraceless`.
+  public static func unseen(
+    _ violations: [Violation], _ explanation: Explanation, _ session: GeneratedSession,
+    leftOut: [StageEvent], complete: Bool
+  ) -> [Violation] {
+    guard !violations.isEmpty, explanation.divergences.isEmpty,
+      explanation.session.manifest == nil,
+      let (other, participants) = Counterfactual.session(session, without: leftOut),
+      participants.allSatisfy({ silent(about: $0, explanation.session) })
+    else { return [] }
+    let again = SoundnessChecker.violations(explanation, other, complete: complete)
+    return violations.filter { violation in
+      !again.contains { $0.kind == violation.kind && $0.subject == violation.subject }
+    }
+  }
+
+  /// Whether the import marked none of `participant`'s records as missing: no history gap,
+  /// no unanswered page, no end its get-participant contradicts, no finding.
+  private static func silent(about participant: String, _ session: ImportedSession) -> Bool {
+    !session.historyGaps.contains { $0.participant == participant }
       && !session.unansweredPages.contains { $0.participant == participant }
       && session.endsUnrecorded[participant] == nil
       && !session.findings.contains { $0.contains(participant) }

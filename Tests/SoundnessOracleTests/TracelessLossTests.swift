@@ -178,4 +178,59 @@ import Testing
     }
     #expect(derived(moved).isEmpty)
   }
+
+  @Test func aClaimCountsUnlessTheFolderIsTheWholeRecordOfASessionWhereItIsTrue() throws {
+    let seen = try Case(seed: 47_000_227)
+    #expect(seen.result.violations.isEmpty, "\(seen.result.violations)")
+    let session = seen.result.session
+    let found = SoundnessChecker.violations(seen.explanation, session, complete: false)
+    #expect(Set(found.map(\.kind)) == [.staleWhenCurrent, .toldAt, .observerStaleTime])
+    func unseen(
+      _ claims: [Violation]? = nil, explanation: Explanation? = nil, leftOut: [StageEvent]? = nil,
+      of played: GeneratedSession? = nil
+    ) -> [Violation] {
+      TracelessLoss.unseen(
+        claims ?? found, explanation ?? seen.explanation, played ?? session,
+        leftOut: leftOut ?? seen.leftOut, complete: false)
+    }
+    // The lost page held a network drop's every record: without it, each claim is true.
+    #expect(unseen() == found)
+    // Its restarts kept: the folder shows the drop, and no session without it is the folder.
+    #expect(unseen(leftOut: seen.leftOut.filter { $0.kind != .subscribeStarted }).isEmpty)
+    // An event of another step lost too: the session without the drop still records it.
+    let lost = Set(seen.leftOut.map(\.seq))
+    let another = try #require(
+      session.events.last {
+        $0.source == .server && $0.participant != nil && !lost.contains($0.seq)
+      })
+    #expect(unseen(leftOut: seen.leftOut + [another]).isEmpty)
+    // A session known only by its events cannot be played again.
+    #expect(unseen(of: session.judged(byEventsWhere: { _ in true })).isEmpty)
+    // A reading that does not reproduce every record points at the loss.
+    let divergent = Explanation(
+      summary: seen.explanation.summary, comparison: seen.explanation.comparison,
+      exchanges: seen.explanation.exchanges, session: seen.explanation.session,
+      divergences: [Divergence(kind: .missingInModel, time: 0, text: "an event")])
+    #expect(unseen(explanation: divergent).isEmpty)
+    // "saw it at" a second early is false of the session without the drop too: it counts.
+    var exchanges = seen.explanation.exchanges
+    let story = try #require(
+      exchanges.firstIndex {
+        $0.participant == "e2kq5Q85VRsA"
+          && $0.sightings.contains { $0.observer == "94wJq5RGt6eu" && $0.toldAt != nil }
+      })
+    let slot = try #require(
+      exchanges[story].sightings.firstIndex { $0.observer == "94wJq5RGt6eu" && $0.toldAt != nil })
+    exchanges[story].sightings[slot].toldAt = exchanges[story].sightings[slot].toldAt.map {
+      $0 - 1000
+    }
+    let early = Explanation(
+      summary: seen.explanation.summary, comparison: seen.explanation.comparison,
+      exchanges: exchanges, session: seen.explanation.session,
+      divergences: seen.explanation.divergences)
+    let claims = SoundnessChecker.violations(early, session, complete: false)
+    let told = try #require(claims.first { $0.kind == .toldAt })
+    #expect(!unseen(claims, explanation: early).contains(told))
+    #expect(!unseen(claims, explanation: early).isEmpty)
+  }
 }
