@@ -3,9 +3,9 @@ import StageEngine
 
 /// The other session a folder that lost some pages is the whole record of, when there is one:
 /// the generated session played again without the steps all of whose records were on the
-/// pages left out (a reconnect whose `LEFT`, `JOINED` and subscriptions were on one lost page,
-/// finding 47000227). A claim true of that session is one no report of the folder could avoid
-/// without doubting every folder (`TracelessLoss.unseen`).
+/// pages left out (a network drop whose stops and restarts of an observer's subscriptions were
+/// all on one lost page, finding 47000227). A claim true of that session is one no report of
+/// the folder could avoid without doubting every folder (`TracelessLoss.unseen`).
 enum Counterfactual {
   /// `session` played again without its steps whose every participant event is in
   /// `leftOut`, and the participants those steps acted on; nil when no step was lost whole,
