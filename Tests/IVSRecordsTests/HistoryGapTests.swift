@@ -193,6 +193,57 @@ import Testing
     #expect(gap.evidence.contains("previousToken it names (without PUBLISH)"))
   }
 
+  /// PUBLISH_ERROR INSUFFICIENT_CAPABILITIES needs a token without PUBLISH: after an exchange
+  /// to a token with it, the exchange that took it away is missing (finding 49010009). After
+  /// one to a token without it, or another error, nothing is.
+  @Test(arguments: [
+    (["PUBLISH", "SUBSCRIBE"], "INSUFFICIENT_CAPABILITIES", true),
+    (["SUBSCRIBE"], "INSUFFICIENT_CAPABILITIES", false),
+    (["PUBLISH", "SUBSCRIBE"], "QUOTA_EXCEEDED", false),
+  ])
+  func anInsufficientCapabilitiesErrorAfterATokenWithPublishShowsAMissingExchange(
+    granted: [String], code: String, missing: Bool
+  ) throws {
+    let capabilities = granted.map { "\"\($0)\"" }.joined(separator: ", ")
+    let guest = """
+      {"events": [
+        {"name": "LEFT", "participantId": "guest", "eventTime": "2026-03-14T18:30:00.000Z"},
+        {"name": "PUBLISH_ERROR", "participantId": "guest", "errorCode": "\(code)",
+         "eventTime": "2026-03-14T18:20:00.000Z"},
+        {"name": "TOKEN_EXCHANGED", "participantId": "guest", "eventTime": "2026-03-14T18:05:00.000Z",
+         "previousToken": {"capabilities": ["SUBSCRIBE"], "attributes": {"role": "viewer"}},
+         "newToken": {"capabilities": [\(capabilities)], "attributes": {"role": "guest"}}},
+        {"name": "JOINED", "participantId": "guest", "eventTime": "2026-03-14T18:00:00.000Z"}]}
+      """
+    guard missing else {
+      let session = try RecordImporter.makeSession(
+        from: try RecordFixtures.records([guest]), options: ImportOptions())
+      #expect(session.historyGaps.isEmpty)
+      return
+    }
+    let gap = try Self.onlyGap(
+      in: [guest], of: "guest", after: "2026-03-14T18:05:00.000Z",
+      before: "2026-03-14T18:20:00.000Z")
+    #expect(gap.evidence.contains("with no exchange to a token without PUBLISH between"))
+  }
+
+  /// With no exchange in its records, the token it published with had PUBLISH: an
+  /// INSUFFICIENT_CAPABILITIES error after that publish shows the exchange missing from it.
+  @Test func anInsufficientCapabilitiesErrorAfterItsOwnPublishShowsAMissingExchange() throws {
+    let guest = """
+      {"events": [
+        {"name": "PUBLISH_ERROR", "participantId": "guest", "errorCode": "INSUFFICIENT_CAPABILITIES",
+         "eventTime": "2026-03-14T18:20:00.000Z"},
+        {"name": "PUBLISH_STOPPED", "participantId": "guest", "eventTime": "2026-03-14T18:10:00.000Z"},
+        {"name": "PUBLISH_STARTED", "participantId": "guest", "eventTime": "2026-03-14T18:00:00.100Z"},
+        {"name": "JOINED", "participantId": "guest", "eventTime": "2026-03-14T18:00:00.000Z"}]}
+      """
+    let gap = try Self.onlyGap(
+      in: [guest], of: "guest", after: "2026-03-14T18:00:00.100Z",
+      before: "2026-03-14T18:20:00.000Z")
+    #expect(gap.evidence.contains("follows its PUBLISH_STARTED"))
+  }
+
   /// A viewer subscribes to the guest at 18:10, but the guest's own events have it not
   /// publishing since its JOINED: its own events around then are missing (its newest page
   /// lost, finding 7001392). Its own PUBLISH_STARTED just before the subscription (or in the

@@ -4,7 +4,9 @@ import StageEngine
 /// events are missing, told by two of its events that cannot follow each other (a
 /// `SUBSCRIBE_STOPPED` with no `SUBSCRIBE_STARTED` before it, a `JOINED` with no `LEFT`, a
 /// `LEFT` while publishing with no `PUBLISH_STOPPED`, a `previousToken` unlike the `newToken`
-/// before it or without a capability the participant used since its last exchange or join),
+/// before it or without a capability the participant used since its last exchange or join, a
+/// `PUBLISH_ERROR` `INSUFFICIENT_CAPABILITIES` where its last exchange's token or the one it
+/// published with since allowed publishing),
 /// or by an EventBridge event they lack
 /// (a publish EventBridge tells that no own event does). A page left out between two others
 /// leaves no `nextToken` unanswered (each page names only the page after it), so this is
@@ -257,6 +259,17 @@ extension RecordImporter {
         published = nil
         subscribed = nil
         if let new = event.newToken { token = (new, time) }
+      case .publishError?:
+        // INSUFFICIENT_CAPABILITIES needs a token without PUBLISH: the one its last exchange
+        // names or it published with since had it, so an exchange between is missing
+        // (finding 49010009).
+        guard event.errorCode == "INSUFFICIENT_CAPABILITIES" else { break }
+        let exchanged = token.flatMap {
+          $0.token.capabilities.publish ? State(true, $0.since, "TOKEN_EXCHANGED") : nil
+        }
+        if let allowed = published ?? exchanged {
+          missing(allowed, no: "exchange to a token without PUBLISH")
+        }
       default: break
       }
       return gap
