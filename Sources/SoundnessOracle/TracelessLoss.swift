@@ -64,11 +64,11 @@ public enum TracelessLoss {
 
   /// Those of `violations` that are true of the session `Counterfactual` finds the folder to
   /// be the whole record of: the session played again without the steps all of whose events
-  /// were on the pages left out (`leftOut`), its events exactly those the folder holds, its
-  /// other files the same (finding 47000227: an observer's reconnect lost with its one page,
-  /// after which the observer stayed connected as far as any record tells). The reading must
-  /// reproduce every recorded event and the import mark none of those participants' records
-  /// as missing, as for `isTraceless`.
+  /// were on the pages left out (`leftOut`), its events those the folder holds to the second,
+  /// its other files the same (finding 47000227: an observer's network drop lost with the one
+  /// page that held its every record, its stops and restarts of three subscriptions). The
+  /// reading must reproduce every recorded event and the import mark none of those
+  /// participants' records as missing, as for `isTraceless`.
   public static func unseen(
     _ violations: [Violation], _ explanation: Explanation, _ session: GeneratedSession,
     leftOut: [StageEvent], complete: Bool
