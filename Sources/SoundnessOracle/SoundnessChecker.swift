@@ -174,7 +174,8 @@ public enum SoundnessChecker {
       found.append(
         Violation(
           kind: .lateJoiner, subject: subject, claim: "\(who): joined after the exchange",
-          truth: "\(observer) was connected at the exchange"))
+          truth: "\(observer) was connected at the exchange",
+          basis: .stay(observer: observer, at: story.time)))
     }
     return found
   }

@@ -14,14 +14,15 @@ import StageEngine
 /// A claim is traceless only when every one of these holds, each checked, so a fault is never
 /// hidden behind a loss (and a total or other claim without a basis of its own only when the
 /// traceless missing sightings alone make it false: `derived`):
-/// - it is a label, a missing exchange, a missing sighting or a "saw it at"
+/// - it is a label, a missing exchange, a missing sighting, a late joiner or a "saw it at"
 ///   (`Violation.basis`);
 /// - the events left out include what makes it false, and the claim is true without them:
 ///   the labelled participant's exchanges before the moment, its label then being the values
 ///   it had without them; the missing exchange itself; the observer's join that began each
 ///   stay in which it showed the replaced values; the observer's join that began the stay in
 ///   which it was first told the new values, "saw it at" naming what told it first in the
-///   stays left (`traceless/20027983-toldAt`);
+///   stays left (`traceless/20027983-toldAt`); the observer's `JOINED` that began each stay
+///   around the exchange a late joiner joined after;
 /// - explain's reading of the folder reproduces every recorded event and infers none the
 ///   records lack (no divergence): nothing recorded points at what was lost;
 /// - the import marked none of the participant's records as missing (no history gap, no
@@ -53,6 +54,9 @@ public enum TracelessLoss {
     case .sighting(let observer, let exchanger, let window):
       participant = observer
       undone = staysLeftOut(observer, stale: exchanger, in: window, session.truth, leftOut)
+    case .stay(let observer, let time):
+      participant = observer
+      undone = stayLeftOut(observer, at: time, session.truth, leftOut)
     case .told(let observer, let exchanger, let values, let since, let told):
       participant = observer
       undone = toldWithout(
@@ -183,6 +187,18 @@ public enum TracelessLoss {
     else { return false }
     return SoundnessChecker.tellings(observer, about: participant, at: kept, session)
       .contains(told)
+  }
+
+  /// Whether every stay of `observer` within the checker's slack of second `time` began with
+  /// a `JOINED` in `leftOut`: without those stays, it joined after `time` (finding 51014277).
+  private static func stayLeftOut(
+    _ observer: String, at time: Int64, _ truth: SessionTruth, _ leftOut: [StageEvent]
+  ) -> Bool {
+    let joins = Set(
+      leftOut.filter { $0.kind == .joined && $0.participant == observer }.map(\.time))
+    let near = (time - SoundnessChecker.slack)...(time + SoundnessChecker.slack)
+    let stays = truth.connected[observer]?.filter { $0.overlaps(near) } ?? []
+    return !stays.isEmpty && stays.allSatisfy { joins.contains($0.lowerBound) }
   }
 
   /// Whether every stay of `observer` in which it showed `participant`'s replaced values

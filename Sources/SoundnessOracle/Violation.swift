@@ -57,7 +57,8 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
   /// with no other record contradicting them (`TracelessLoss`); nil for every other claim.
   public var basis: Basis? = nil
 
-  /// What a label, a missing exchange, a missing sighting or a "saw it at" rests on.
+  /// What a label, a missing exchange, a missing sighting, a late joiner or a "saw it at"
+  /// rests on.
   public enum Basis: Sendable, Equatable {
     /// `participant` labelled `claimed` at `time`.
     case label(participant: String, claimed: String, at: Int64)
@@ -65,6 +66,8 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
     case exchange(participant: String, at: Int64)
     /// No sighting by `observer` of `exchanger`'s exchange, whose effects last over `window`.
     case sighting(observer: String, exchanger: String, window: Range<Int64>)
+    /// `observer` said to have joined after the exchange in second `at`.
+    case stay(observer: String, at: Int64)
     /// `observer` told `exchanger`'s `values`, set by its exchange in second `since`, at
     /// millisecond `at`.
     case told(

@@ -154,6 +154,22 @@ import Testing
     #expect(!seen.isTraceless(wrong))
   }
 
+  @Test func aLateJoinerCountsUnlessTheStayAroundTheExchangeWasLost() throws {
+    let seen = try Case(seed: 51_014_277, limits: .init(participants: 12, actions: 150))
+    let late = try #require(seen.result.traceless.first { $0.kind == .lateJoiner })
+    #expect(seen.isTraceless(late))
+    // The stay's JOINED kept: the folder shows it connected at the exchange.
+    #expect(!seen.isTraceless(late, leftOut: seen.leftOut.filter { $0.kind != .joined }))
+    // A moment no stay of the observer is near: the loss is not what makes it false.
+    guard case .stay(let observer, _) = late.basis else {
+      Issue.record("a late joiner without its basis: \(late)")
+      return
+    }
+    var elsewhere = late
+    elsewhere.basis = .stay(observer: observer, at: seen.result.session.start - 60)
+    #expect(!seen.isTraceless(elsewhere))
+  }
+
   @Test func aTotalCountsUnlessOnlyATracelessMissingSightingMakesItFalse() throws {
     let seen = try Case(seed: 43_001_007, limits: .init(participants: 12, actions: 150))
     #expect(seen.result.violations.isEmpty, "\(seen.result.violations)")

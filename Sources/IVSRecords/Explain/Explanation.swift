@@ -18,7 +18,7 @@ public struct Explanation: Sendable {
   /// The same records explained with other `--sdk` profiles, beside this report.
   public var whatIfs: [WhatIf] = []
   /// Each observer's stale time, back-to-back exchanges joined (longest first).
-  public var staleTimes: [ObserverStaleTime] { ObserverStaleTime.all(exchanges) }
+  public var staleTimes: [ObserverStaleTime] { ObserverStaleTime.all(exchanges, session) }
   /// Each participant as it was at a moment of the session, as the report labels it.
   public var labels: ParticipantLabels { ParticipantLabels(exchanges, session, comparison) }
   /// What to tell the customer: causes, fixes, workarounds, each with its source.
@@ -148,7 +148,7 @@ public struct Explanation: Sendable {
     lines +=
       staleLines(exchanges)
       + ObserverStaleTime.summaryLine(
-        ObserverStaleTime.all(exchanges), labels, day: exchanges.first?.time ?? 0)
+        ObserverStaleTime.all(exchanges, session), labels, day: exchanges.first?.time ?? 0)
       + rangeLines(exchanges, labels)
     if let contradictions = counts[.contradiction] {
       lines.append("\(contradictions) record(s) contradict earlier ones (listed below)")

@@ -52,8 +52,10 @@ public struct ObserverStaleTime: Sendable {
   /// The rules of the book that kept it stale (those of its stale sightings), each once.
   public let rules: [RuleID]
 
-  /// One per observer that showed old values in `stories`, the longest first.
-  static func all(_ stories: [ExchangeStory]) -> [ObserverStaleTime] {
+  /// One per observer that showed old values in `stories`, the longest first; unknown for one
+  /// whose own events `session` finds missing when an exchange it has no sighting of changed
+  /// what observers show (`unseenExchanges`).
+  static func all(_ stories: [ExchangeStory], _ session: ImportedSession) -> [ObserverStaleTime] {
     var order: [String] = []
     var pieces: [String: [Span]] = [:]
     var first: [String: ExchangeStory.Sighting] = [:]
@@ -79,6 +81,10 @@ public struct ObserverStaleTime: Sendable {
             stillAtEnd: stale.end == .sessionEnded))
       }
     }
+    for (id, missing) in unseenExchanges(stories, session) {
+      if case .unknown? = certainty[id] { continue }
+      certainty[id] = .unknown(missing)
+    }
     let totals = order.compactMap { id -> ObserverStaleTime? in
       guard let sighting = first[id] else { return nil }
       let spans = joined(pieces[id] ?? [])
@@ -91,6 +97,34 @@ public struct ObserverStaleTime: Sendable {
       $0.element.seconds != $1.element.seconds
         ? $0.element.seconds > $1.element.seconds : $0.offset < $1.offset
     }.map(\.element)
+  }
+
+  /// Per observer whose own events are missing (a history gap) when another participant's
+  /// exchange changed what observers show, and that has no sighting of that exchange: it may
+  /// have joined again on the lost events and shown the old values since, so its total is
+  /// not known (finding 51002875: a LEFT followed by a LEFT, the exchange between).
+  private static func unseenExchanges(_ stories: [ExchangeStory], _ session: ImportedSession)
+    -> [String: String]
+  {
+    var missing: [String: String] = [:]
+    for gap in session.historyGaps where missing[gap.participant] == nil {
+      let from = gap.after.floorDivided(by: 1000)
+      let to = gap.before.floorDivided(by: 1000)
+      guard
+        let story = stories.first(where: { story in
+          story.changesMetadata && story.participant != gap.participant
+            && from <= story.time && story.time <= to
+            && !story.sightings.contains { $0.observer == gap.participant }
+        })
+      else { continue }
+      missing[gap.participant] =
+        "\(session.name(gap.participant))'s own events between"
+        + " \(RecordTime.iso8601(milliseconds: gap.after)) and"
+        + " \(RecordTime.iso8601(milliseconds: gap.before)) are missing (\(gap.evidence)): it"
+        + " may have been on the stage when \(session.name(story.participant)) exchanged at"
+        + " \(VirtualTime.iso8601(story.time)) (fetch its list-participant-events pages again)"
+    }
+    return missing
   }
 
   /// `pieces` with those of one participant that touch or overlap joined, by participant
