@@ -83,9 +83,7 @@ public enum TracelessLoss {
       participants.allSatisfy({ silent(about: $0, explanation.session) })
     else { return [] }
     let again = SoundnessChecker.violations(explanation, other, complete: complete)
-    return violations.filter { violation in
-      !again.contains { $0.kind == violation.kind && $0.subject == violation.subject }
-    }
+    return absent(violations, from: again)
   }
 
   /// Whether the import marked none of `participant`'s records as missing: no history gap,
@@ -119,9 +117,20 @@ public enum TracelessLoss {
         || told.truth.totalStaleSeconds != session.truth.totalStaleSeconds
     else { return [] }
     let again = SoundnessChecker.violations(explanation, told, complete: complete)
-    return candidates.filter { candidate in
-      !again.contains { $0.kind == candidate.kind && $0.subject == candidate.subject }
+    return absent(candidates, from: again)
+  }
+
+  /// Those of `violations` no violation of `again` (the same claims checked against another
+  /// truth) matches in kind and subject.
+  private static func absent(_ violations: [Violation], from again: [Violation]) -> [Violation] {
+    violations.filter { violation in
+      !again.contains { $0.kind == violation.kind && $0.subject == violation.subject }
     }
+  }
+
+  /// The seconds of `observer`'s `JOINED`s among `leftOut`.
+  private static func lostJoins(of observer: String, _ leftOut: [StageEvent]) -> Set<Int64> {
+    Set(leftOut.filter { $0.kind == .joined && $0.participant == observer }.map(\.time))
   }
 
   /// The model's server events on the list-participant-events pages of `whole` that
@@ -172,8 +181,7 @@ public enum TracelessLoss {
     _ observer: String, of participant: String, _ values: ParticipantMetadata, since: Int64,
     at told: Int64, _ session: GeneratedSession, _ leftOut: [StageEvent]
   ) -> Bool {
-    let joins = Set(
-      leftOut.filter { $0.kind == .joined && $0.participant == observer }.map(\.time))
+    let joins = lostJoins(of: observer, leftOut)
     let stays = session.truth.connected[observer] ?? []
     // A second two stays share (a leave and a join again) belongs to the later one.
     let lost = { (second: Int64) -> Bool in
@@ -194,8 +202,7 @@ public enum TracelessLoss {
   private static func stayLeftOut(
     _ observer: String, at time: Int64, _ truth: SessionTruth, _ leftOut: [StageEvent]
   ) -> Bool {
-    let joins = Set(
-      leftOut.filter { $0.kind == .joined && $0.participant == observer }.map(\.time))
+    let joins = lostJoins(of: observer, leftOut)
     let near = (time - SoundnessChecker.slack)...(time + SoundnessChecker.slack)
     let stays = truth.connected[observer]?.filter { $0.overlaps(near) } ?? []
     return !stays.isEmpty && stays.allSatisfy { joins.contains($0.lowerBound) }
@@ -207,8 +214,7 @@ public enum TracelessLoss {
     _ observer: String, stale participant: String, in window: Range<Int64>,
     _ truth: SessionTruth, _ leftOut: [StageEvent]
   ) -> Bool {
-    let joins = Set(
-      leftOut.filter { $0.kind == .joined && $0.participant == observer }.map(\.time))
+    let joins = lostJoins(of: observer, leftOut)
     let spans = truth.spans.filter {
       $0.observer == observer && $0.participant == participant && $0.until > window.lowerBound
         && $0.from < window.upperBound
